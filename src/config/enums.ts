@@ -1,0 +1,61 @@
+/** Enumerations of SPEC §1, §3 and §4. They live here once and drive every select and filter. */
+
+/** §1 Services of the system behind the console. */
+export const SERVICES = ['brain', 'noder', 'eventer', 'croner', 'worker', 'transactions', 'monitoring', 'aggregator'] as const;
+export type Service = (typeof SERVICES)[number];
+
+/** §7 Scaling restarts: namespace is worker for the worker service, core otherwise; transactions uses tx-core. */
+export function scalingTarget(service: Service): { deploymentName: string; namespace: string } {
+  if (service === 'worker') return { deploymentName: 'worker', namespace: 'worker' };
+  if (service === 'transactions') return { deploymentName: 'tx-core', namespace: 'core' };
+  return { deploymentName: service, namespace: 'core' };
+}
+
+/** §7 Worker commands sent through POST /command. */
+export const WORKER_COMMANDS = [
+  'saveStats', 'newAnalyticsFile', 'saveStats2', 'newAnalyticsFile2', 'requestNewWorker', 'restartJupiter',
+] as const;
+export type WorkerCommand = (typeof WORKER_COMMANDS)[number];
+
+/** §4 */
+export const TRADE_MODES = ['auto', 'force', 'parallel', 'no_trade'] as const;
+export type TradeMode = (typeof TRADE_MODES)[number];
+
+export const TX_SIDES = ['buy', 'sell'] as const;
+export type TxSide = (typeof TX_SIDES)[number];
+
+export const TX_STATUSES = ['created', 'pending', 'completed', 'failed', 'stale', 'skip', 'sent-back'] as const;
+export type TxStatus = (typeof TX_STATUSES)[number];
+
+export const TX_TYPES = [
+  'ApproveSwap', 'ApproveSell', 'ApproveBridge', 'Swap', 'Bridge', 'Claim', 'Sell', 'TransferNative',
+  'TransferToken', 'TransferFrom', 'Refund',
+] as const;
+export type TxType = (typeof TX_TYPES)[number];
+
+/** §3 */
+export const DEX_AGGREGATORS = ['1inch', 'paraswap', 'zerox', 'kyberswap', 'odos', 'lp', 'jupiter'] as const;
+export type DexAggregator = (typeof DEX_AGGREGATORS)[number];
+
+export const BRIDGE_KINDS = [
+  'Synapse', 'Polygon', 'Arbitrum', 'Portal', 'PortalNtt', 'Hyperlane', 'Stargate', 'Super', 'ZRO', 'Omni',
+  'Axelar', 'CCIP', 'deBridge', 'Optimism', 'Uni', 'Constructor', 'ConstructorClaim', 'CexTransfer',
+] as const;
+export type BridgeKind = (typeof BRIDGE_KINDS)[number];
+
+export const SWAP_PROTOCOLS = [
+  'Uniswap', 'Pancakeswap', 'Sushiswap', 'Camelot', 'Quickswap', 'TraderJoe', 'Apeswap', 'Biswap', 'Shibaswap',
+] as const;
+export type SwapProtocol = (typeof SWAP_PROTOCOLS)[number];
+export const SWAP_PROTOCOL_VERSIONS = ['V1', 'V2', 'V3'] as const;
+export type SwapProtocolVersion = (typeof SWAP_PROTOCOL_VERSIONS)[number];
+
+/** §9 Sounds and their per-sound volume factor. */
+export const SOUND_FACTORS = { beep: 1, call: 1, dindilin: 1, error: 1, plop: 0.5, profit: 1 } as const;
+export type SoundName = keyof typeof SOUND_FACTORS;
+export const SOUND_NAMES = Object.keys(SOUND_FACTORS) as SoundName[];
+
+/** §6 The one role with admin rights, exactly. */
+export const ADMIN_ROLE = 'Admin';
+/** The non-admin role the reference server seeds; SPEC does not name others. */
+export const OPERATOR_ROLE = 'Operator';

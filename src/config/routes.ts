@@ -1,0 +1,25 @@
+/** The console's routes and who may see them (SPEC §2, §6). One table drives routing and its tests. */
+
+export type RouteAccess = 'public' | 'any' | 'admin';
+
+export interface RouteEntry {
+  path: string;
+  access: RouteAccess;
+  title: string;
+}
+
+export const ROUTES = [
+  { path: '/login', access: 'public', title: 'Sign in' },
+  { path: '/', access: 'any', title: 'Home' },
+  { path: '/tx', access: 'any', title: 'Transactions' },
+  { path: '/tx/latest', access: 'any', title: 'Latest transactions' },
+  { path: '/tsettings', access: 'any', title: 'Settings' },
+  { path: '/tsettings/tokens', access: 'any', title: 'Tokens' },
+  { path: '/tx/new', access: 'admin', title: 'New transaction' },
+  { path: '/settings', access: 'admin', title: 'Admin settings' },
+  { path: '/settings/networks', access: 'admin', title: 'Networks' },
+  { path: '/settings/configs', access: 'admin', title: 'Configs' },
+  { path: '/settings/tokens', access: 'admin', title: 'Tokens' },
+  { path: '/settings/userlogs', access: 'admin', title: 'User logs' },
+  { path: '/settings/bridges/*', access: 'admin', title: 'Bridges' },
+] as const satisfies readonly RouteEntry[];
