@@ -1,0 +1,83 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { LiveState } from './liveState.ts';
+import { liveStore, type LiveStore } from './liveStore.ts';
+
+/** A connection is 'silent' when nothing has arrived for longer than this. */
+export const SILENT_AFTER_MS = 15_000;
+
+export type ConnectionStatus = 'connecting' | 'live' | 'silent' | 'reconnecting' | 'offline';
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  lastEventAt: number | null;
+}
+
+/**
+ * Subscribe to a slice of the live state. The component re-renders only when the selected value
+ * changes according to isEqual (Object.is by default); at most once per frame.
+ */
+export function useLive<T>(selector: (s: LiveState) => T, isEqual?: (a: T, b: T) => boolean): T {
+  return useLiveFrom(liveStore, selector, isEqual);
+}
+
+/** useLive against a given store (tests and storybook-like harnesses). */
+export function useLiveFrom<T>(
+  store: LiveStore,
+  selector: (s: LiveState) => T,
+  isEqual: (a: T, b: T) => boolean = Object.is,
+): T {
+  // Mutable holder of the last rendered value, stable for the component's life (as in
+  // use-sync-external-store/with-selector): lets a new inline selector keep the old identity.
+  const [last] = useState<{ has: boolean; value: T | undefined }>(() => ({ has: false, value: undefined }));
+  const getSelection = useMemo(() => {
+    let memoState: LiveState | undefined;
+    let memoValue: T;
+    return (): T => {
+      const state = store.getSnapshot();
+      if (memoState === state) return memoValue;
+      const next = selector(state);
+      memoState = state;
+      memoValue = last.has && isEqual(last.value as T, next) ? (last.value as T) : next;
+      return memoValue;
+    };
+  }, [store, selector, isEqual, last]);
+  const value = useSyncExternalStore(store.subscribe, getSelection, getSelection);
+  useEffect(() => {
+    last.has = true;
+    last.value = value;
+  }, [last, value]);
+  return value;
+}
+
+export function deriveConnectionStatus(phase: LiveState['connection'], lastEventAt: number | null, now: number): ConnectionStatus {
+  switch (phase) {
+    case 'connected':
+      return lastEventAt !== null && now - lastEventAt <= SILENT_AFTER_MS ? 'live' : 'silent';
+    case 'reconnecting':
+      return 'reconnecting';
+    case 'connecting':
+      return 'connecting';
+    case 'idle':
+    case 'offline':
+      return 'offline';
+  }
+}
+
+/** Connection state for a status indicator; re-evaluates by itself when 'live' turns 'silent'. */
+export function useConnectionState(store: LiveStore = liveStore): ConnectionState {
+  const phase = useLiveFrom(store, selectPhase);
+  const lastEventAt = useLiveFrom(store, selectLastEventAt);
+  const [now, setNow] = useState(() => Date.now());
+  const status = deriveConnectionStatus(phase, lastEventAt, now);
+  useEffect(() => {
+    if (status !== 'live' || lastEventAt === null) return;
+    // Wake up just after the silence threshold would be crossed if nothing else arrives.
+    const wait = Math.max(0, lastEventAt + SILENT_AFTER_MS + 1 - Date.now());
+    const id = setTimeout(() => setNow(Date.now()), wait);
+    return () => clearTimeout(id);
+  }, [status, lastEventAt]);
+  return useMemo(() => ({ status, lastEventAt }), [status, lastEventAt]);
+}
+
+const selectPhase = (s: LiveState) => s.connection;
+const selectLastEventAt = (s: LiveState) => s.lastEventAt;

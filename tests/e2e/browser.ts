@@ -1,0 +1,53 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** STACK trap 4: Debian's Chromium with the flags this closed network needs. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseURL = inject('baseURL');
+export const hasChromium = inject('chromiumPath') !== null;
+export const adminKey = inject('adminKey');
+export const operatorKey = inject('operatorKey');
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = inject('chromiumPath');
+  if (!executablePath) throw new Error('no Chromium');
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Errors the page raised or logged with console.error; tests assert on it where it matters. */
+  pageErrors: string[];
+}
+
+export async function newSession(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<Session> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, colorScheme });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+/** Signs in through the real login form and waits for the home screen. */
+export async function signIn(page: Page, accessKey: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Access key').fill(accessKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => page.getByRole('link', { name: /Operator Console v0\.0\.1/ }).count()).toBeGreaterThan(0);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export const E2E_ADMIN_KEY = 'e2e-admin-access-key-0123456789';
+export const E2E_OPERATOR_KEY = 'e2e-operator-access-key-0123456789';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    chromiumPath: string | null;
+    adminKey: string;
+    operatorKey: string;
+  }
+}
+
+function findChromium(): string | null {
+  const candidates = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    (p): p is string => Boolean(p),
+  );
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
+
+/** Starts the reference server on a free port with a throw-away database, like a fresh machine. */
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseURL: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_KEY: E2E_ADMIN_KEY,
+      OPERATOR_KEY: E2E_OPERATOR_KEY,
+      LOGIN_RATE_LIMIT: '1000',
+      STATIC_DIR: 'dist',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return { child, baseURL };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const chromiumPath = findChromium();
+  if (!chromiumPath) {
+    console.warn(
+      '\n!!!!!!!! BROWSER TESTS SKIPPED: no Chromium found (set CHROMIUM or run `apt-get install chromium`) !!!!!!!!\n',
+    );
+  }
+  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` before the browser tests');
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
+  const { child, baseURL } = await startServer(dataDir);
+  project.provide('baseURL', baseURL);
+  project.provide('chromiumPath', chromiumPath);
+  project.provide('adminKey', E2E_ADMIN_KEY);
+  project.provide('operatorKey', E2E_OPERATOR_KEY);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
