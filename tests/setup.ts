@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// React's act() checks this flag; DOM tests run under it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 // STYLE: any console.error fails a test, unless the test expects it (vi.spyOn(console, 'error') itself).
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(() => {
@@ -10,4 +13,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   errorSpy?.mockRestore();
+});
+
+// Unmount what a DOM test rendered (vitest runs without globals, so RTL cannot register this itself).
+afterEach(async () => {
+  if (typeof document === 'undefined') return;
+  const { cleanup } = await import('@testing-library/react');
+  cleanup();
 });

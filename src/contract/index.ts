@@ -3,7 +3,7 @@
  * it imports nothing from React or the app.
  */
 import { z } from 'zod';
-import { SOUND_FACTORS, TX_TYPES } from '../config/enums.ts';
+import { SERVICES, SOUND_FACTORS, TX_TYPES, WORKER_COMMANDS } from '../config/enums.ts';
 
 // ---------- REST ----------
 
@@ -24,6 +24,38 @@ export const SessionClaims = z.object({
   iat: z.number().optional(),
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
+
+/** One entry of a 400 body's details: where (body, params, querystring), which field, what is wrong. */
+export const ValidationIssue = z.object({ in: z.string(), field: z.string(), message: z.string() });
+export type ValidationIssue = z.infer<typeof ValidationIssue>;
+
+/** Bodyless calls (workers start/stop, restarts): nothing, or an empty object. */
+export const EmptyBody = z.object({}).strict().optional();
+
+/** Acknowledgement of an action that has no record to return. */
+export const OkResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;
+
+/** SPEC §7 PUT /settings/misc: only sell only may be changed from the console. */
+export const MiscSettingsUpdateRequest = z.object({ updates: z.object({ sellOnly: z.boolean() }).strict() }).strict();
+export type MiscSettingsUpdateRequest = z.infer<typeof MiscSettingsUpdateRequest>;
+
+/** SPEC §7 POST /command {to, cmd}: a worker only takes the worker commands. */
+export const CommandRequest = z
+  .object({ to: z.enum(SERVICES), cmd: z.string().min(1).max(64) })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.to === 'worker' && !(WORKER_COMMANDS as readonly string[]).includes(value.cmd)) {
+      ctx.addIssue({ code: 'custom', path: ['cmd'], message: `must be one of ${WORKER_COMMANDS.join(', ')}` });
+    }
+  });
+export type CommandRequest = z.infer<typeof CommandRequest>;
+
+/** SPEC §7 POST /services/{service}/restart/scaling; the pair must match scalingTarget(service). */
+export const ScalingRestartRequest = z
+  .object({ deploymentName: z.string().min(1).max(128), namespace: z.string().min(1).max(128) })
+  .strict();
+export type ScalingRestartRequest = z.infer<typeof ScalingRestartRequest>;
 
 // ---------- Shapes ----------
 
@@ -59,6 +91,14 @@ export const BrainState = z.looseObject({
   txState: z.unknown(),
 });
 export type BrainState = z.infer<typeof BrainState>;
+
+/** POST /workers/start and /workers/stop answer with the new brain state. */
+export const WorkersResponse = z.object({ ok: z.literal(true), brainState: BrainState });
+export type WorkersResponse = z.infer<typeof WorkersResponse>;
+
+/** PUT /settings/misc answers with the whole misc settings after the change. */
+export const MiscSettingsResponse = z.object({ ok: z.literal(true), miscSettings: MiscSettings });
+export type MiscSettingsResponse = z.infer<typeof MiscSettingsResponse>;
 
 export const ConnectedServices = z.object({ numConnected: finite, numExpected: finite });
 export type ConnectedServices = z.infer<typeof ConnectedServices>;

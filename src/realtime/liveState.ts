@@ -45,9 +45,14 @@ export interface LiveState {
   balance: Readonly<Record<string, number>>;
   /** address -> network -> balance */
   secondaryBalance: Readonly<Record<string, Readonly<Record<string, number>>>>;
-  trackingResults: Readonly<Record<string, TrackingResult>>;
-  trackingErrors: Readonly<Record<string, TrackingError>>;
-  checkerRes: Readonly<Record<string, CheckerResult>>;
+  /**
+   * Keyed, bounded and possibly busy collections are Maps: insertion-ordered for dropping the
+   * oldest entry, and cheap to copy once per frame (see LiveStore.draftMap).
+   */
+  trackingResults: ReadonlyMap<string, TrackingResult>;
+  trackingErrors: ReadonlyMap<string, TrackingError>;
+  /** by iterId */
+  checkerRes: ReadonlyMap<string, CheckerResult>;
 
   eventerStats: string;
   workerStats: string;
@@ -85,9 +90,9 @@ export function initialLiveState(): LiveState {
     gasEstimate: {},
     balance: {},
     secondaryBalance: {},
-    trackingResults: {},
-    trackingErrors: {},
-    checkerRes: {},
+    trackingResults: new Map(),
+    trackingErrors: new Map(),
+    checkerRes: new Map(),
     eventerStats: '',
     workerStats: '',
     analytics: '',

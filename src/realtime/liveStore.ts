@@ -20,6 +20,15 @@ export const defaultFrameScheduler: FrameScheduler = (flush) => {
 
 export type LivePatch = Partial<LiveState>;
 
+/** Which state keys a coarse change kind watches. */
+const KIND_KEYS: Readonly<Record<LiveChangeKind, keyof LiveState>> = {
+  tokens: 'allTokens',
+  bridges: 'bridges',
+  userLogs: 'userLogs',
+  checker: 'checkerRes',
+};
+const KINDS = Object.keys(KIND_KEYS) as LiveChangeKind[];
+
 export class LiveStore {
   private state: LiveState = initialLiveState();
   /** What subscribers were last told about; React renders from this one. */
@@ -28,6 +37,8 @@ export class LiveStore {
   private readonly changeListeners = new Map<LiveChangeKind, Set<() => void>>();
   private readonly dirtyKinds = new Set<LiveChangeKind>();
   private flushScheduled = false;
+  /** Maps copied since the last publish: still private to the store, so writable in place. */
+  private drafts = new WeakSet<object>();
   private readonly schedule: FrameScheduler;
 
   constructor(schedule: FrameScheduler = defaultFrameScheduler) {
@@ -64,20 +75,36 @@ export class LiveStore {
    * Apply a patch computed from the current state. A patch whose values are all identical to the
    * current ones (or null) changes nothing: no new state object, no notification.
    */
-  update(recipe: (s: LiveState) => LivePatch | null, kinds: readonly LiveChangeKind[] = []): void {
+  update(recipe: (s: LiveState) => LivePatch | null): void {
     const patch = recipe(this.state);
     if (!patch) return;
     let changed = false;
     for (const key of Object.keys(patch) as (keyof LiveState)[]) {
-      if (!Object.is(patch[key], this.state[key])) {
+      const value = patch[key];
+      // A draft returned again was written in place, which is a change too.
+      if (!Object.is(value, this.state[key]) || (typeof value === 'object' && value !== null && this.drafts.has(value))) {
         changed = true;
         break;
       }
     }
     if (!changed) return;
-    this.state = { ...this.state, ...patch };
-    for (const kind of kinds) this.dirtyKinds.add(kind);
+    const prev = this.state;
+    this.state = { ...prev, ...patch };
+    for (const kind of KINDS) if (prev[KIND_KEYS[kind]] !== this.state[KIND_KEYS[kind]]) this.dirtyKinds.add(kind);
     this.requestFlush();
+  }
+
+  /**
+   * A writable version of a Map branch for this frame: the first call after a publish copies it,
+   * later calls in the same frame return that copy. A busy keyed collection then costs one copy
+   * per frame instead of one per event, and nothing published is ever mutated. Return the draft
+   * in the update patch only when it was actually written.
+   */
+  draftMap<K, V>(branch: ReadonlyMap<K, V>): Map<K, V> {
+    if (this.drafts.has(branch)) return branch as Map<K, V>;
+    const copy = new Map(branch);
+    this.drafts.add(copy);
+    return copy;
   }
 
   /** Back to the initial state (logout); subscribers are told on the next frame. */
@@ -96,6 +123,7 @@ export class LiveStore {
     this.flushScheduled = false;
     if (this.published === this.state && this.dirtyKinds.size === 0) return;
     this.published = this.state;
+    this.drafts = new WeakSet();
     const kinds = [...this.dirtyKinds];
     this.dirtyKinds.clear();
     for (const listener of [...this.listeners]) listener();

@@ -1,0 +1,71 @@
+/** Builds the reference backend: plugins, routes, socket and static files. Listening is server.ts's job. */
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import databasePlugin from './db/plugin.ts';
+import type { SeedKeys } from './db/seed.ts';
+import type { ZodTypeProvider } from './lib/zod.ts';
+import auditPlugin from './plugins/audit.ts';
+import authPlugin from './plugins/auth.ts';
+import clockPlugin from './plugins/clock.ts';
+import errorsPlugin from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import staticPlugin from './plugins/static.ts';
+import hubPlugin from './realtime/hub.ts';
+import socketPlugin from './realtime/socket.ts';
+import commandRoutes from './routes/command.ts';
+import loginRoutes from './routes/login.ts';
+import notImplementedRoutes from './routes/notImplemented.ts';
+import peerRoutes from './routes/peers.ts';
+import serviceRoutes from './routes/services.ts';
+import settingsRoutes from './routes/settings.ts';
+import workerRoutes from './routes/workers.ts';
+
+export interface AppOptions {
+  /** Directory of the SQLite file; omitted: an in-memory database (tests). */
+  dataDir?: string;
+  /** Session-token secret; omitted: generated on first start and kept in the database. */
+  jwtSecret?: string;
+  /** Access keys to create or replace on start (admin -> role Admin, operator -> role Operator). */
+  keys?: SeedKeys;
+  /** Clock in ms since the epoch; tests inject their own. */
+  now?: () => number;
+  /** The built console; default ./dist. */
+  staticDir?: string;
+  /** Login attempts per client address per minute. */
+  loginRateLimit?: number;
+  /** init.devMode: the demo database is in use. */
+  devMode?: boolean;
+  /** Check every socket payload against the contract (tests and development). */
+  validateEvents?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  await app.register(clockPlugin, { now: options.now ?? Date.now });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(databasePlugin, { dataDir: options.dataDir, keys: options.keys ?? {} });
+  await app.register(hubPlugin, { validateEvents: options.validateEvents ?? true });
+  await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(auditPlugin);
+
+  const api = { prefix: '/api' };
+  await app.register(loginRoutes, { ...api, maxPerMinute: options.loginRateLimit ?? 10 });
+  await app.register(workerRoutes, api);
+  await app.register(settingsRoutes, api);
+  await app.register(commandRoutes, api);
+  await app.register(serviceRoutes, api);
+  await app.register(peerRoutes, api);
+  // Last of the routes: fills every remaining permission-table route with a 501.
+  await app.register(notImplementedRoutes);
+
+  await app.register(socketPlugin, { devMode: options.devMode ?? true });
+  await app.register(staticPlugin, { staticDir: options.staticDir ?? 'dist' });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,66 @@
+/**
+ * Session tokens: a deliberately small HS256-only JWT. The header must be exactly HS256 (no `none`,
+ * no other algorithm, no extra header fields), the signature is compared in constant time, and
+ * expiry is checked against the injected clock.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { SESSION_MS } from '../../../src/config/constants.ts';
+import { SessionClaims } from '../../../src/contract/index.ts';
+
+export interface SessionSubject {
+  name: string;
+  role: string;
+}
+
+const Header = z.object({ alg: z.literal('HS256'), typ: z.literal('JWT').optional() }).strict();
+const ENCODED_HEADER = encodeJson({ alg: 'HS256', typ: 'JWT' });
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+/** Far above any token this server issues; bounds the work done on garbage. */
+const MAX_TOKEN_LENGTH = 4096;
+
+function encodeJson(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+function decodeJson(segment: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function hmac(secret: string, signingInput: string): Buffer {
+  return createHmac('sha256', secret).update(signingInput).digest();
+}
+
+/** Issues a session token valid for SESSION_MS (SPEC §9: 60 min minus 1 s) from nowMs. */
+export function signSession(subject: SessionSubject, secret: string, nowMs: number, sessionMs = SESSION_MS): string {
+  const claims: SessionClaims = {
+    name: subject.name,
+    role: subject.role,
+    iat: Math.floor(nowMs / 1000),
+    exp: Math.floor((nowMs + sessionMs) / 1000),
+  };
+  const signingInput = `${ENCODED_HEADER}.${encodeJson(claims)}`;
+  return `${signingInput}.${hmac(secret, signingInput).toString('base64url')}`;
+}
+
+/** The claims of a genuine, unexpired token; null for anything else. Never throws. */
+export function verifySession(token: unknown, secret: string, nowMs: number): SessionClaims | null {
+  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, payload, signature] = parts as [string, string, string];
+  if (!SEGMENT.test(header) || !SEGMENT.test(payload) || !SEGMENT.test(signature)) return null;
+  if (!Header.safeParse(decodeJson(header)).success) return null;
+
+  const expected = hmac(secret, `${header}.${payload}`);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+
+  const claims = SessionClaims.safeParse(decodeJson(payload));
+  if (!claims.success || claims.data.name === '') return null;
+  return claims.data.exp * 1000 > nowMs ? claims.data : null;
+}

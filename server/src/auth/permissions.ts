@@ -1,0 +1,85 @@
+/**
+ * Who may call what: one table for every REST route of SPEC §7, read by the one auth hook.
+ * Deny by default: an /api route without an entry here is refused (403) even for Admin.
+ * 'public' needs no token, 'any' needs a valid session, 'admin' needs role exactly Admin (§6).
+ */
+import { ADMIN_ROLE } from '../../../src/config/enums.ts';
+
+export type Access = 'public' | 'any' | 'admin';
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Permission {
+  method: ApiMethod;
+  /** The route pattern exactly as registered with fastify. */
+  url: string;
+  access: Access;
+}
+
+export const PERMISSIONS = [
+  { method: 'POST', url: '/api/login', access: 'public' },
+
+  // Any signed-in role: workers, sell only, commands, restarts, pins, quotes, reading transactions.
+  { method: 'POST', url: '/api/workers/start', access: 'any' },
+  { method: 'POST', url: '/api/workers/stop', access: 'any' },
+  { method: 'PUT', url: '/api/settings/misc', access: 'any' },
+  { method: 'POST', url: '/api/command', access: 'any' },
+  { method: 'POST', url: '/api/services/:service/restart', access: 'any' },
+  { method: 'POST', url: '/api/services/:service/restart/scaling', access: 'any' },
+  { method: 'POST', url: '/api/txs/peers/:peer/restart', access: 'any' },
+  { method: 'PUT', url: '/api/txs/pins', access: 'any' },
+  { method: 'PUT', url: '/api/txs/pins/sell', access: 'any' },
+  { method: 'GET', url: '/api/proxy/:a/:b', access: 'any' },
+  { method: 'GET', url: '/api/txs/', access: 'any' },
+  { method: 'GET', url: '/api/txs/:id', access: 'any' },
+  { method: 'GET', url: '/api/txs/sell/:id', access: 'any' },
+
+  // Admin: tokens.
+  { method: 'POST', url: '/api/tokens', access: 'admin' },
+  { method: 'PUT', url: '/api/tokens/:tokenName', access: 'admin' },
+  { method: 'DELETE', url: '/api/tokens/:tokenName', access: 'admin' },
+  // Admin: bridges, their fee estimate and bridge automation.
+  { method: 'POST', url: '/api/bridges', access: 'admin' },
+  { method: 'PUT', url: '/api/bridges/:bridgeName', access: 'admin' },
+  { method: 'DELETE', url: '/api/bridges/:bridgeName', access: 'admin' },
+  { method: 'GET', url: '/api/bridges/fee-to-eth', access: 'admin' },
+  { method: 'PUT', url: '/api/settings/automation/bridges', access: 'admin' },
+  // Admin: configs.
+  { method: 'GET', url: '/api/configs', access: 'admin' },
+  { method: 'GET', url: '/api/configs/:configName', access: 'admin' },
+  { method: 'PUT', url: '/api/configs/:configName', access: 'admin' },
+  // Admin: user logs.
+  { method: 'POST', url: '/api/logs/more', access: 'admin' },
+  // Admin: new transactions.
+  { method: 'POST', url: '/api/txs/sell', access: 'admin' },
+  { method: 'PUT', url: '/api/txs/sell/:tradeId', access: 'admin' },
+  { method: 'POST', url: '/api/txs/manual', access: 'admin' },
+  { method: 'POST', url: '/api/txs/refund', access: 'admin' },
+  { method: 'POST', url: '/api/txs/force', access: 'admin' },
+  { method: 'POST', url: '/api/txs/unlock-nonce', access: 'admin' },
+  // Admin: Solana bridge configuration (x is a path segment).
+  { method: 'GET', url: '/api/solana-bridge/:x', access: 'admin' },
+  { method: 'GET', url: '/api/solana-bridge/:x/:token', access: 'admin' },
+  { method: 'GET', url: '/api/solana-bridge/:x/find/:q', access: 'admin' },
+  { method: 'POST', url: '/api/solana-bridge/:x', access: 'admin' },
+  { method: 'POST', url: '/api/solana-bridge/:x/import', access: 'admin' },
+  { method: 'PUT', url: '/api/solana-bridge/:x/:token', access: 'admin' },
+  { method: 'DELETE', url: '/api/solana-bridge/:x/:token', access: 'admin' },
+  { method: 'DELETE', url: '/api/solana-bridge/:x/:token/:network', access: 'admin' },
+  // Admin: cloud groups and the results cache.
+  { method: 'POST', url: '/api/aws/restart', access: 'admin' },
+  { method: 'PUT', url: '/api/aws/groups', access: 'admin' },
+  { method: 'POST', url: '/api/settings/cache/results/clear', access: 'admin' },
+] as const satisfies readonly Permission[];
+
+const byRoute = new Map<string, Permission>(PERMISSIONS.map((p) => [`${p.method} ${p.url}`, p]));
+
+/** The entry for a registered route; HEAD is answered by the GET route, so it shares its entry. */
+export function permissionFor(method: string, url: string | undefined): Permission | undefined {
+  if (url === undefined) return undefined;
+  return byRoute.get(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+}
+
+export function isAllowed(permission: Permission, role: string): boolean {
+  if (permission.access === 'admin') return role === ADMIN_ROLE;
+  return true;
+}

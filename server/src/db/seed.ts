@@ -1,0 +1,75 @@
+/** First-start data: access keys, the session secret, demo records. */
+import { randomBytes } from 'node:crypto';
+import { ADMIN_ROLE, OPERATOR_ROLE } from '../../../src/config/enums.ts';
+import { generateAccessKey, hashAccessKey } from '../auth/accessKeys.ts';
+import {
+  DEMO_AWS_GROUPS,
+  DEMO_BRAIN_STATE,
+  DEMO_BRIDGES,
+  DEMO_CONNECTED_SERVICES,
+  DEMO_MISC_SETTINGS,
+  DEMO_TOKENS,
+} from './demoData.ts';
+import type { Store } from './store.ts';
+
+export interface SeedKeys {
+  admin?: string;
+  operator?: string;
+}
+
+/** The seeded access keys: name and role of each. */
+export const SEEDED_KEYS = [
+  { slot: 'admin', name: 'admin', role: ADMIN_ROLE },
+  { slot: 'operator', name: 'operator', role: OPERATOR_ROLE },
+] as const;
+
+/**
+ * A configured key is upserted on every start. A key that is not configured and does not exist
+ * yet is generated; the generated keys are returned so they can be shown once.
+ */
+export async function ensureAccessKeys(store: Store, configured: SeedKeys): Promise<SeedKeys> {
+  const generated: SeedKeys = {};
+  const toStore: { name: string; role: string; key: string }[] = [];
+  for (const { slot, name, role } of SEEDED_KEYS) {
+    const key = configured[slot];
+    if (key !== undefined) {
+      toStore.push({ name, role, key });
+    } else if (!(await store.accessKeys.get(name))) {
+      generated[slot] = generateAccessKey();
+      toStore.push({ name, role, key: generated[slot] });
+    }
+  }
+  // Hashing is the slow part of a start: run the hashes side by side.
+  const records = await Promise.all(
+    toStore.map(async ({ name, role, key }) => ({ name, role, hash: await hashAccessKey(key) })),
+  );
+  await store.transaction(async (tx) => {
+    for (const record of records) await tx.accessKeys.upsert(record);
+  });
+  return generated;
+}
+
+/** The configured session secret, else the one generated on first start and kept in the DB. */
+export async function ensureJwtSecret(store: Store, configured: string | undefined): Promise<string> {
+  if (configured !== undefined) return configured;
+  const stored = await store.meta.get('jwtSecret');
+  if (stored) return stored;
+  const secret = randomBytes(32).toString('base64url');
+  await store.meta.set('jwtSecret', secret);
+  return secret;
+}
+
+/** Writes the demo records once, on the first start of an empty database. */
+export async function seedDemoData(store: Store, nowMs: number): Promise<boolean> {
+  return store.transaction(async (tx) => {
+    if (await tx.meta.get('demoSeededAt')) return false;
+    for (const token of DEMO_TOKENS) await tx.tokens.put(token);
+    for (const bridge of DEMO_BRIDGES) await tx.bridges.put(bridge);
+    await tx.settings.set('miscSettings', DEMO_MISC_SETTINGS);
+    await tx.settings.set('brainState', DEMO_BRAIN_STATE);
+    await tx.settings.set('awsGroups', DEMO_AWS_GROUPS);
+    await tx.settings.set('connectedServices', DEMO_CONNECTED_SERVICES);
+    await tx.meta.set('demoSeededAt', String(nowMs));
+    return true;
+  });
+}

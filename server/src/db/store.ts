@@ -1,0 +1,75 @@
+/**
+ * The persistence interface the rest of the server sees. Routes never touch SQL: they call these
+ * repositories. Everything is async so a PostgreSQL implementation can be added behind it.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Gate } from './gate.ts';
+import { migrate } from './migrations.ts';
+import { sqliteAccessKeyRepo, type AccessKeyRepo } from './repos/accessKeys.ts';
+import { sqliteBridgeRepo, type BridgeRepo } from './repos/bridges.ts';
+import { sqliteMetaRepo, type MetaRepo } from './repos/meta.ts';
+import { sqliteSettingsRepo, type SettingsRepo } from './repos/settings.ts';
+import { sqliteTokenRepo, type TokenRepo } from './repos/tokens.ts';
+import { sqliteUserLogRepo, type UserLogRepo } from './repos/userLogs.ts';
+
+export interface Repos {
+  accessKeys: AccessKeyRepo;
+  tokens: TokenRepo;
+  bridges: BridgeRepo;
+  settings: SettingsRepo;
+  userLogs: UserLogRepo;
+  meta: MetaRepo;
+}
+
+export interface Store extends Repos {
+  /** Runs work atomically: every write made through `tx` commits together or not at all. */
+  transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const DB_FILE_NAME = 'console.db';
+
+export interface SqliteStoreOptions {
+  /** Directory of the database file (created if missing); omitted for an in-memory database. */
+  dataDir?: string;
+  now: () => number;
+}
+
+export function openSqliteStore({ dataDir, now }: SqliteStoreOptions): Store {
+  let file = ':memory:';
+  if (dataDir !== undefined) {
+    mkdirSync(dataDir, { recursive: true });
+    file = join(dataDir, DB_FILE_NAME);
+  }
+  const db = new BetterSqlite3(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, now());
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+
+  const gate = new Gate(db);
+  const repos: Repos = {
+    accessKeys: sqliteAccessKeyRepo(db, gate, now),
+    tokens: sqliteTokenRepo(db, gate, now),
+    bridges: sqliteBridgeRepo(db, gate, now),
+    settings: sqliteSettingsRepo(db, gate, now),
+    userLogs: sqliteUserLogRepo(db, gate),
+    meta: sqliteMetaRepo(db, gate),
+  };
+  return {
+    ...repos,
+    // One connection: the transaction's repositories are the same objects, scoped by the gate.
+    transaction: (work) => gate.transaction(() => work(repos)),
+    close: () =>
+      gate.run(() => {
+        if (db.open) db.close();
+      }),
+  };
+}

@@ -1,0 +1,40 @@
+/** The environment, parsed once with zod; anything invalid stops the server with a clear message. */
+import { z } from 'zod';
+
+const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** When set, the access key "admin" (role Admin) is this key; upserted on every start. */
+  ADMIN_KEY: z.string().min(12, 'must be at least 12 characters').max(512).optional(),
+  /** When set, the access key "operator" (role Operator) is this key; upserted on every start. */
+  OPERATOR_KEY: z.string().min(12, 'must be at least 12 characters').max(512).optional(),
+  /** The simulator of live data (added by a later issue). */
+  SIM: z.enum(['on', 'off']).default('on'),
+  SIM_SEED: z.coerce.number().int().optional(),
+  SIM_RATE: z.coerce.number().positive().default(1),
+  /** Session-token secret; when unset one is generated on first start and kept in the database. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STATIC_DIR: z.string().min(1).default('./dist'),
+  /** Login attempts per client address per minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** init.devMode: the console marks the demo database (SPEC §1). */
+  DEV_MODE: flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  NODE_ENV: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Empty variables count as unset, as in most deployment tools. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

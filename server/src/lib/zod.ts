@@ -1,0 +1,49 @@
+/**
+ * Fastify <-> zod glue: routes declare zod schemas for params, body, query and response, and get
+ * typed requests. (fastify-type-provider-zod does the same; these few lines save a dependency.)
+ */
+import type {
+  FastifyPluginAsync,
+  FastifyPluginOptions,
+  FastifySchemaCompiler,
+  FastifyTypeProvider,
+  RawServerDefault,
+} from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import type { z } from 'zod';
+import { invalidRequest } from './httpError.ts';
+
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+/** Maps zod issues to 400 details: `{ in: 'body', field: 'cmd', message }`. */
+export function issuesToDetails(where: string, issues: readonly z.core.$ZodIssue[]) {
+  return issues.map((issue) => ({
+    in: where,
+    field: issue.path.length > 0 ? issue.path.map(String).join('.') : where,
+    message: issue.message,
+  }));
+}
+
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const where = httpPart === 'querystring' ? 'query' : (httpPart ?? 'request');
+  return (data: unknown) => {
+    // Fastify hands a missing body over as null; bodyless calls declare an optional body.
+    const input = httpPart === 'body' && data === null ? undefined : data;
+    const result = schema.safeParse(input);
+    return result.success ? { value: result.data } : { error: invalidRequest(issuesToDetails(where, result.error.issues)) };
+  };
+};
+
+/** Responses are checked against the contract too: a mismatch is a server bug and answers 500. */
+export const zodSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => (data: unknown) =>
+  JSON.stringify(schema.parse(data));
+
+/** A route plugin whose schemas are zod schemas. */
+export type ZodPlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
+  Options,
+  RawServerDefault,
+  ZodTypeProvider
+>;

@@ -1,0 +1,69 @@
+/** Starts the reference backend: parse the environment, build the app, listen, shut down cleanly. */
+import { buildApp } from './app.ts';
+import { parseEnv, type Env } from './env.ts';
+import type { SeedKeys } from './db/seed.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function keysBox(keys: SeedKeys): string | null {
+  const parts = [keys.admin && `Admin: ${keys.admin}`, keys.operator && `Operator: ${keys.operator}`].filter(Boolean);
+  if (parts.length === 0) return null;
+  const lines = [`Demo access keys — ${parts.join('  ')}`, 'Shown once: only their hashes are stored.'];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  return [rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule].join('\n');
+}
+
+async function main(env: Env): Promise<void> {
+  const app = await buildApp({
+    dataDir: env.DATA_DIR,
+    jwtSecret: env.JWT_SECRET,
+    keys: { admin: env.ADMIN_KEY, operator: env.OPERATOR_KEY },
+    staticDir: env.STATIC_DIR,
+    loginRateLimit: env.LOGIN_RATE_LIMIT,
+    devMode: env.DEV_MODE,
+    validateEvents: env.NODE_ENV !== 'production',
+    logger: { level: env.LOG_LEVEL },
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    setTimeout(() => {
+      process.stderr.write(`shutdown took longer than ${SHUTDOWN_GRACE_MS} ms, exiting\n`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.stdout.write('stopped\n'),
+      (err: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(err)}\n`);
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.ready();
+  const box = keysBox(app.generatedKeys);
+  if (box) process.stdout.write(`${box}\n`);
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  process.stdout.write(`listening on http://${host}:${port}\n`);
+}
+
+let env: Env;
+try {
+  env = parseEnv(process.env);
+} catch (err) {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}
+main(env).catch((err: unknown) => {
+  process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

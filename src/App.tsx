@@ -1,0 +1,69 @@
+/**
+ * <Admin> wiring only (STYLE): providers, layout, dashboard, routes. Real paths (STACK trap 2):
+ * react-admin uses the router it is wrapped in, a BrowserRouter here and a memory router in tests.
+ * Routing rules of SPEC §2/§6: RequireSession (in Layout) sends visitors without a session to
+ * /login; admin routes are registered only for the Admin role, so for anyone else they fall to the
+ * catch-all, which goes to /.
+ */
+import { Route } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
+import { Admin, CustomRoutes, type DataProvider, type Store } from 'react-admin';
+import { ROUTES } from './config/routes.ts';
+import { APP_LABEL } from './config/constants.ts';
+import { authProvider as browserAuthProvider, isAdminRole, type AppAuthProvider } from './authProvider/index.ts';
+import { dataProvider as apiDataProvider } from './dataProvider/index.ts';
+import { Layout } from './layout/Layout.tsx';
+import { LoginPage } from './layout/LoginPage.tsx';
+import { Loading } from './layout/Loading.tsx';
+import { RedirectHome } from './layout/RedirectHome.tsx';
+import { HomeScreen, Screen, type ScreenPath } from './pages/index.tsx';
+import { darkTheme, lightTheme } from './theme.ts';
+
+type ScreenRoute = Extract<(typeof ROUTES)[number], { path: ScreenPath }>;
+
+/** Routes other than /login (react-admin's loginPage) and / (the dashboard), as the role may see them. */
+function screenRoutes(role: unknown) {
+  return ROUTES.filter(
+    (r): r is ScreenRoute =>
+      r.path !== '/' && (r.access === 'any' || (r.access === 'admin' && isAdminRole(role))),
+  ).map((r) => <Route key={r.path} path={r.path} element={<Screen path={r.path} />} />);
+}
+
+export interface ConsoleAdminProps {
+  authProvider?: AppAuthProvider;
+  dataProvider?: DataProvider;
+  /** react-admin's preference store (theme choice, sidebar); localStorage by default. */
+  store?: Store;
+}
+
+export function ConsoleAdmin({ authProvider = browserAuthProvider, dataProvider = apiDataProvider, store }: ConsoleAdminProps) {
+  return (
+    <Admin
+      title={APP_LABEL}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      store={store}
+      lightTheme={lightTheme}
+      darkTheme={darkTheme}
+      layout={Layout}
+      loginPage={LoginPage}
+      dashboard={HomeScreen}
+      catchAll={RedirectHome}
+      accessDenied={RedirectHome}
+      authenticationError={RedirectHome}
+      loading={Loading}
+      ready={Loading}
+      disableTelemetry
+    >
+      {(role: unknown) => <CustomRoutes>{screenRoutes(role)}</CustomRoutes>}
+    </Admin>
+  );
+}
+
+export default function App() {
+  return (
+    <BrowserRouter>
+      <ConsoleAdmin />
+    </BrowserRouter>
+  );
+}

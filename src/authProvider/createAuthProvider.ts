@@ -1,0 +1,129 @@
+/**
+ * The react-admin AuthProvider (SPEC §2 rules, §6 roles, §8 'api key not found'). It takes its
+ * dependencies as arguments so tests pass fakes; index.ts wires the browser's.
+ */
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { ROUTES } from '../config/routes.ts';
+import { activeSession, isAdminRole, type Session } from './session.ts';
+import type { SecureTokenStorage } from './secureStorage.ts';
+
+export interface AuthProviderDeps {
+  storage: SecureTokenStorage;
+  /** POST /api/login {accessKey} -> token; rejects with the API error (401 for a wrong key). */
+  requestToken: (accessKey: string) => Promise<string>;
+  /** Called after a successful sign-in (the realtime layer re-arms its reconnect flag). */
+  onLogin?: () => void;
+  now?: () => number;
+}
+
+export interface LoginParams {
+  accessKey: string;
+}
+
+export type AppAuthProvider = AuthProvider & {
+  login(params: LoginParams): Promise<void>;
+  /** The session token, read from encrypted storage on first use. */
+  getSessionToken(): Promise<string | null>;
+  /** The in-memory copy: null until getSessionToken (or checkAuth) has resolved once. */
+  currentToken(): string | null;
+};
+
+export const MISSING_KEY_MESSAGE = 'api key not found';
+
+/** Admin-only path prefixes of ROUTES, so canAccess agrees with the route table. */
+const ADMIN_PATHS = ROUTES.filter((r) => r.access === 'admin').map((r) => r.path.replace(/\/\*$/, ''));
+
+function isAdminOnlyResource(resource: string): boolean {
+  const path = `/${resource}`;
+  return ADMIN_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  return typeof error.status === 'number' ? error.status : undefined;
+}
+
+export function createAuthProvider({ storage, requestToken, onLogin, now = Date.now }: AuthProviderDeps): AppAuthProvider {
+  let token: string | null = null;
+  let loaded: Promise<string | null> | undefined;
+
+  const getSessionToken = (): Promise<string | null> => {
+    loaded ??= storage
+      .load()
+      .catch((error: unknown) => {
+        console.error('could not read the stored session', error);
+        return null;
+      })
+      .then((t) => (token = t));
+    return loaded;
+  };
+
+  const session = async (): Promise<Session | null> => activeSession(await getSessionToken(), now());
+
+  const signOut = async (): Promise<void> => {
+    token = null;
+    loaded = Promise.resolve(null);
+    await storage.clear();
+  };
+
+  return {
+    getSessionToken,
+    currentToken: () => token,
+
+    async login({ accessKey }) {
+      const received = await requestToken(accessKey);
+      if (activeSession(received, now()) === null) throw new Error('the server sent an unreadable session token');
+      await storage.save(received);
+      token = received;
+      loaded = Promise.resolve(received);
+      onLogin?.();
+    },
+
+    async logout() {
+      try {
+        await signOut();
+      } catch (error) {
+        // The stored value and the in-memory copy are gone already; a stuck key must not block sign-out.
+        console.error('could not delete the storage key', error);
+      }
+    },
+
+    async checkAuth() {
+      const stored = await getSessionToken();
+      if (stored === null) {
+        console.error(MISSING_KEY_MESSAGE);
+        throw new Error(MISSING_KEY_MESSAGE);
+      }
+      if (activeSession(stored, now()) === null) {
+        await signOut();
+        throw new Error('session expired');
+      }
+    },
+
+    async checkError(error: unknown) {
+      // 401: the token is missing, invalid or expired, so sign out. 403: signed in but not allowed;
+      // the caller shows that and the session stays.
+      if (statusOf(error) === 401) {
+        await signOut();
+        throw error;
+      }
+    },
+
+    async getIdentity(): Promise<UserIdentity> {
+      const current = await session();
+      if (current === null) throw new Error('not signed in');
+      return { id: current.name, fullName: current.name, role: current.role };
+    },
+
+    /** The role; '' when not signed in, which grants nothing beyond public routes. */
+    async getPermissions() {
+      return (await session())?.role ?? '';
+    },
+
+    async canAccess({ resource }) {
+      const current = await session();
+      if (current === null) return false;
+      return !isAdminOnlyResource(resource) || isAdminRole(current.role);
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The /api client (SPEC §7, §8; PROTOCOL "Origin and transport"): x-api-key and JSON content type on
+ * every call, a 10 s timeout (callers pass SOLANA_IMPORT_TIMEOUT_MS for the CSV import), JSON bodies,
+ * and one error type. Every failure is logged to the console and re-thrown (§8).
+ */
+import { API_BASE_PATH, API_TIMEOUT_MS } from '../config/constants.ts';
+import { ApiErrorBody } from '../contract/index.ts';
+import type { ApiOrigin } from './runtimeConfig.ts';
+
+/** status 0: no HTTP answer (timeout, network failure). message: the server's `error` text when it sent one. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiFetchOptions {
+  method?: HttpMethod;
+  /** Serialised as JSON. */
+  body?: unknown;
+  timeoutMs?: number;
+  /** The caller's own cancellation (react-query passes one); not logged as a failure. */
+  signal?: AbortSignal;
+}
+
+/**
+ * T is what the endpoint returns per PROTOCOL; the response is not validated here. Callers that
+ * act on the shape (rather than display it) parse it with the zod contract.
+ */
+export type ApiFetch = <T = unknown>(path: string, options?: ApiFetchOptions) => Promise<T>;
+
+export interface ApiFetchDeps {
+  /** The session token sent as x-api-key; null sends none (login). */
+  getToken: () => Promise<string | null>;
+  getOrigin: () => Promise<ApiOrigin>;
+  fetch?: typeof fetch;
+}
+
+export function createApiFetch({ getToken, getOrigin, fetch: fetchImpl = (...a) => fetch(...a) }: ApiFetchDeps): ApiFetch {
+  return async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+    const { method = 'GET', body, timeoutMs = API_TIMEOUT_MS, signal } = options;
+    try {
+      return (await request(path, method, body, timeoutMs, signal)) as T;
+    } catch (error) {
+      if (!signal?.aborted) console.error(`API ${method} ${path} failed:`, error);
+      throw error;
+    }
+  };
+
+  async function request(
+    path: string,
+    method: HttpMethod,
+    body: unknown,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
+    const [origin, token] = await Promise.all([getOrigin(), getToken()]);
+    signal?.throwIfAborted();
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (token !== null) headers['x-api-key'] = token;
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forwardAbort = () => controller.abort();
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    try {
+      const response = await fetchImpl(`${origin}${API_BASE_PATH}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      }).catch((error: unknown) => {
+        if (timedOut || signal?.aborted) throw error;
+        throw new ApiError(0, `network error: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      const json = parseJson(await response.text());
+      if (!response.ok) {
+        const parsed = ApiErrorBody.safeParse(json.value);
+        const message = parsed.success ? parsed.data.error : `HTTP ${response.status} ${response.statusText}`.trim();
+        throw new ApiError(response.status, message, parsed.success ? parsed.data.details : undefined);
+      }
+      if (!json.ok) throw new ApiError(response.status, 'invalid JSON in response');
+      return json.value;
+    } catch (error) {
+      // The timer can cut the request or the reading of its body.
+      if (timedOut) throw new ApiError(0, `request timed out after ${Math.round(timeoutMs / 1000)} s`);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+}
+
+function parseJson(text: string): { ok: boolean; value: unknown } {
+  if (text === '') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, value: undefined };
+  }
+}

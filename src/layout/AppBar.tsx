@@ -1,0 +1,70 @@
+/**
+ * The header (SPEC §1): the build label linking to /, the development-database marker, the theme
+ * toggle, react-admin's refresh indicator and the user menu with Logout.
+ */
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Brightness4Icon from '@mui/icons-material/Brightness4';
+import Brightness7Icon from '@mui/icons-material/Brightness7';
+import { Link as RouterLink } from 'react-router-dom';
+import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useTheme } from 'react-admin';
+import { APP_LABEL, APP_VERSION } from '../config/constants.ts';
+import { useLive, type LiveState } from '../realtime/index.ts';
+
+export const BUILD_LABEL = `${APP_LABEL} v${APP_VERSION}`;
+
+const selectDevMode = (s: LiveState) => s.devMode;
+
+export function DevDbMarker() {
+  const devMode = useLive(selectDevMode);
+  if (!devMode) return null;
+  return <Chip label="DEV DB" color="warning" aria-label="Development database in use" sx={{ ml: 1, fontWeight: 700 }} />;
+}
+
+const TOGGLE_LABEL = 'Toggle light/dark theme';
+
+export function ThemeToggle() {
+  const [theme, setTheme] = useTheme();
+  return (
+    <Tooltip title={TOGGLE_LABEL}>
+      <IconButton color="inherit" aria-label={TOGGLE_LABEL} onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}>
+        {theme === 'dark' ? <Brightness7Icon /> : <Brightness4Icon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+const toolbar = (
+  <>
+    <ThemeToggle />
+    <LoadingIndicator />
+  </>
+);
+
+const userMenu = (
+  <UserMenu>
+    <Logout />
+  </UserMenu>
+);
+
+export function AppBar() {
+  return (
+    <RaAppBar toolbar={toolbar} userMenu={userMenu}>
+      <Link
+        component={RouterLink}
+        to="/"
+        color="inherit"
+        underline="none"
+        variant="h6"
+        sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}
+      >
+        {BUILD_LABEL}
+      </Link>
+      <DevDbMarker />
+      <Box sx={{ flex: 1 }} />
+    </RaAppBar>
+  );
+}

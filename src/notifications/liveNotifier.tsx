@@ -1,0 +1,107 @@
+/**
+ * What the realtime socket hands over to notifications: notify, sound, txSent and txConfirmed
+ * (SPEC §4, §7, §8, §9). A plain factory over its dependencies so tests pass fakes.
+ */
+import {
+  DINDILIN_INTERVAL_MS, DINDILIN_MAX_TIMES, DINDILIN_MIN_TIMES, ERROR_CODE_TOAST_MS, LONG_NOTIFY_AUTOCLOSE,
+  TX_TOAST_AUTOCLOSE_MS,
+} from '../config/constants.ts';
+import type { SoundName } from '../config/enums.ts';
+import type { ServerEventPayload } from '../contract/index.ts';
+import { tradeErrorToastText } from './errorCodes.ts';
+import { checkProfit, type FetchTrade } from './profit.ts';
+import type { Toaster } from './toaster.ts';
+import { TradeToast } from './TradeToast.tsx';
+
+export interface LiveNotifier {
+  notify(p: ServerEventPayload<'notify'>): void;
+  sound(p: ServerEventPayload<'sound'>): void;
+  txSent(p: ServerEventPayload<'txSent'>): void;
+  txConfirmed(p: ServerEventPayload<'txConfirmed'>): void;
+}
+
+export interface LiveNotifierDeps {
+  toaster: Toaster;
+  playSound: (name: SoundName) => void;
+  fetchTrade: FetchTrade;
+  /** In [0, 1), like Math.random. */
+  random?: () => number;
+  setTimeout?: (cb: () => void, ms: number) => unknown;
+  logger?: Pick<Console, 'warn'>;
+}
+
+/** The toast id of the SENDING toast of a trade, replaced by its confirmation. */
+export const sendingToastId = (tradeId: string) => `tx-sending:${tradeId}`;
+
+/** §9: 14..21 inclusive, uniformly. */
+export function dindilinTimes(random: () => number): number {
+  const span = DINDILIN_MAX_TIMES - DINDILIN_MIN_TIMES + 1;
+  return DINDILIN_MIN_TIMES + Math.min(span - 1, Math.floor(random() * span));
+}
+
+export function createLiveNotifier(deps: LiveNotifierDeps): LiveNotifier {
+  const { toaster, playSound, fetchTrade } = deps;
+  const random = deps.random ?? Math.random;
+  const later = deps.setTimeout ?? ((cb: () => void, ms: number) => globalThis.setTimeout(cb, ms));
+  const logger = deps.logger ?? console;
+
+  return {
+    notify({ msg, type, autoClose }) {
+      // autoClose false keeps the toast open; so does a non-positive number, which notistack
+      // would otherwise close at once.
+      toaster.show(msg, { variant: type, autoHideDuration: autoClose === false || autoClose <= 0 ? null : autoClose });
+      if (autoClose === LONG_NOTIFY_AUTOCLOSE) {
+        const times = dindilinTimes(random);
+        for (let i = 0; i < times; i++) {
+          if (i === 0) playSound('dindilin');
+          else later(() => playSound('dindilin'), i * DINDILIN_INTERVAL_MS);
+        }
+      }
+    },
+
+    sound({ name }) {
+      playSound(name);
+    },
+
+    txSent(p) {
+      toaster.show(
+        <TradeToast
+          state="SENDING"
+          tokenName={p.tokenName}
+          txTypes={p.txTypes}
+          networkBuy={p.networkBuy}
+          networkSell={p.networkSell}
+          bridgeName={p.bridge.name}
+        />,
+        { variant: 'info', autoHideDuration: TX_TOAST_AUTOCLOSE_MS, id: sendingToastId(p.tradeId) },
+      );
+    },
+
+    txConfirmed({ txs, errCode }) {
+      const entries = Object.entries(txs);
+      for (const [txKey, tx] of entries) {
+        toaster.close(sendingToastId(tx.tradeId));
+        toaster.show(
+          <TradeToast
+            state={tx.success ? 'CONFIRM' : 'FAIL'}
+            tokenName={tx.tokenName}
+            txTypes={[tx.txType]}
+            networkBuy={tx.networkBuy}
+            networkSell={tx.networkSell}
+            bridgeName={tx.bridge.name}
+          />,
+          {
+            variant: tx.success ? 'success' : 'error',
+            autoHideDuration: TX_TOAST_AUTOCLOSE_MS,
+            id: `tx-confirmed:${tx.tradeId}:${txKey}`,
+          },
+        );
+        void checkProfit(tx, fetchTrade, () => playSound('profit'), logger);
+      }
+      if (errCode !== undefined) {
+        const tokenName = entries[0]?.[1].tokenName ?? '';
+        toaster.show(tradeErrorToastText(tokenName, errCode), { variant: 'error', autoHideDuration: ERROR_CODE_TOAST_MS });
+      }
+    },
+  };
+}

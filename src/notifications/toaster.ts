@@ -1,0 +1,73 @@
+/**
+ * A small toast port over notistack: logical ids (a toast shown again under the same id replaces
+ * the previous one instead of duplicating it) and a count of open toasts for the dismiss-all
+ * control. Realtime and the live notifier only see the Toaster interface, so tests pass fakes.
+ */
+import type { ReactNode } from 'react';
+import type { EnqueueSnackbar, SnackbarKey } from 'notistack';
+
+export type ToastVariant = 'default' | 'info' | 'success' | 'warning' | 'error';
+
+export interface ToastOptions {
+  variant: ToastVariant;
+  /** Milliseconds until it closes by itself; null keeps it open until closed. */
+  autoHideDuration: number | null;
+  /** Logical id: showing again under it replaces the open toast; close(id) closes it. */
+  id?: string;
+}
+
+export interface Toaster {
+  show(message: ReactNode, options: ToastOptions): void;
+  close(id: string): void;
+  closeAll(): void;
+}
+
+export interface NotistackApi {
+  enqueueSnackbar: EnqueueSnackbar;
+  closeSnackbar: (key?: SnackbarKey) => void;
+}
+
+export function createNotistackToaster(api: NotistackApi, onOpenCountChange: (count: number) => void = () => undefined): Toaster {
+  const open = new Set<SnackbarKey>();
+  const byId = new Map<string, SnackbarKey>();
+  let seq = 0;
+
+  const changed = () => onOpenCountChange(open.size);
+
+  const close = (id: string) => {
+    const key = byId.get(id);
+    if (key === undefined) return;
+    byId.delete(id);
+    api.closeSnackbar(key);
+  };
+
+  return {
+    show(message, { variant, autoHideDuration, id }) {
+      if (id !== undefined) close(id);
+      // Unique notistack keys even for a reused logical id: a closing toast is still mounted
+      // until its exit animation ends, and two snacks with one key would collide.
+      const key: SnackbarKey = `toast-${++seq}`;
+      if (id !== undefined) byId.set(id, key);
+      open.add(key);
+      changed();
+      api.enqueueSnackbar(message, {
+        key,
+        variant,
+        persist: autoHideDuration === null,
+        autoHideDuration,
+        // §2 closable by click anywhere on the toast.
+        SnackbarProps: { onClick: () => api.closeSnackbar(key), style: { cursor: 'pointer' }, title: 'Click to close' },
+        onExited: () => {
+          open.delete(key);
+          if (id !== undefined && byId.get(id) === key) byId.delete(id);
+          changed();
+        },
+      });
+    },
+    close,
+    closeAll() {
+      byId.clear();
+      api.closeSnackbar();
+    },
+  };
+}

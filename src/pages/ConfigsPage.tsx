@@ -1,0 +1,5 @@
+import { PlaceholderPage } from './PlaceholderPage.tsx';
+
+export default function ConfigsPage() {
+  return <PlaceholderPage path="/settings/configs" />;
+}

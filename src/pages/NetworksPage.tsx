@@ -1,0 +1,5 @@
+import { PlaceholderPage } from './PlaceholderPage.tsx';
+
+export default function NetworksPage() {
+  return <PlaceholderPage path="/settings/networks" />;
+}

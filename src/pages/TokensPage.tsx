@@ -1,0 +1,5 @@
+import { PlaceholderPage } from './PlaceholderPage.tsx';
+
+export default function TokensPage() {
+  return <PlaceholderPage path="/settings/tokens" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from './PlaceholderPage.tsx';
+
+export default function UserTokensPage() {
+  return <PlaceholderPage path="/tsettings/tokens" />;
+}

@@ -1,0 +1,53 @@
+/**
+ * Runs the realtime socket for `token` while mounted (SPEC §6: only when authenticated), and stops
+ * it on unmount or token change. Must sit inside <NotificationsProvider> (it shows toasts).
+ */
+import { useEffect, useRef } from 'react';
+import { io } from 'socket.io-client';
+import { createFetchTrade, createLiveNotifier, playSound, useToaster, type FetchTrade } from '../notifications/index.ts';
+import { liveStore } from './liveStore.ts';
+import { RealtimeService, systemClock } from './service.ts';
+
+export interface RealtimeConnectionProps {
+  /** The session token (sent as the socket auth token and x-api-key). */
+  token: string;
+  /** API origin; defaults to the page's own origin. */
+  url?: string;
+  /** Trade fetch for the §9 profit rule; defaults to GET {url}/api/txs/{tradeId}. */
+  fetchTrade?: FetchTrade;
+}
+
+export function RealtimeConnection({ token, url, fetchTrade }: RealtimeConnectionProps) {
+  const toaster = useToaster();
+  // Kept in a ref so a new fetchTrade function identity does not reconnect the socket.
+  const fetchTradeRef = useRef(fetchTrade);
+  useEffect(() => {
+    fetchTradeRef.current = fetchTrade;
+  }, [fetchTrade]);
+
+  useEffect(() => {
+    const apiOrigin = url ?? window.location.origin;
+    const defaultFetchTrade = createFetchTrade(token, apiOrigin);
+    const notifier = createLiveNotifier({
+      toaster,
+      playSound,
+      fetchTrade: (tradeId) => (fetchTradeRef.current ?? defaultFetchTrade)(tradeId),
+    });
+    const service = new RealtimeService({
+      io: (u, options) => io(u, options),
+      url: apiOrigin,
+      token,
+      storage: typeof localStorage === 'undefined' ? null : localStorage,
+      clock: systemClock,
+      store: liveStore,
+      toaster,
+      notifier,
+      playSound,
+      logger: console,
+    });
+    service.start();
+    return () => service.stop();
+  }, [token, url, toaster]);
+
+  return null;
+}

@@ -1,0 +1,263 @@
+/**
+ * One dispatch table over the typed server events of PROTOCOL.md. Every payload is parsed with its
+ * contract schema first; an unknown event or a malformed payload is logged (console.warn) and
+ * dropped, never thrown. Handlers only compute immutable patches of the touched branch.
+ */
+import type { z } from 'zod';
+import {
+  BACKGROUND_DEFAULT_S, BACKGROUND_MAX_S, BACKGROUND_MIN_S,
+} from '../config/constants.ts';
+import {
+  isServerEventName, ServerEvents, type ServerEventName, type ServerEventPayload, type Token,
+} from '../contract/index.ts';
+import type { LiveNotifier } from '../notifications/index.ts';
+import { keepIfEqual } from './equal.ts';
+import {
+  CHECKER_RESULTS_MAX, TRACKING_ERRORS_MAX, TRACKING_RESULTS_MAX, USER_LOGS_MAX,
+} from './liveState.ts';
+import type { LiveStore } from './liveStore.ts';
+
+export interface HandlerContext {
+  store: LiveStore;
+  now: () => number;
+  notifier: LiveNotifier;
+  /** §4 stopReconnect: the service sets the reconn flag to "0". */
+  stopReconnect: () => void;
+  logger: Pick<Console, 'warn' | 'error'>;
+}
+
+type Handler<E extends ServerEventName> = (payload: ServerEventPayload<E>, ctx: HandlerContext) => void;
+type HandlerTable = { [E in ServerEventName]: Handler<E> };
+
+/**
+ * Events whose cached payload is not replayed from eventCache: one-off effects (a replay would
+ * repeat toasts and sounds on every reconnect) and the envelopes themselves.
+ */
+const NOT_REPLAYED: ReadonlySet<ServerEventName> = new Set<ServerEventName>([
+  'init', 'eventCache', 'notify', 'sound', 'txSent', 'txConfirmed', 'stopReconnect', 'command',
+]);
+
+/** Sets `key` (re-inserted last) and drops the oldest entries beyond `max`. */
+function setBounded<V>(map: Map<string, V>, key: string, value: V, max: number): Map<string, V> {
+  map.delete(key);
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break;
+    map.delete(oldest);
+  }
+  return map;
+}
+
+function without<V>(rec: Readonly<Record<string, V>>, key: string): Record<string, V> | null {
+  if (!Object.prototype.hasOwnProperty.call(rec, key)) return null;
+  const next: Record<string, V> = { ...rec };
+  delete next[key];
+  return next;
+}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, n));
+}
+
+const handlers: HandlerTable = {
+  init(p, { store, now }) {
+    store.update((s) => ({
+      devMode: p.devMode,
+      msRemainingBeforeDisconnect: p.msRemainingBeforeDisconnect,
+      sessionDeadline: now() + p.msRemainingBeforeDisconnect,
+      allTokens: keepIfEqual(s.allTokens, p.allTokens),
+      competitors: keepIfEqual(s.competitors, p.competitors),
+      bridges: keepIfEqual(s.bridges, p.bridges),
+      miscSettings: keepIfEqual(s.miscSettings, p.miscSettings),
+      brainState: keepIfEqual(s.brainState, p.brainState),
+      awsGroups: keepIfEqual(s.awsGroups, p.awsGroups),
+      connectedServices: keepIfEqual(s.connectedServices, p.connectedServices),
+    }));
+  },
+  eventCache(p, ctx) {
+    for (const [name, payload] of Object.entries(p)) {
+      if (isServerEventName(name) && NOT_REPLAYED.has(name)) {
+        ctx.logger.warn(`[realtime] eventCache entry "${name}" is not replayable, ignored`);
+        continue;
+      }
+      dispatchServerEvent(name, payload, ctx);
+    }
+  },
+  // §5 brain state is stored only when different.
+  brainState(p, { store }) {
+    store.update((s) => ({ brainState: keepIfEqual(s.brainState, p) }));
+  },
+  cloudUpdateDone(p, { store }) {
+    store.update((s) => ({ awsGroups: keepIfEqual(s.awsGroups, p) }));
+  },
+  connectedUsers(p, { store }) {
+    store.update((s) => ({ connectedUsers: keepIfEqual(s.connectedUsers, p) }));
+  },
+  connectedServices(p, { store }) {
+    store.update((s) => ({ connectedServices: keepIfEqual(s.connectedServices, p) }));
+  },
+  miscSettingsUpdateDone(p, { store }) {
+    store.update((s) => ({ miscSettings: keepIfEqual(s.miscSettings, p) }));
+  },
+  stopReconnect(_p, { stopReconnect }) {
+    stopReconnect();
+  },
+  // §5 log entries are added only if their id is not already present.
+  newUserLog(p, { store }) {
+    store.update((s) =>
+      s.userLogs.some((l) => l.id === p.id) ? null : { userLogs: [p, ...s.userLogs].slice(0, USER_LOGS_MAX) },
+    );
+  },
+  command(p, { store, now, logger }) {
+    if (p.name !== 'background') {
+      logger.warn(`[realtime] unknown command "${p.name}" ignored`);
+      return;
+    }
+    const seconds = clamp(p.seconds ?? BACKGROUND_DEFAULT_S, BACKGROUND_MIN_S, BACKGROUND_MAX_S);
+    store.update(() => ({ backgroundUntil: now() + seconds * 1000 }));
+  },
+  notify(p, { notifier }) {
+    notifier.notify(p);
+  },
+  sound(p, { notifier }) {
+    notifier.sound(p);
+  },
+  // §4 token and bridge create/update replace the entry by name; delete removes it.
+  tokenCreateDone(p, { store }) {
+    store.update((s) => ({ allTokens: { ...s.allTokens, [p.tokenName]: keepIfEqual(s.allTokens[p.tokenName], p) } }));
+  },
+  tokenUpdateDone(p, { store }) {
+    store.update((s) => ({ allTokens: { ...s.allTokens, [p.tokenName]: keepIfEqual(s.allTokens[p.tokenName], p) } }));
+  },
+  tokenDeleteDone(p, { store }) {
+    store.update((s) => {
+      const allTokens = without(s.allTokens, p.tokenName);
+      return allTokens ? { allTokens } : null;
+    });
+  },
+  bridgeCreateDone(p, { store }) {
+    store.update((s) => ({ bridges: { ...s.bridges, [p.bridgeName]: keepIfEqual(s.bridges[p.bridgeName], p) } }));
+  },
+  bridgeUpdateDone(p, { store }) {
+    store.update((s) => ({ bridges: { ...s.bridges, [p.bridgeName]: keepIfEqual(s.bridges[p.bridgeName], p) } }));
+  },
+  // §4 bridge delete removes the bridge and merges the updated tokens into allTokens.
+  bridgeDeleteDone(p, { store }) {
+    store.update((s) => {
+      const bridges = without(s.bridges, p.bridgeName) ?? s.bridges;
+      const updated = Object.entries(p.tokens);
+      if (updated.length === 0) return { bridges };
+      const allTokens: Record<string, Token> = { ...s.allTokens };
+      for (const [name, token] of updated) allTokens[name] = keepIfEqual(s.allTokens[name], token);
+      return { bridges, allTokens };
+    });
+  },
+  // §4 a checker-result add stores by iterId and a delete removes it.
+  checkerAddResults(p, { store }) {
+    store.update((s) => {
+      const prev = s.checkerRes.get(p.iterId);
+      const next = keepIfEqual(prev, p);
+      return next === prev ? null : { checkerRes: setBounded(store.draftMap(s.checkerRes), p.iterId, next, CHECKER_RESULTS_MAX) };
+    });
+  },
+  checkerDeleteResults(p, { store }) {
+    store.update((s) => {
+      if (!s.checkerRes.has(p.iterId)) return null;
+      const checkerRes = store.draftMap(s.checkerRes);
+      checkerRes.delete(p.iterId);
+      return { checkerRes };
+    });
+  },
+  // §4 the block button measures time since the number last changed.
+  newBlock({ network, num }, { store, now }) {
+    store.update((s) =>
+      s.newHeads[network]?.num === num ? null : { newHeads: { ...s.newHeads, [network]: { num, changedAt: now() } } },
+    );
+  },
+  // §5 gas and balance are stored only when different.
+  gas({ network, gasEstimate }, { store }) {
+    store.update((s) =>
+      s.gasEstimate[network] === gasEstimate ? null : { gasEstimate: { ...s.gasEstimate, [network]: gasEstimate } },
+    );
+  },
+  balance({ network, balance }, { store }) {
+    store.update((s) => (s.balance[network] === balance ? null : { balance: { ...s.balance, [network]: balance } }));
+  },
+  secondBalance({ address, network, balance }, { store }) {
+    store.update((s) => {
+      const byNetwork = s.secondaryBalance[address] ?? {};
+      if (byNetwork[network] === balance) return null;
+      return { secondaryBalance: { ...s.secondaryBalance, [address]: { ...byNetwork, [network]: balance } } };
+    });
+  },
+  workerIterationResult(p, { store }) {
+    store.update((s) => {
+      const prev = s.trackingResults.get(p.key);
+      const next = keepIfEqual(prev, p);
+      return next === prev
+        ? null
+        : { trackingResults: setBounded(store.draftMap(s.trackingResults), p.key, next, TRACKING_RESULTS_MAX) };
+    });
+  },
+  workerIterationError({ key, error }, { store, now }) {
+    store.update((s) =>
+      s.trackingErrors.get(key)?.error === error
+        ? null
+        : { trackingErrors: setBounded(store.draftMap(s.trackingErrors), key, { error, at: now() }, TRACKING_ERRORS_MAX) },
+    );
+  },
+  workerStats(p, { store }) {
+    store.update(() => ({ workerStats: p }));
+  },
+  analytics(p, { store }) {
+    store.update(() => ({ analytics: p }));
+  },
+  events(p, { store }) {
+    store.update(() => ({ events: p }));
+  },
+  lpStats(p, { store }) {
+    store.update(() => ({ lpStats: p }));
+  },
+  eventerStats(p, { store }) {
+    store.update(() => ({ eventerStats: p }));
+  },
+  txSent(p, { notifier }) {
+    notifier.txSent(p);
+  },
+  txConfirmed(p, { notifier }) {
+    notifier.txConfirmed(p);
+  },
+};
+
+/** "path: message; ..." of the first few zod issues, for the log line. */
+export function summarizeIssues(error: z.ZodError, max = 3): string {
+  const parts = error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
+  if (error.issues.length > max) parts.push(`… ${error.issues.length - max} more`);
+  return parts.join('; ');
+}
+
+/**
+ * Parse and apply one server event. Returns whether it was applied. Never throws: a bad event is
+ * a warning, a failing handler (a bug here, not bad input) is an error log.
+ */
+export function dispatchServerEvent(name: string, raw: unknown, ctx: HandlerContext): boolean {
+  if (!isServerEventName(name)) {
+    ctx.logger.warn(`[realtime] unknown event "${name}" dropped`);
+    return false;
+  }
+  const parsed = ServerEvents[name].safeParse(raw);
+  if (!parsed.success) {
+    ctx.logger.warn(`[realtime] malformed "${name}" payload dropped: ${summarizeIssues(parsed.error)}`);
+    return false;
+  }
+  // The table is keyed by the same name the schema was chosen by; TypeScript cannot correlate the
+  // two through the union, hence the cast to the common handler shape.
+  const handler = handlers[name] as (payload: unknown, ctx: HandlerContext) => void;
+  try {
+    handler(parsed.data, ctx);
+    return true;
+  } catch (err) {
+    ctx.logger.error(`[realtime] handler for "${name}" failed:`, err);
+    return false;
+  }
+}

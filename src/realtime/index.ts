@@ -1,0 +1,11 @@
+export { RealtimeConnection, type RealtimeConnectionProps } from './RealtimeConnection.tsx';
+export { useLive, useLiveFrom, useConnectionState, deriveConnectionStatus, SILENT_AFTER_MS } from './hooks.ts';
+export type { ConnectionState, ConnectionStatus } from './hooks.ts';
+export { liveStore, onLiveChange, LiveStore, type LiveChangeKind, type LivePatch, type FrameScheduler } from './liveStore.ts';
+export type { LiveState, BlockHead, CheckerResult, TrackingResult, TrackingError, ConnectionPhase } from './liveState.ts';
+export { resetReconnectFlag, stopReconnect, isReconnectStopped } from './reconnectFlag.ts';
+export {
+  RealtimeService, socketOptions, systemClock, RECONNECTING_TEXT, DISCONNECTED_TEXT,
+  type RealtimeDeps, type SocketLike, type SocketFactory, type SocketOptions, type Clock,
+} from './service.ts';
+export { dispatchServerEvent } from './handlers.ts';

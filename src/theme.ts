@@ -1,0 +1,83 @@
+/**
+ * Light and dark themes: a dense, calm operations look. Muted slate surfaces, one blue accent,
+ * status colours kept for status (SPEC §4 success/warning/danger), small controls, system fonts
+ * (nothing is downloaded at run time).
+ */
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+export const SYSTEM_FONT_STACK =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+export const MONO_FONT_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+
+const shared = {
+  shape: { borderRadius: 6 },
+  typography: {
+    fontFamily: SYSTEM_FONT_STACK,
+    fontSize: 13,
+    h1: { fontSize: '1.5rem', fontWeight: 600 },
+    h5: { fontSize: '1.15rem', fontWeight: 600, letterSpacing: 0 },
+    h6: { fontSize: '1rem', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  sidebar: { width: 220, closedWidth: 50 },
+} as const satisfies RaThemeOptions;
+
+const denseComponents = {
+  MuiButton: { defaultProps: { size: 'small', disableElevation: true } },
+  MuiIconButton: { defaultProps: { size: 'small' } },
+  MuiChip: { defaultProps: { size: 'small' } },
+  MuiTable: { defaultProps: { size: 'small' } },
+  MuiToolbar: { defaultProps: { variant: 'dense' } },
+  MuiPaper: { defaultProps: { elevation: 0 } },
+  MuiCard: { defaultProps: { variant: 'outlined' } },
+  MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
+  MuiTooltip: { defaultProps: { arrow: true } },
+} as const satisfies RaThemeOptions['components'];
+
+export const lightTheme: RaThemeOptions = {
+  ...defaultLightTheme,
+  ...shared,
+  palette: {
+    mode: 'light',
+    primary: { main: '#1d5fbf' },
+    secondary: { main: '#334155' },
+    success: { main: '#2e7d4f' },
+    warning: { main: '#b26a00' },
+    error: { main: '#c62828' },
+    background: { default: '#f3f5f8', paper: '#ffffff' },
+    divider: 'rgba(15, 23, 42, 0.12)',
+    text: { primary: '#0f172a', secondary: '#475569' },
+  },
+  components: {
+    ...defaultLightTheme.components,
+    ...denseComponents,
+    MuiAppBar: {
+      ...denseComponents.MuiAppBar,
+      styleOverrides: { root: { backgroundColor: '#ffffff', color: '#0f172a', borderBottom: '1px solid rgba(15, 23, 42, 0.12)' } },
+    },
+  },
+};
+
+export const darkTheme: RaThemeOptions = {
+  ...defaultDarkTheme,
+  ...shared,
+  palette: {
+    mode: 'dark',
+    primary: { main: '#7aa7ec' },
+    secondary: { main: '#94a3b8' },
+    success: { main: '#4caf7a' },
+    warning: { main: '#e0a030' },
+    error: { main: '#ef5350' },
+    background: { default: '#0e1318', paper: '#151c24' },
+    divider: 'rgba(148, 163, 184, 0.16)',
+    text: { primary: '#e2e8f0', secondary: '#94a3b8' },
+  },
+  components: {
+    ...defaultDarkTheme.components,
+    ...denseComponents,
+    MuiAppBar: {
+      ...denseComponents.MuiAppBar,
+      styleOverrides: { root: { backgroundColor: '#121920', color: '#e2e8f0', borderBottom: '1px solid rgba(148, 163, 184, 0.16)' } },
+    },
+  },
+};

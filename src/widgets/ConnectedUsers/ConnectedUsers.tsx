@@ -1,0 +1,33 @@
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useLive } from '../../realtime/index.ts';
+
+/** SPEC §1: connected users and connected services. */
+export function ConnectedUsers() {
+  const users = useLive((s) => s.connectedUsers);
+  const services = useLive((s) => s.connectedServices);
+  return (
+    <Stack spacing={1} component="section" aria-label="Connected users and services">
+      <Typography variant="body2">
+        Services connected: <strong>{services ? `${services.numConnected} / ${services.numExpected}` : '–'}</strong>
+      </Typography>
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {users.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No users connected
+          </Typography>
+        ) : (
+          users.map((u) => (
+            <Chip
+              key={`${u.name}:${u.since}`}
+              size="small"
+              label={`${u.name} (${u.role || 'no role'})`}
+              title={`since ${new Date(u.since).toLocaleTimeString()}`}
+            />
+          ))
+        )}
+      </Stack>
+    </Stack>
+  );
+}

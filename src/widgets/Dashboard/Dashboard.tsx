@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import { BlockHeads } from '../BlockHeads/BlockHeads.tsx';
+import { ConnectedUsers } from '../ConnectedUsers/ConnectedUsers.tsx';
+import { NetworkStats } from '../NetworkStats/NetworkStats.tsx';
+import { ServiceStatus } from '../ServiceStatus/ServiceStatus.tsx';
+import { Statistics } from '../Statistics/Statistics.tsx';
+import { UserLogFeed } from '../UserLogFeed/UserLogFeed.tsx';
+import { WorkerControls } from '../WorkerControls/WorkerControls.tsx';
+import { Panel } from './Panel.tsx';
+
+/** The home screen operators watch all day: controls on top, live data below. */
+export function Dashboard() {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1,
+        gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' },
+        gridTemplateAreas: {
+          xs: '"workers" "services" "blocks" "networks" "people" "logs"',
+          lg: '"workers services" "blocks blocks" "networks people" "networks logs"',
+        },
+      }}
+    >
+      <Panel title="Workers" gridArea="workers">
+        <WorkerControls />
+      </Panel>
+      <Panel title="Services" gridArea="services">
+        <ServiceStatus />
+      </Panel>
+      <Panel title="Block heads" gridArea="blocks">
+        <BlockHeads />
+      </Panel>
+      <Panel title="Gas and balances" gridArea="networks">
+        <NetworkStats />
+      </Panel>
+      <Panel title="Connected" gridArea="people">
+        <ConnectedUsers />
+        <Box sx={{ mt: 1 }}>
+          <Statistics />
+        </Box>
+      </Panel>
+      <Panel title="User log" gridArea="logs">
+        <UserLogFeed />
+      </Panel>
+    </Box>
+  );
+}

@@ -1,0 +1,144 @@
+import { memo, useMemo, type KeyboardEvent } from 'react';
+import { Rnd } from 'react-rnd';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { WINDOW_Z_INDEX } from '../../config/constants.ts';
+import { WINDOW_HEADER_HEIGHT, WINDOW_MIN_HEIGHT, WINDOW_MIN_WIDTH } from './layout.ts';
+import { windowLabel, type WindowEntry, type WindowLayout } from './types.ts';
+import { FloatingWindowContext, type FloatingWindowApi } from './windowContext.ts';
+import { WindowTooltip } from './WindowTooltip.tsx';
+
+export const DRAG_HANDLE_CLASS = 'floating-window-handle';
+const NO_DRAG_CLASS = 'floating-window-nodrag';
+/** Arrow keys move a focused title bar by this much; with Shift they resize. */
+const KEY_STEP = 10;
+
+export interface FloatingWindowProps {
+  entry: WindowEntry;
+  layout: WindowLayout;
+  collapsed: boolean;
+  /** A drag, resize or keyboard move ended: the layout to keep. */
+  onLayoutEnd: (id: number, layout: WindowLayout) => void;
+  onToggleCollapse: (id: number) => void;
+  onClose: (id: number) => void;
+  onRequestWidth: (id: number, width: number) => void;
+}
+
+/**
+ * SPEC §2: a floating window with a draggable title bar (id and name), collapse and close buttons,
+ * resizable; fixed in the viewport. Collapsed, only the title bar shows, kept at the window's
+ * bottom edge so a bottom-docked window stays docked.
+ */
+export const FloatingWindow = memo(function FloatingWindow({
+  entry, layout, collapsed, onLayoutEnd, onToggleCollapse, onClose, onRequestWidth,
+}: FloatingWindowProps) {
+  const { id, name, hidden, Element, initialState } = entry;
+  const label = windowLabel(entry);
+  const collapseShift = collapsed ? layout.h - WINDOW_HEADER_HEIGHT : 0;
+
+  const api = useMemo<FloatingWindowApi>(
+    () => ({ windowId: id, name, visible: !hidden && !collapsed, requestWidth: (width) => onRequestWidth(id, width) }),
+    [id, name, hidden, collapsed, onRequestWidth],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const delta = { ArrowLeft: [-KEY_STEP, 0], ArrowRight: [KEY_STEP, 0], ArrowUp: [0, -KEY_STEP], ArrowDown: [0, KEY_STEP] }[event.key];
+    if (!delta) return;
+    event.preventDefault();
+    const [dx = 0, dy = 0] = delta;
+    if (event.shiftKey && !collapsed) {
+      onLayoutEnd(id, { ...layout, w: Math.max(WINDOW_MIN_WIDTH, layout.w + dx), h: Math.max(WINDOW_MIN_HEIGHT, layout.h + dy) });
+    } else {
+      onLayoutEnd(id, { ...layout, x: Math.max(0, layout.x + dx), y: Math.max(0, layout.y + dy) });
+    }
+  };
+
+  return (
+    <Rnd
+      size={{ width: layout.w, height: collapsed ? WINDOW_HEADER_HEIGHT : layout.h }}
+      position={{ x: layout.x, y: layout.y + collapseShift }}
+      minWidth={WINDOW_MIN_WIDTH}
+      minHeight={collapsed ? WINDOW_HEADER_HEIGHT : WINDOW_MIN_HEIGHT}
+      bounds="parent"
+      dragHandleClassName={DRAG_HANDLE_CLASS}
+      cancel={`.${NO_DRAG_CLASS}`}
+      enableResizing={!collapsed}
+      onDragStop={(_event, data) => onLayoutEnd(id, { ...layout, x: data.x, y: data.y - collapseShift })}
+      onResizeStop={(_event, _direction, element, _delta, position) =>
+        onLayoutEnd(id, { x: position.x, y: position.y, w: sizeOf(element, 'width'), h: sizeOf(element, 'height') })
+      }
+      style={{ zIndex: WINDOW_Z_INDEX, pointerEvents: 'auto', display: hidden ? 'none' : 'flex' }}
+      data-window-id={id}
+    >
+      <Paper
+        elevation={8}
+        role="dialog"
+        aria-modal="false"
+        aria-label={`Window ${id} ${name}`}
+        sx={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      >
+        <Box
+          className={DRAG_HANDLE_CLASS}
+          tabIndex={0}
+          aria-label={`Move ${label}`}
+          aria-description="Arrow keys move the window; Shift with arrow keys resizes it"
+          onKeyDown={onKeyDown}
+          sx={{
+            height: WINDOW_HEADER_HEIGHT,
+            flex: '0 0 auto',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            px: 0.5,
+            cursor: 'move',
+            bgcolor: 'action.hover',
+            borderBottom: collapsed ? 0 : 1,
+            borderColor: 'divider',
+            userSelect: 'none',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+          }}
+        >
+          <DragIndicatorIcon fontSize="small" color="action" aria-hidden />
+          <Typography variant="subtitle2" component="h2" noWrap sx={{ flex: 1 }}>
+            #{id} {name}
+          </Typography>
+          <WindowTooltip title={collapsed ? 'Expand' : 'Collapse'}>
+            <IconButton
+              size="small"
+              className={NO_DRAG_CLASS}
+              aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${label}`}
+              aria-expanded={!collapsed}
+              onClick={() => onToggleCollapse(id)}
+            >
+              {collapsed ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+            </IconButton>
+          </WindowTooltip>
+          <WindowTooltip title="Close">
+            <IconButton size="small" className={NO_DRAG_CLASS} aria-label={`Close ${label}`} onClick={() => onClose(id)}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </WindowTooltip>
+        </Box>
+        <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 1, display: collapsed ? 'none' : 'block' }}>
+          <FloatingWindowContext.Provider value={api}>
+            <Element initialState={initialState} />
+          </FloatingWindowContext.Provider>
+        </Box>
+      </Paper>
+    </Rnd>
+  );
+});
+
+/** The size react-rnd set on the element (its inline style; layout size where there is none). */
+function sizeOf(element: HTMLElement, dimension: 'width' | 'height'): number {
+  const styled = Number.parseFloat(element.style[dimension]);
+  if (Number.isFinite(styled)) return styled;
+  return dimension === 'width' ? element.offsetWidth : element.offsetHeight;
+}

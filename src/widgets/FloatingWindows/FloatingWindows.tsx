@@ -1,0 +1,120 @@
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import Box from '@mui/material/Box';
+import { MAX_FLOATING_PANELS, WINDOW_Z_INDEX } from '../../config/constants.ts';
+import { SwapQuoteWindow } from '../SwapQuote/SwapQuoteWindow.tsx';
+import { FloatingWindow } from './FloatingWindow.tsx';
+import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, type LayoutStore } from './layout.ts';
+import type { WindowContentProps, WindowEntry, WindowLayout } from './types.ts';
+import { WindowList } from './WindowList.tsx';
+
+/** The one kind of window the plus button adds (§2). */
+export const SWAP_WINDOW: { name: string; Element: ComponentType<WindowContentProps> } = {
+  name: 'Swap',
+  Element: SwapQuoteWindow,
+};
+
+export interface FloatingWindowsProps {
+  /**
+   * Windows present at start. Default: one Swap window, hidden until its list button is pressed,
+   * so the console does not open with a window over the dashboard.
+   */
+  initialWindows?: readonly WindowEntry[];
+  /** Where positions are kept (localStorage by default). */
+  layoutStore?: LayoutStore;
+}
+
+const defaultWindows = (): WindowEntry[] => [{ id: 1, ...SWAP_WINDOW, hidden: true, initialState: {} }];
+
+/**
+ * SPEC §2 floating window manager: windows fixed at the bottom-left over everything (z-index
+ * 10000), each position and size saved when a drag or resize ends and restored on reload, and the
+ * bottom-left list to show/hide them and add Swap windows (at most 2). Self-contained: mount once
+ * in the layout.
+ */
+export function FloatingWindows({ initialWindows, layoutStore }: FloatingWindowsProps) {
+  const store = useMemo(() => layoutStore ?? createLayoutStore(), [layoutStore]);
+  const [windows, setWindows] = useState<WindowEntry[]>(() => [...(initialWindows ?? defaultWindows())]);
+  const [layouts, setLayouts] = useState<Record<number, WindowLayout>>(() => {
+    const viewport = currentViewport();
+    const stored = store.load();
+    return Object.fromEntries(Object.entries(stored).map(([id, layout]) => [id, clampToViewport(layout, viewport)]));
+  });
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
+
+  const layoutOf = (id: number, index: number): WindowLayout => layouts[id] ?? defaultLayout(index, currentViewport());
+
+  const onLayoutEnd = useCallback(
+    (id: number, layout: WindowLayout) => {
+      setLayouts((current) => ({ ...current, [id]: layout }));
+      store.save(id, layout);
+    },
+    [store],
+  );
+
+  const onRequestWidth = useCallback(
+    (id: number, width: number) => {
+      setLayouts((current) => {
+        const index = windows.findIndex((w) => w.id === id);
+        const layout = current[id] ?? defaultLayout(Math.max(0, index), currentViewport());
+        if (layout.w >= width) return current;
+        const viewportWidth = currentViewport().width;
+        const x = layout.x + width > viewportWidth ? Math.max(0, viewportWidth - width) : layout.x;
+        return { ...current, [id]: { ...layout, x, w: width } };
+      });
+    },
+    [windows],
+  );
+
+  const onToggle = useCallback((id: number) => {
+    setWindows((current) => current.map((w) => (w.id === id ? { ...w, hidden: !w.hidden } : w)));
+  }, []);
+
+  const onToggleCollapse = useCallback((id: number) => {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+
+  const onClose = useCallback(
+    (id: number) => {
+      setWindows((current) => current.filter((w) => w.id !== id));
+      setLayouts(({ [id]: _closed, ...rest }) => rest);
+      store.remove(id);
+    },
+    [store],
+  );
+
+  const onAdd = useCallback(() => {
+    setWindows((current) => {
+      if (current.length >= MAX_FLOATING_PANELS) return current;
+      const id = current.reduce((max, w) => Math.max(max, w.id), 0) + 1;
+      return [...current, { id, ...SWAP_WINDOW, hidden: false, initialState: {} }];
+    });
+  }, []);
+
+  return (
+    <>
+      {/* A viewport-sized layer the windows are positioned and bounded in; clicks pass through it. */}
+      <Box
+        data-testid="floating-windows-layer"
+        sx={{ position: 'fixed', inset: 0, zIndex: WINDOW_Z_INDEX, pointerEvents: 'none', overflow: 'hidden' }}
+      >
+        {windows.map((entry, index) => (
+          <FloatingWindow
+            key={entry.id}
+            entry={entry}
+            layout={layoutOf(entry.id, index)}
+            collapsed={collapsed.has(entry.id)}
+            onLayoutEnd={onLayoutEnd}
+            onToggleCollapse={onToggleCollapse}
+            onClose={onClose}
+            onRequestWidth={onRequestWidth}
+          />
+        ))}
+      </Box>
+      <WindowList windows={windows} onToggle={onToggle} onAdd={onAdd} />
+    </>
+  );
+}

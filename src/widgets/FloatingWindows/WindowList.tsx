@@ -1,0 +1,59 @@
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import AddIcon from '@mui/icons-material/Add';
+import { MAX_FLOATING_PANELS, WINDOW_Z_INDEX } from '../../config/constants.ts';
+import { windowLabel, type WindowEntry } from './types.ts';
+import { WindowTooltip } from './WindowTooltip.tsx';
+
+/** §2/§9 Why the plus button is disabled. */
+export const PANEL_LIMIT_TEXT = `At most ${MAX_FLOATING_PANELS} floating panels can be added`;
+
+export interface WindowListProps {
+  windows: readonly WindowEntry[];
+  onToggle: (id: number) => void;
+  onAdd: () => void;
+}
+
+/** §2 The bottom-left list: one visibility toggle per window and a plus button adding a Swap window. */
+export function WindowList({ windows, onToggle, onAdd }: WindowListProps) {
+  const atLimit = windows.length >= MAX_FLOATING_PANELS;
+  return (
+    <Paper
+      component="nav"
+      aria-label="Floating windows"
+      elevation={4}
+      sx={{
+        position: 'fixed',
+        left: 8,
+        bottom: 8,
+        zIndex: WINDOW_Z_INDEX,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        p: 0.5,
+      }}
+    >
+      {windows.map((entry) => (
+        <Button
+          key={entry.id}
+          size="small"
+          variant={entry.hidden ? 'outlined' : 'contained'}
+          aria-label={`${entry.hidden ? 'Show' : 'Hide'} ${windowLabel(entry)}`}
+          onClick={() => onToggle(entry.id)}
+          sx={{ textTransform: 'none', minWidth: 0 }}
+        >
+          #{entry.id} {entry.name}
+        </Button>
+      ))}
+      <WindowTooltip title={atLimit ? PANEL_LIMIT_TEXT : 'Add swap window'}>
+        {/* A disabled button gets no pointer events; the span keeps the tooltip explaining why. */}
+        <span>
+          <IconButton size="small" aria-label="Add swap window" disabled={atLimit} onClick={onAdd}>
+            <AddIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </WindowTooltip>
+    </Paper>
+  );
+}

@@ -1,0 +1,69 @@
+import { memo } from 'react';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
+import { useLive } from '../../realtime/index.ts';
+import type { LiveState } from '../../realtime/liveState.ts';
+
+const order = new Map<string, number>(NETWORKS.map((n, i) => [n, i]));
+
+function selectNetworks(s: LiveState): string {
+  const names = new Set([...Object.keys(s.gasEstimate), ...Object.keys(s.balance)]);
+  return [...names].sort((a, b) => (order.get(a) ?? 999) - (order.get(b) ?? 999) || a.localeCompare(b)).join('|');
+}
+
+const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
+const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+
+/** One row per network; each subscribes to its own gas, balance and native price only. */
+const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
+  const gas = useLive((s) => s.gasEstimate[network]);
+  const balance = useLive((s) => s.balance[network]);
+  const native = isNetwork(network) ? NETWORK_INFO[network].native : undefined;
+  const price = useLive((s) => (native ? s.brainState?.nativePriceUSD[native] : undefined));
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row">
+        {network}
+      </TableCell>
+      <TableCell align="right">{gas === undefined ? '–' : number.format(gas)}</TableCell>
+      <TableCell align="right">
+        {balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`}
+      </TableCell>
+      <TableCell align="right">{balance === undefined || price === undefined ? '–' : usd.format(balance * price)}</TableCell>
+    </TableRow>
+  );
+});
+
+/** Gas estimate and balance per network (SPEC §1), with the balance's USD value where the native price is known. */
+export function NetworkStats() {
+  const networks = useLive(selectNetworks);
+  if (!networks) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Waiting for gas and balances…
+      </Typography>
+    );
+  }
+  return (
+    <Table size="small" aria-label="Gas and balances per network" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+      <TableHead>
+        <TableRow>
+          <TableCell>Network</TableCell>
+          <TableCell align="right">Gas</TableCell>
+          <TableCell align="right">Balance</TableCell>
+          <TableCell align="right">USD</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {networks.split('|').map((network) => (
+          <NetworkRow key={network} network={network} />
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

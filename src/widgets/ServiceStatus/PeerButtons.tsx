@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
+import { useLive } from '../../realtime/index.ts';
+import type { LiveState } from '../../realtime/liveState.ts';
+import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
+import { useAction } from '../shared/useAction.ts';
+import { useConsoleApi } from '../shared/useConsoleApi.ts';
+
+/** "kind:peer:count" entries; a string keeps the selection stable while nothing changes. */
+function selectPeers(s: LiveState): string {
+  if (!s.brainState) return '';
+  const tx = Object.entries(s.brainState.txPeerStatus).map(([peer, n]) => `tx\u0000${peer}\u0000${n}`);
+  const zmq = Object.entries(s.brainState.zmqPeerStatus).map(([peer, n]) => `zmq\u0000${peer}\u0000${n}`);
+  return [...tx, ...zmq].join('\u0001');
+}
+
+/** Peer counts of txPeerStatus / zmqPeerStatus; a peer with 0 is warning; click restarts it (confirmed). */
+export function PeerButtons() {
+  const peers = useLive(selectPeers);
+  const api = useConsoleApi();
+  const { pending, run } = useAction();
+  const [restarting, setRestarting] = useState<string | null>(null);
+  if (!peers) return null;
+  return (
+    <>
+      {peers.split('\u0001').map((entry) => {
+        const [kind = '', peer = '', count = '0'] = entry.split('\u0000');
+        const down = !(Number(count) > 0);
+        return (
+          <Tooltip describeChild key={`${kind}:${peer}`} title={`${kind} peer ${peer}: ${count} connected. Click to restart.`}>
+            <Button
+              size="small"
+              variant={down ? 'contained' : 'text'}
+              color={down ? 'warning' : 'inherit'}
+              aria-label={`Restart ${kind} peer ${peer} (${count} connected)`}
+              onClick={() => setRestarting(peer)}
+              sx={{ textTransform: 'none', minWidth: 0 }}
+            >
+              {peer}:{count}
+            </Button>
+          </Tooltip>
+        );
+      })}
+      <ConfirmDialog
+        open={restarting !== null}
+        title={`Restart peer ${restarting ?? ''}?`}
+        message={`The transaction peer ${restarting ?? ''} restarts; its connections drop meanwhile.`}
+        busy={pending}
+        onNo={() => setRestarting(null)}
+        onYes={() => {
+          const peer = restarting;
+          setRestarting(null);
+          if (peer) void run(`Restart peer ${peer}`, () => api.restartPeer(peer), { success: `${peer}: restart requested` });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
+import { useLive } from '../../realtime/index.ts';
+import { countdownColour, formatMmSs } from '../../domain/countdown.ts';
+import { useNow } from '../shared/useNow.ts';
+import { useOriginKeepAlive } from './useOriginKeepAlive.ts';
+
+const MUI_COLOUR = { light: 'inherit', warning: 'warning', danger: 'error' } as const;
+
+/** SPEC §2/§4/§9: the session countdown in mm:ss, light / warning under 10 min / danger under 5 min. */
+export function SessionCountdown() {
+  const deadline = useLive((s) => s.sessionDeadline);
+  const disconnected = useLive((s) => s.msRemainingBeforeDisconnect <= 0);
+  const now = useNow(1000);
+  const remaining = deadline === null || disconnected ? 0 : Math.max(0, deadline - now);
+  useOriginKeepAlive(remaining > 0);
+  const colour = countdownColour(remaining);
+  const text = formatMmSs(remaining);
+  const endsAt = deadline ? new Date(deadline).toLocaleTimeString() : 'unknown';
+  return (
+    <Tooltip describeChild title={`Session ends at ${endsAt}; sign in again after that`}>
+      <Button
+        size="small"
+        variant={colour === 'light' ? 'outlined' : 'contained'}
+        color={MUI_COLOUR[colour]}
+        aria-label={`Session time remaining ${text}`}
+        data-colour={colour}
+        sx={{ fontVariantNumeric: 'tabular-nums', minWidth: 64 }}
+      >
+        {text}
+      </Button>
+    </Tooltip>
+  );
+}

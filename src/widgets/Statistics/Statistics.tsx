@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
+import { liveStore, useLive } from '../../realtime/index.ts';
+import type { LiveState } from '../../realtime/liveState.ts';
+
+const STATS = [
+  { key: 'eventerStats', label: 'Eventer stats' },
+  { key: 'workerStats', label: 'Worker stats' },
+  { key: 'analytics', label: 'Analytics' },
+  { key: 'events', label: 'Events' },
+  { key: 'lpStats', label: 'Liquidity pools' },
+] as const satisfies readonly { key: keyof LiveState; label: string }[];
+
+type StatKey = (typeof STATS)[number]['key'];
+
+/** SPEC §3 statistics strings, each readable in a popup. Buttons re-render only when a stat appears. */
+export function Statistics() {
+  const available = useLive((s) => STATS.map(({ key }) => (s[key] ? '1' : '0')).join(''));
+  const [open, setOpen] = useState<StatKey | null>(null);
+  const shown = STATS.find((s) => s.key === open);
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} component="section" aria-label="Statistics">
+      {STATS.map(({ key, label }, i) => (
+        <Button key={key} size="small" variant="outlined" disabled={available[i] !== '1'} onClick={() => setOpen(key)}>
+          {label}
+        </Button>
+      ))}
+      {/* Read once when opened: a popup someone is reading should not jump under them. */}
+      <JsonDialog open={shown !== undefined} title={shown?.label ?? ''} value={shown ? liveStore.getState()[shown.key] : ''} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { memo } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ROUTE_LIST_MAX_HEIGHT } from '../../config/constants.ts';
+import type { RouteView } from '../../domain/quote.ts';
+import { DexLogo } from './DexLogo.tsx';
+
+const gasFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+
+/**
+ * §2 Routes, best first (max height 256 px): amount out to 12 significant digits, the gas estimate
+ * (and its USD cost where known), and each hop's exchange logo, name_variant and shortened pool
+ * address linking to the network's explorer.
+ */
+export const RouteList = memo(function RouteList({ routes, toSymbol }: { routes: readonly RouteView[]; toSymbol: string }) {
+  return (
+    <Box
+      component="ol"
+      aria-label="Routes"
+      sx={{ maxHeight: ROUTE_LIST_MAX_HEIGHT, overflowY: 'auto', listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.75 }}
+    >
+      {routes.map((route, i) => (
+        <Box
+          component="li"
+          key={i}
+          aria-label={`Route ${i + 1}`}
+          sx={{ border: 1, borderColor: route.isBest ? 'success.main' : 'divider', borderRadius: 1, p: 0.75 }}
+        >
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', fontVariantNumeric: 'tabular-nums' }}>
+            <Chip
+              size="small"
+              label={route.label}
+              color={route.isBest ? 'success' : 'default'}
+              variant={route.isBest ? 'filled' : 'outlined'}
+            />
+            <Typography variant="body2" sx={{ fontWeight: 600, flex: 1, wordBreak: 'break-all' }} data-testid="route-amount-out">
+              {route.amountOutText} {toSymbol}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap title="Gas estimate">
+              {route.gasEstimate === null ? 'gas ?' : `gas ${gasFormat.format(route.gasEstimate)}`}
+              {route.gasUsd !== null && ` ≈ ${usdFormat.format(route.gasUsd)}`}
+            </Typography>
+          </Stack>
+          <Stack component="ol" sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }} spacing={0.25} aria-label="Hops">
+            {route.hops.map((hop, h) => (
+              <Stack component="li" key={h} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+                <DexLogo dex={hop.dex} />
+                <Typography variant="caption" sx={{ minWidth: 0 }} noWrap>
+                  {hop.dex}
+                </Typography>
+                {hop.url ? (
+                  <Link href={hop.url} target="_blank" rel="noopener noreferrer" variant="caption" title={hop.poolAddress}>
+                    {hop.shortAddress}
+                  </Link>
+                ) : (
+                  <Typography variant="caption" title={hop.poolAddress}>
+                    {hop.shortAddress}
+                  </Typography>
+                )}
+              </Stack>
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </Box>
+  );
+});

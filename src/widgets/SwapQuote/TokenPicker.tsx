@@ -1,0 +1,100 @@
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { shortenAddress } from '../../domain/quote.ts';
+import { searchTokens, type TokenEntry, type TokenIndex } from '../../domain/tokenSearch.ts';
+import { NetworkIcon } from './NetworkIcon.tsx';
+
+export const SEARCH_PLACEHOLDER = 'name/address [network]';
+
+export interface TokenPickerProps {
+  index: TokenIndex;
+  onPick: (token: TokenEntry) => void;
+  onCancel: () => void;
+}
+
+/**
+ * §2 Token picker overlay: "Select token", Cancel, a search box ("name/address [network]"), at most
+ * 20 tokens and "Showing 20 of N tokens" when more match. Escape cancels, Enter picks the first.
+ */
+export function TokenPicker({ index, onPick, onCancel }: TokenPickerProps) {
+  const [search, setSearch] = useState('');
+  const { shown, total } = useMemo(() => searchTokens(index, search), [index, search]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCancel();
+    }
+  };
+
+  return (
+    <Box
+      role="dialog"
+      aria-label="Select token"
+      onKeyDown={onKeyDown}
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        zIndex: 2,
+        bgcolor: 'background.paper',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        p: 1,
+      }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="subtitle1" component="h3">
+          Select token
+        </Typography>
+        <Button size="small" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Stack>
+      <TextField
+        autoFocus
+        size="small"
+        placeholder={SEARCH_PLACEHOLDER}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        onKeyDown={(event) => {
+          const first = shown[0];
+          if (event.key === 'Enter' && first) onPick(first);
+        }}
+        slotProps={{ htmlInput: { 'aria-label': 'Search tokens', spellCheck: false, autoComplete: 'off' } }}
+      />
+      <List dense aria-label="Tokens" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 0 }}>
+        {shown.map((token) => (
+          <ListItemButton key={`${token.network_name}\u0000${token.address}`} onClick={() => onPick(token)}>
+            <ListItemIcon sx={{ minWidth: 28 }}>
+              <NetworkIcon network={token.network_name} />
+            </ListItemIcon>
+            <ListItemText
+              primary={token.tokenName}
+              secondary={`${token.network_name} · ${shortenAddress(token.address)}`}
+              slotProps={{ secondary: { title: token.address } }}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+      {total > shown.length && (
+        <Typography variant="caption" color="text.secondary" role="status">
+          {`Showing ${shown.length} of ${total} tokens`}
+        </Typography>
+      )}
+      {total === 0 && (
+        <Typography variant="body2" color="text.secondary" role="status">
+          No tokens match
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { WORKER_COMMANDS, type WorkerCommand } from '../../config/enums.ts';
+import { WORKER_DIALOG_CLOSE_MS } from '../../config/constants.ts';
+import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
+import { useAction } from '../shared/useAction.ts';
+import { useConsoleApi } from '../shared/useConsoleApi.ts';
+
+/** What each worker command does, for the button's tooltip and the confirmation. */
+const COMMAND_TEXT: Record<WorkerCommand, { label: string; confirm?: string }> = {
+  saveStats: { label: 'Save stats' },
+  newAnalyticsFile: { label: 'New analytics file' },
+  saveStats2: { label: 'Save stats 2' },
+  newAnalyticsFile2: { label: 'New analytics file 2' },
+  requestNewWorker: { label: 'Request new worker', confirm: 'A new worker instance is requested from the cluster.' },
+  restartJupiter: { label: 'Restart Jupiter', confirm: 'The Jupiter quote service restarts; Solana quotes pause meanwhile.' },
+};
+
+type Pending = { label: string; message: string; action: () => Promise<unknown> } | null;
+
+/** SPEC §2 Worker actions dialog; closes 250 ms after an action (§9). */
+export function WorkerActionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const api = useConsoleApi();
+  const { pending, run } = useAction();
+  const [confirm, setConfirm] = useState<Pending>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (closeTimer.current) clearTimeout(closeTimer.current);
+  }, []);
+
+  const perform = async (label: string, action: () => Promise<unknown>) => {
+    await run(label, action, { success: `${label}: done` });
+    closeTimer.current = setTimeout(onClose, WORKER_DIALOG_CLOSE_MS);
+  };
+  const ask = (label: string, message: string | undefined, action: () => Promise<unknown>) => {
+    if (message) setConfirm({ label, message, action });
+    else void perform(label, action);
+  };
+
+  return (
+    <>
+      <Dialog open={open} onClose={onClose} aria-labelledby="worker-actions-title">
+        <DialogTitle id="worker-actions-title">Worker actions</DialogTitle>
+        <DialogContent>
+          <Stack spacing={1} sx={{ minWidth: 280 }}>
+            <Typography variant="overline">Commands</Typography>
+            {WORKER_COMMANDS.map((cmd) => (
+              <Button
+                key={cmd}
+                variant="outlined"
+                disabled={pending}
+                onClick={() => ask(COMMAND_TEXT[cmd].label, COMMAND_TEXT[cmd].confirm, () => api.sendCommand('worker', cmd))}
+              >
+                {COMMAND_TEXT[cmd].label}
+              </Button>
+            ))}
+            <Typography variant="overline">Restarts</Typography>
+            <Button
+              variant="outlined"
+              color="warning"
+              disabled={pending}
+              onClick={() => ask('Restart worker', 'The worker service restarts; trading pauses until it is back.', () => api.restartService('worker'))}
+            >
+              Restart worker
+            </Button>
+            <Button
+              variant="outlined"
+              color="warning"
+              disabled={pending}
+              onClick={() =>
+                ask(
+                  'Scaling restart of worker',
+                  'The worker deployment (namespace worker) is rolled; trading pauses until it is back.',
+                  () => api.restartServiceScaling('worker'),
+                )
+              }
+            >
+              Scaling restart of worker
+            </Button>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Close</Button>
+        </DialogActions>
+      </Dialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={`${confirm?.label ?? ''}?`}
+        message={confirm?.message ?? ''}
+        busy={pending}
+        onNo={() => setConfirm(null)}
+        onYes={() => {
+          const chosen = confirm;
+          setConfirm(null);
+          if (chosen) void perform(chosen.label, chosen.action);
+        }}
+      />
+    </>
+  );
+}

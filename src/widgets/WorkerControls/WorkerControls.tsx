@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useLive } from '../../realtime/index.ts';
+import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
+import { useAction } from '../shared/useAction.ts';
+import { useConsoleApi } from '../shared/useConsoleApi.ts';
+import { WorkerActionsDialog } from './WorkerActionsDialog.tsx';
+
+/**
+ * SPEC §2/§4 worker controls: Start or Stop (disabled during route search), a working/stopped
+ * badge, the Sell Only toggle and the Worker actions dialog.
+ */
+export function WorkerControls() {
+  const running = useLive((s) => s.brainState?.workersRunning ?? null);
+  const startedBy = useLive((s) => s.brainState?.workersStartedBy ?? '');
+  const searching = useLive((s) => s.brainState?.routeSearchRunning ?? false);
+  const progress = useLive((s) => s.brainState?.routeSearchProgress ?? 0);
+  const sellOnly = useLive((s) => s.miscSettings.sellOnly);
+  const api = useConsoleApi();
+  const { pending, run } = useAction();
+  const [confirmStop, setConfirmStop] = useState(false);
+  const [actionsOpen, setActionsOpen] = useState(false);
+
+  const known = running !== null;
+  const toggleSellOnly = () => {
+    // §5: the toggle does nothing while miscSettings.sellOnly is undefined.
+    if (sellOnly === undefined) return;
+    void run('Sell only', () => api.setSellOnly(!sellOnly));
+  };
+  const searchHint = searching ? `Route search running (${Math.round(progress)}%): wait for it to finish` : '';
+
+  return (
+    <Box component="section" aria-label="Worker controls" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Chip
+        size="small"
+        label={!known ? 'unknown' : running ? 'working' : 'stopped'}
+        color={!known ? 'default' : running ? 'success' : 'default'}
+        variant={running ? 'filled' : 'outlined'}
+        aria-label={`Workers ${!known ? 'state unknown' : running ? 'working' : 'stopped'}`}
+        title={startedBy ? `started by ${startedBy}` : undefined}
+      />
+      <Tooltip describeChild title={searchHint || (running ? 'Stop all workers' : 'Start workers')}>
+        <span>
+          {running ? (
+            <Button size="small" variant="contained" color="error" disabled={searching || pending} onClick={() => setConfirmStop(true)}>
+              Stop
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              variant="contained"
+              color="success"
+              disabled={!known || searching || pending}
+              onClick={() => void run('Start workers', () => api.startWorkers())}
+            >
+              Start
+            </Button>
+          )}
+        </span>
+      </Tooltip>
+      {searching && (
+        <Box sx={{ width: 96 }} aria-label={`Route search ${Math.round(progress)}%`} role="group">
+          <LinearProgress variant="determinate" value={Math.min(100, Math.max(0, progress))} />
+          <Typography variant="caption" color="text.secondary">
+            route search {Math.round(progress)}%
+          </Typography>
+        </Box>
+      )}
+      <Tooltip describeChild title={sellOnly === undefined ? 'Sell only setting not loaded yet' : 'Only sell; open no new positions'}>
+        <FormControlLabel
+          sx={{ mx: 0 }}
+          control={
+            <Switch size="small" checked={sellOnly === true} onChange={toggleSellOnly} disabled={sellOnly === undefined || pending} />
+          }
+          label="Sell Only"
+        />
+      </Tooltip>
+      <Button size="small" variant="outlined" onClick={() => setActionsOpen(true)}>
+        Worker actions
+      </Button>
+      <ConfirmDialog
+        open={confirmStop}
+        title="Stop workers?"
+        message="All workers stop trading until someone starts them again."
+        busy={pending}
+        onNo={() => setConfirmStop(false)}
+        onYes={() => {
+          setConfirmStop(false);
+          void run('Stop workers', () => api.stopWorkers());
+        }}
+      />
+      <WorkerActionsDialog open={actionsOpen} onClose={() => setActionsOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+/** Renders the whole console at a path in a memory router, with fake auth backends and no network. */
+import { configure, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { memoryStore, testDataProvider } from 'react-admin';
+import { ConsoleAdmin } from '../../src/App.tsx';
+import { createAuthProvider, type AuthProviderDeps } from '../../src/authProvider/createAuthProvider.ts';
+import type { SecureTokenStorage } from '../../src/authProvider/secureStorage.ts';
+import { sessionToken } from '../authProvider/fakes.ts';
+
+// Each lazy screen is transformed on its first import in a test run, which can take over the
+// default 1 s when test files run in parallel.
+configure({ asyncUtilTimeout: 5000 });
+
+/** The encrypted storage's contract, kept in a variable (its crypto is tested on its own). */
+export function memoryTokenStorage(initial: string | null = null): SecureTokenStorage & { value: string | null } {
+  return {
+    value: initial,
+    async save(token) {
+      this.value = token;
+    },
+    async load() {
+      return this.value;
+    },
+    async clear() {
+      this.value = null;
+    },
+  };
+}
+
+export type Who = 'anonymous' | 'Operator' | 'Admin';
+
+export interface RenderOptions {
+  requestToken?: AuthProviderDeps['requestToken'];
+  /** The stored token, instead of a fresh one for `who`. */
+  token?: string;
+}
+
+export function renderConsole(path: string, who: Who, { requestToken, token }: RenderOptions = {}) {
+  const storage = memoryTokenStorage(token ?? (who === 'anonymous' ? null : sessionToken(`${who.toLowerCase()}-user`, who)));
+  const auth = createAuthProvider({
+    storage,
+    requestToken: requestToken ?? (async () => Promise.reject(new Error('no login in this test'))),
+  });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <ConsoleAdmin authProvider={auth} dataProvider={testDataProvider()} store={memoryStore()} /> }],
+    { initialEntries: [path] },
+  );
+  const view = render(<RouterProvider router={router} />);
+  return { ...view, router, storage, auth };
+}

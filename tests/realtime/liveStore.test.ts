@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dispatchServerEvent } from '../../src/realtime/handlers.ts';
+import { LiveStore } from '../../src/realtime/liveStore.ts';
+import { handlerContext, manualStore, token } from './fixtures.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('STYLE live values are coalesced: at most one notification per frame', () => {
+  it('1000 events in one frame -> one notification to subscribers', () => {
+    const { store, flushFrame, pending } = manualStore();
+    const { ctx } = handlerContext(store);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    for (let i = 0; i < 1000; i++) dispatchServerEvent('gas', { network: i % 2 ? 'Base' : 'Ethereum', gasEstimate: i }, ctx);
+    expect(listener).not.toHaveBeenCalled();
+    expect(pending()).toBe(1);
+    expect(store.getState().gasEstimate).toEqual({ Ethereum: 998, Base: 999 }); // applied immediately
+    expect(store.getSnapshot().gasEstimate).toEqual({}); // not yet published
+    flushFrame();
+    expect(listener).toHaveBeenCalledOnce();
+    expect(store.getSnapshot().gasEstimate).toEqual({ Ethereum: 998, Base: 999 });
+  });
+
+  it('an update that changes nothing schedules no frame', () => {
+    const { store, pending } = manualStore();
+    store.update(() => ({ devMode: false }));
+    store.update(() => null);
+    expect(pending()).toBe(0);
+  });
+
+  it('uses a timer fallback outside the DOM (no requestAnimationFrame)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    expect(typeof globalThis.requestAnimationFrame).toBe('undefined');
+    const store = new LiveStore();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.update(() => ({ devMode: true }));
+    store.update(() => ({ workerStats: 'x' }));
+    vi.advanceTimersByTime(16);
+    expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('onLiveChange fires once per frame for the kinds that changed', () => {
+    const { store, flushFrame } = manualStore();
+    const { ctx } = handlerContext(store);
+    const tokens = vi.fn();
+    const bridges = vi.fn();
+    const logs = vi.fn();
+    const checker = vi.fn();
+    store.onLiveChange('tokens', tokens);
+    store.onLiveChange('bridges', bridges);
+    const off = store.onLiveChange('userLogs', logs);
+    store.onLiveChange('checker', checker);
+    dispatchServerEvent('tokenCreateDone', token('A'), ctx);
+    dispatchServerEvent('tokenCreateDone', token('B'), ctx);
+    dispatchServerEvent('checkerAddResults', { iterId: '1' }, ctx);
+    dispatchServerEvent('gas', { network: 'Base', gasEstimate: 1 }, ctx);
+    flushFrame();
+    expect(tokens).toHaveBeenCalledOnce();
+    expect(checker).toHaveBeenCalledOnce();
+    expect(bridges).not.toHaveBeenCalled();
+    off();
+    dispatchServerEvent('newUserLog', { id: 'x', time: 1, user: 'u', action: 'a' }, ctx);
+    flushFrame();
+    expect(logs).not.toHaveBeenCalled();
+  });
+
+  it('a Map written in one frame is copied before the next: published snapshots never change', () => {
+    const { store, flushFrame } = manualStore();
+    const { ctx } = handlerContext(store);
+    dispatchServerEvent('workerIterationResult', { key: 'a', v: 1 }, ctx);
+    dispatchServerEvent('workerIterationResult', { key: 'b', v: 1 }, ctx);
+    flushFrame();
+    const published = store.getSnapshot().trackingResults;
+    expect(published.size).toBe(2);
+    dispatchServerEvent('workerIterationResult', { key: 'c', v: 1 }, ctx);
+    dispatchServerEvent('workerIterationError', { key: 'a', error: 'e' }, ctx);
+    dispatchServerEvent('checkerAddResults', { iterId: 'i' }, ctx);
+    expect(published.size).toBe(2);
+    expect(store.getState().trackingResults).not.toBe(published);
+    expect(store.getState().trackingResults.size).toBe(3);
+    const listener = vi.fn();
+    store.subscribe(listener);
+    flushFrame();
+    expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('reset() returns to the initial state', () => {
+    const { store, flushFrame } = manualStore();
+    store.update(() => ({ devMode: true }));
+    store.reset();
+    flushFrame();
+    expect(store.getSnapshot().devMode).toBe(false);
+  });
+});

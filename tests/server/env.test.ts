@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../server/src/env.ts';
+
+describe('environment (server/src/env.ts)', () => {
+  it('has the documented defaults', () => {
+    expect(parseEnv({})).toEqual({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      SIM: 'on',
+      SIM_RATE: 1,
+      STATIC_DIR: './dist',
+      LOGIN_RATE_LIMIT: 10,
+      DEV_MODE: true,
+      LOG_LEVEL: 'warn',
+    });
+  });
+
+  it('parses numbers and flags, and treats empty values as unset', () => {
+    const env = parseEnv({ PORT: '0', SIM: 'off', SIM_SEED: '42', SIM_RATE: '2.5', LOGIN_RATE_LIMIT: '3', DEV_MODE: 'false', ADMIN_KEY: '' });
+    expect(env).toMatchObject({ PORT: 0, SIM: 'off', SIM_SEED: 42, SIM_RATE: 2.5, LOGIN_RATE_LIMIT: 3, DEV_MODE: false });
+    expect(env.ADMIN_KEY).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['SIM', 'maybe'],
+    ['SIM_RATE', '0'],
+    ['LOGIN_RATE_LIMIT', '0'],
+    ['ADMIN_KEY', 'short'],
+    ['JWT_SECRET', 'too-short'],
+    ['DEV_MODE', 'perhaps'],
+  ])('fails loudly, naming %s=%s', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`invalid environment:[\\s\\S]*${name}`));
+  });
+});

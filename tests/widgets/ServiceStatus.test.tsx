@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ServiceStatus } from '../../src/widgets/ServiceStatus/ServiceStatus.tsx';
+import { SERVICES } from '../../src/config/enums.ts';
+import { brainState, fakeApi, live, renderWidget, resetLive } from './harness.tsx';
+
+const healthOf = (service: string) =>
+  screen.getByRole('button', { name: new RegExp(`^Restart ${service} service`) }).getAttribute('data-health');
+
+describe('§2/§4 service status buttons', () => {
+  beforeEach(resetLive);
+
+  it('has one named button per service', async () => {
+    renderWidget(<ServiceStatus />);
+    await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
+    for (const service of SERVICES) expect(healthOf(service)).toBe('success');
+  });
+
+  it('§4 danger when connected is below expected; warning when any peer count is 0', async () => {
+    renderWidget(<ServiceStatus />);
+    await live({ brainState: brainState(), connectedServices: { numConnected: 7, numExpected: 8 } });
+    expect(healthOf('brain')).toBe('danger');
+    await live({ brainState: brainState({ zmqPeerStatus: { zmqA: 0 } }) });
+    expect(healthOf('brain')).toBe('warning');
+    expect(screen.getByRole('button', { name: 'Restart zmq peer zmqA (0 connected)' })).toBeInTheDocument();
+  });
+
+  it('§7 restarts a service, and scaling-restarts transactions as deployment tx-core, after confirmation', async () => {
+    const api = fakeApi();
+    renderWidget(<ServiceStatus />, api);
+    await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
+    fireEvent.click(screen.getByRole('button', { name: /^Restart transactions service/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restart transactions' });
+    expect(within(dialog).getByText(/Deployment tx-core in namespace core/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Scaling restart' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Scaling restart of transactions?' });
+    expect(api.restartServiceScaling).not.toHaveBeenCalled();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(api.restartServiceScaling).toHaveBeenCalledWith('transactions'));
+    expect(api.restartService).not.toHaveBeenCalled();
+  });
+
+  it('§7 restarts a transaction peer after confirmation', async () => {
+    const api = fakeApi();
+    renderWidget(<ServiceStatus />, api);
+    await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Restart tx peer peerA (2 connected)' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Restart peer peerA?' })).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(api.restartPeer).toHaveBeenCalledWith('peerA'));
+  });
+});

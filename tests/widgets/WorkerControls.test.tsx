@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WorkerControls } from '../../src/widgets/WorkerControls/WorkerControls.tsx';
+import { brainState, fakeApi, live, renderWidget, resetLive } from './harness.tsx';
+
+describe('§2/§4 worker controls', () => {
+  beforeEach(resetLive);
+  afterEach(() => vi.useRealTimers());
+
+  it('§4 stopped: Start shown with the badge "stopped"; a click starts the workers', async () => {
+    const api = fakeApi();
+    renderWidget(<WorkerControls />, api);
+    await live({ brainState: brainState({ workersRunning: false }), miscSettings: { sellOnly: false } });
+    expect(screen.getByText('stopped')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(api.startWorkers).toHaveBeenCalledTimes(1));
+  });
+
+  it('§4 Start and Stop are disabled during route search, which shows its progress', async () => {
+    renderWidget(<WorkerControls />);
+    await live({ brainState: brainState({ routeSearchRunning: true, routeSearchProgress: 42 }) });
+    expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
+    expect(screen.getByText('route search 42%')).toBeInTheDocument();
+    await live({ brainState: brainState({ workersRunning: true, routeSearchRunning: true, routeSearchProgress: 43 }) });
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
+  });
+
+  it('§4 running: Stop and the badge "working"; stopping asks for confirmation first', async () => {
+    const api = fakeApi();
+    renderWidget(<WorkerControls />, api);
+    await live({ brainState: brainState({ workersRunning: true }) });
+    expect(screen.getByText('working')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop workers?' });
+    expect(api.stopWorkers).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.stopWorkers).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Stop workers?' })).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(api.stopWorkers).toHaveBeenCalledTimes(1));
+  });
+
+  it('§5 Sell Only does nothing while miscSettings.sellOnly is undefined, and toggles it otherwise', async () => {
+    const api = fakeApi();
+    renderWidget(<WorkerControls />, api);
+    await live({ brainState: brainState(), miscSettings: {} });
+    const toggle = screen.getByRole('switch', { name: 'Sell Only' });
+    fireEvent.click(toggle);
+    expect(api.setSellOnly).not.toHaveBeenCalled();
+    await live({ miscSettings: { sellOnly: false } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Sell Only' }));
+    await waitFor(() => expect(api.setSellOnly).toHaveBeenCalledWith(true));
+    await live({ miscSettings: { sellOnly: true } });
+    expect(screen.getByRole('switch', { name: 'Sell Only' })).toBeChecked();
+  });
+
+  it('§2/§9 the Worker actions dialog sends a §7 worker command and closes 250 ms after it', async () => {
+    const api = fakeApi();
+    renderWidget(<WorkerControls />, api);
+    await live({ brainState: brainState() });
+    fireEvent.click(screen.getByRole('button', { name: 'Worker actions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Worker actions' });
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save stats' }));
+    });
+    expect(api.sendCommand).toHaveBeenCalledWith('worker', 'saveStats');
+    await act(async () => {
+      vi.advanceTimersByTime(249);
+    });
+    expect(screen.getByRole('dialog', { name: 'Worker actions' })).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    // Closed at 250 ms; let the exit transition finish before looking.
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    vi.useRealTimers();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Worker actions' })).toBeNull());
+  });
+});
