@@ -5,28 +5,24 @@
  * /login; admin routes are registered only for the Admin role, so for anyone else they fall to the
  * catch-all, which goes to /.
  */
-import { Route } from 'react-router-dom';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, type DataProvider, type Store } from 'react-admin';
-import { ROUTES } from './config/routes.ts';
 import { APP_LABEL } from './config/constants.ts';
-import { authProvider as browserAuthProvider, isAdminRole, type AppAuthProvider } from './authProvider/index.ts';
+import { authProvider as browserAuthProvider, type AppAuthProvider } from './authProvider/index.ts';
 import { dataProvider as apiDataProvider } from './dataProvider/index.ts';
 import { Layout } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { Loading } from './layout/Loading.tsx';
 import { RedirectHome } from './layout/RedirectHome.tsx';
-import { HomeScreen, Screen, type ScreenPath } from './pages/index.tsx';
+import { HomeScreen, Screen, screensFor } from './pages/index.tsx';
 import { darkTheme, lightTheme } from './theme.ts';
+import { NoRaNotification } from './notifications/index.ts';
 
-type ScreenRoute = Extract<(typeof ROUTES)[number], { path: ScreenPath }>;
-
-/** Routes other than /login (react-admin's loginPage) and / (the dashboard), as the role may see them. */
+/** The role's screens as routes; / is react-admin's dashboard and /login its loginPage. */
 function screenRoutes(role: unknown) {
-  return ROUTES.filter(
-    (r): r is ScreenRoute =>
-      r.path !== '/' && (r.access === 'any' || (r.access === 'admin' && isAdminRole(role))),
-  ).map((r) => <Route key={r.path} path={r.path} element={<Screen path={r.path} />} />);
+  return screensFor(role)
+    .filter((r) => r.path !== '/')
+    .map((r) => <Route key={r.path} path={r.path} element={<Screen path={r.path} />} />);
 }
 
 export interface ConsoleAdminProps {
@@ -52,7 +48,7 @@ export function ConsoleAdmin({ authProvider = browserAuthProvider, dataProvider 
       accessDenied={RedirectHome}
       authenticationError={RedirectHome}
       loading={Loading}
-      ready={Loading}
+      notification={NoRaNotification}
       disableTelemetry
     >
       {(role: unknown) => <CustomRoutes>{screenRoutes(role)}</CustomRoutes>}

@@ -17,7 +17,10 @@ import notImplementedRoutes from './routes/notImplemented.ts';
 import peerRoutes from './routes/peers.ts';
 import serviceRoutes from './routes/services.ts';
 import settingsRoutes from './routes/settings.ts';
+import simRoutes from './routes/sim.ts';
+import txRoutes from './routes/txs.ts';
 import workerRoutes from './routes/workers.ts';
+import simPlugin, { type SimOptions } from './sim/plugin.ts';
 
 export interface AppOptions {
   /** Directory of the SQLite file; omitted: an in-memory database (tests). */
@@ -36,6 +39,8 @@ export interface AppOptions {
   devMode?: boolean;
   /** Check every socket payload against the contract (tests and development). */
   validateEvents?: boolean;
+  /** The simulator of the trading system (SIM, SIM_SEED, SIM_RATE); off when omitted. */
+  sim?: SimOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -52,6 +57,8 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(hubPlugin, { validateEvents: options.validateEvents ?? true });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(auditPlugin);
+  // Before the routes: it follows workers start/stop through an onResponse hook.
+  await app.register(simPlugin, options.sim ?? { enabled: false });
 
   const api = { prefix: '/api' };
   await app.register(loginRoutes, { ...api, maxPerMinute: options.loginRateLimit ?? 10 });
@@ -60,6 +67,8 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(commandRoutes, api);
   await app.register(serviceRoutes, api);
   await app.register(peerRoutes, api);
+  await app.register(txRoutes, api);
+  if (options.sim?.enabled) await app.register(simRoutes, api);
   // Last of the routes: fills every remaining permission-table route with a 501.
   await app.register(notImplementedRoutes);
 

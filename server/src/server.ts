@@ -23,6 +23,7 @@ async function main(env: Env): Promise<void> {
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     devMode: env.DEV_MODE,
     validateEvents: env.NODE_ENV !== 'production',
+    sim: { enabled: env.SIM === 'on', seed: env.SIM_SEED, rate: env.SIM_RATE },
     logger: { level: env.LOG_LEVEL },
   });
 
@@ -54,6 +55,8 @@ async function main(env: Env): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   process.stdout.write(`listening on http://${host}:${port}\n`);
+  // The seed is what it takes to replay this run's simulated feed (SIM_SEED).
+  if (app.sim) process.stdout.write(`simulator on: SIM_SEED=${app.sim.seed} SIM_RATE=${app.sim.rate}\n`);
 }
 
 let env: Env;

@@ -6,6 +6,7 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import { ROUTES } from '../config/routes.ts';
 import { activeSession, isAdminRole, type Session } from './session.ts';
 import type { SecureTokenStorage } from './secureStorage.ts';
+import { errorStatus } from '../dataProvider/apiFetch.ts';
 
 export interface AuthProviderDeps {
   storage: SecureTokenStorage;
@@ -36,11 +37,6 @@ const ADMIN_PATHS = ROUTES.filter((r) => r.access === 'admin').map((r) => r.path
 function isAdminOnlyResource(resource: string): boolean {
   const path = `/${resource}`;
   return ADMIN_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
-}
-
-function statusOf(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
-  return typeof error.status === 'number' ? error.status : undefined;
 }
 
 export function createAuthProvider({ storage, requestToken, onLogin, now = Date.now }: AuthProviderDeps): AppAuthProvider {
@@ -103,7 +99,7 @@ export function createAuthProvider({ storage, requestToken, onLogin, now = Date.
     async checkError(error: unknown) {
       // 401: the token is missing, invalid or expired, so sign out. 403: signed in but not allowed;
       // the caller shows that and the session stays.
-      if (statusOf(error) === 401) {
+      if (errorStatus(error) === 401) {
         await signOut();
         throw error;
       }

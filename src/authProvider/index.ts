@@ -3,6 +3,7 @@ import { LoginResponse, type LoginRequest } from '../contract/index.ts';
 import { createApiFetch } from '../dataProvider/apiFetch.ts';
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';
 import { resetReconnectFlag } from '../realtime/index.ts';
+import { SPLASH_SEEN_KEY } from '../config/constants.ts';
 import { createAuthProvider } from './createAuthProvider.ts';
 import { createSecureTokenStorage, indexedDbKeyStore, type StringStorage } from './secureStorage.ts';
 
@@ -25,7 +26,11 @@ export const authProvider = createAuthProvider({
     const body: LoginRequest = { accessKey };
     return LoginResponse.parse(await loginFetch('/login', { method: 'POST', body })).token;
   },
-  onLogin: resetReconnectFlag,
+  onLogin: () => {
+    resetReconnectFlag();
+    // SPEC §2: the splash loader greets every fresh sign-in.
+    sessionStorage.removeItem(SPLASH_SEEN_KEY);
+  },
 });
 
 export const getSessionToken = (): Promise<string | null> => authProvider.getSessionToken();

@@ -69,6 +69,8 @@ export const ROUTE_LIST_MAX_HEIGHT = 256;
 /** §6 Storage keys. */
 export const API_KEY_STORAGE_KEY = 'USER_API_KEY';
 export const RECONN_FLAG_STORAGE_KEY = 'reconn';
+/** sessionStorage flag: the splash of this sign-in has been passed. */
+export const SPLASH_SEEN_KEY = 'splashSeen';
 
 /** §2 Text shown while a screen loads. */
 export const LOADING_TEXT = 'Loading...';

@@ -19,6 +19,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The HTTP status an error carries (ApiError, or react-admin's HttpError), if any. */
+export function errorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
+  return typeof error.status === 'number' ? error.status : undefined;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiFetchOptions {

@@ -110,9 +110,12 @@ export interface TokenIndex {
   readonly pairs: Postings;
 }
 
-const code = (s: string, i: number) => Math.min(s.charCodeAt(i), MAX_CODE);
+const code = (s: string, i: number) => {
+  const c = s.charCodeAt(i);
+  return c > MAX_CODE ? MAX_CODE : c;
+};
 
-/** Build the index once per token list (about 20 ms for 50,000 tokens). */
+/** Build the index once per token list (tens of ms for 50,000 tokens; see bench/tokenSearch.bench.ts). */
 export function createTokenIndex(entries: readonly TokenEntry[]): TokenIndex {
   const n = entries.length;
   const haystacks = new Array<string>(n);
@@ -138,44 +141,50 @@ export function createTokenIndex(entries: readonly TokenEntry[]): TokenIndex {
     networkOf,
     networks,
     networkSizes,
-    singles: buildPostings(haystacks, MAX_CODE + 1, (h, visit) => {
-      for (let k = 0; k < h.length; k++) visit(code(h, k));
-    }),
-    pairs: buildPostings(haystacks, PAIR_CODES, (h, visit) => {
-      for (let k = 0; k + 1 < h.length; k++) visit(code(h, k) * (MAX_CODE + 1) + code(h, k + 1));
-    }),
+    singles: buildPostings(haystacks, false),
+    pairs: buildPostings(haystacks, true),
   };
 }
 
-function buildPostings(
-  haystacks: readonly string[],
-  codes: number,
-  forEachCode: (h: string, visit: (c: number) => void) => void,
-): Postings {
+/**
+ * Posting lists of every code (a character, or a pair of characters) in the haystacks. One pass
+ * collects each entry's distinct codes and counts them; the lists are then filled from that.
+ */
+function buildPostings(haystacks: readonly string[], pairs: boolean): Postings {
+  const codes = pairs ? PAIR_CODES : MAX_CODE + 1;
+  const span = pairs ? 1 : 0;
   const counts = new Int32Array(codes + 1);
-  // seen[c] = last entry (plus one) that counted code c: each entry is listed once per code.
+  // seen[c] = the last entry (plus one) that listed code c
   const seen = new Int32Array(codes);
-  haystacks.forEach((h, i) => {
-    forEachCode(h, (c) => {
-      if (seen[c] !== i + 1) {
-        seen[c] = i + 1;
-        counts[c + 1]! += 1;
-      }
-    });
-  });
+  let total = 0;
+  for (const h of haystacks) total += h.length;
+  const entryCodes = new Int32Array(total);
+  const entryEnd = new Int32Array(haystacks.length);
+  let used = 0;
+  for (let i = 0; i < haystacks.length; i++) {
+    const h = haystacks[i] as string;
+    const stamp = i + 1;
+    let previous = h.length > 0 ? code(h, 0) : 0;
+    for (let k = span; k < h.length; k++) {
+      const current = code(h, k);
+      const c = pairs ? previous * (MAX_CODE + 1) + current : current;
+      previous = current;
+      if (seen[c] === stamp) continue;
+      seen[c] = stamp;
+      counts[c + 1]! += 1;
+      entryCodes[used++] = c;
+    }
+    entryEnd[i] = used;
+  }
   const start = new Int32Array(codes + 1);
   for (let c = 0; c < codes; c++) start[c + 1] = (start[c] as number) + (counts[c + 1] as number);
   const ids = new Int32Array(start[codes] as number);
   const fill = start.slice(0, codes);
-  seen.fill(0);
-  haystacks.forEach((h, i) => {
-    forEachCode(h, (c) => {
-      if (seen[c] !== i + 1) {
-        seen[c] = i + 1;
-        ids[fill[c]!++] = i;
-      }
-    });
-  });
+  let k = 0;
+  for (let i = 0; i < haystacks.length; i++) {
+    const end = entryEnd[i] as number;
+    for (; k < end; k++) ids[fill[entryCodes[k] as number]!++] = i;
+  }
   return { start, ids };
 }
 
@@ -225,21 +234,33 @@ export function searchTokens(index: TokenIndex, query: string, limit = TOKEN_PIC
   return { shown, total };
 }
 
-/** The smallest posting list that must contain every match of text. */
+/** Intersecting two lists pays only when they are of similar size (a dense list filters little). */
+const INTERSECT_MIN = 512;
+const INTERSECT_MAX_RATIO = 4;
+
+/**
+ * A list of entries that must contain every match of text: the posting list of its rarest
+ * character pair, intersected with the next rarest when both are long and of similar size.
+ */
 function candidates(index: TokenIndex, text: string): { ids: Int32Array; from: number; to: number } {
   if (text.length === 1) return listOf(index.singles, code(text, 0));
   const { start } = index.pairs;
-  let best = -1;
-  let bestSize = Infinity;
-  for (let k = 0; k + 1 < text.length; k++) {
-    const c = code(text, k) * (MAX_CODE + 1) + code(text, k + 1);
-    const size = (start[c + 1] as number) - (start[c] as number);
-    if (size < bestSize) {
-      bestSize = size;
-      best = c;
-    }
+  const size = (c: number) => (start[c + 1] as number) - (start[c] as number);
+  const codes = new Set<number>();
+  for (let k = 0; k + 1 < text.length; k++) codes.add(code(text, k) * (MAX_CODE + 1) + code(text, k + 1));
+  const [rarest = 0, next] = [...codes].sort((x, y) => size(x) - size(y));
+  const a = listOf(index.pairs, rarest);
+  if (next === undefined || a.to - a.from < INTERSECT_MIN || size(next) > INTERSECT_MAX_RATIO * (a.to - a.from)) return a;
+  const b = listOf(index.pairs, next);
+  const both = new Int32Array(a.to - a.from);
+  let n = 0;
+  let j = b.from;
+  for (let k = a.from; k < a.to; k++) {
+    const id = a.ids[k] as number;
+    while (j < b.to && (b.ids[j] as number) < id) j++;
+    if (j < b.to && b.ids[j] === id) both[n++] = id;
   }
-  return listOf(index.pairs, best);
+  return { ids: both, from: 0, to: n };
 }
 
 function listOf(postings: Postings, c: number): { ids: Int32Array; from: number; to: number } {

@@ -13,6 +13,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useTheme } from 'react-admin';
 import { APP_LABEL, APP_VERSION } from '../config/constants.ts';
 import { useLive, type LiveState } from '../realtime/index.ts';
+import { ConnectionIndicator } from '../widgets/ConnectionIndicator/ConnectionIndicator.tsx';
+import { SessionCountdown } from '../widgets/SessionCountdown/SessionCountdown.tsx';
+import { VolumeControl } from '../widgets/VolumeControl/VolumeControl.tsx';
 
 export const BUILD_LABEL = `${APP_LABEL} v${APP_VERSION}`;
 
@@ -39,6 +42,11 @@ export function ThemeToggle() {
 
 const toolbar = (
   <>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mr: 1 }}>
+      <ConnectionIndicator />
+      <SessionCountdown />
+    </Box>
+    <VolumeControl />
     <ThemeToggle />
     <LoadingIndicator />
   </>

@@ -2,9 +2,12 @@
  * The signed-in frame: gate, toasts, react-admin's layout with our header and menu, and the realtime
  * connection (SPEC §6: it starts only when authenticated).
  */
-import { Suspense, use, type ReactNode } from 'react';
+import { Suspense, use, useState, type ReactNode } from 'react';
 import { Layout as RaLayout, useAuthProvider } from 'react-admin';
-import { NotificationsProvider } from '../notifications/index.ts';
+import { NotificationsProvider, RaNotificationBridge, playSound } from '../notifications/index.ts';
+import { DecorativeBackground } from '../widgets/Background/DecorativeBackground.tsx';
+import { Splash } from '../widgets/Splash/Splash.tsx';
+import { SPLASH_SEEN_KEY } from '../config/constants.ts';
 import { RealtimeConnection } from '../realtime/index.ts';
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';
 import type { AppAuthProvider } from '../authProvider/createAuthProvider.ts';
@@ -19,13 +22,30 @@ function LiveConnection() {
   return token === null ? null : <RealtimeConnection token={token} url={origin === '' ? undefined : origin} />;
 }
 
+/** SPEC §2: the splash loader shows once after sign-in (not on every reload of the same tab). */
+
+function useSplash(): [boolean, () => void] {
+  const [show, setShow] = useState(() => sessionStorage.getItem(SPLASH_SEEN_KEY) !== '1');
+  return [
+    show,
+    () => {
+      sessionStorage.setItem(SPLASH_SEEN_KEY, '1');
+      setShow(false);
+    },
+  ];
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const [splash, enter] = useSplash();
   return (
     <RequireSession>
       <NotificationsProvider>
+        <RaNotificationBridge />
+        <DecorativeBackground />
         <RaLayout appBar={AppBar} menu={Menu}>
           {children}
         </RaLayout>
+        {splash && <Splash onEnter={enter} playSound={playSound} />}
         <Suspense fallback={null}>
           <LiveConnection />
         </Suspense>

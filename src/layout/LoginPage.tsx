@@ -14,17 +14,13 @@ import Typography from '@mui/material/Typography';
 import { useLogin } from 'react-admin';
 import { APP_LABEL, APP_VERSION } from '../config/constants.ts';
 import type { LoginParams } from '../authProvider/createAuthProvider.ts';
+import { errorStatus } from '../dataProvider/apiFetch.ts';
 
 export const INVALID_KEY_TEXT = 'Invalid access key';
 export const UNREACHABLE_TEXT = 'Cannot reach the server';
 
-function statusOf(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return undefined;
-  return typeof error.status === 'number' ? error.status : undefined;
-}
-
 export function loginErrorText(error: unknown): string {
-  const status = statusOf(error);
+  const status = errorStatus(error);
   if (status === 401) return INVALID_KEY_TEXT;
   if (status === 0) return UNREACHABLE_TEXT;
   if (error instanceof Error && error.message !== '') return error.message;

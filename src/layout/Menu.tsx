@@ -1,6 +1,7 @@
 /** The sidebar: the screens of ROUTES the role may see (SPEC §6), admin ones under their own heading. */
 import type { ReactElement } from 'react';
 import ListSubheader from '@mui/material/ListSubheader';
+import { useMatch } from 'react-router-dom';
 import { Menu as RaMenu, usePermissions, useSidebarState } from 'react-admin';
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
@@ -14,9 +15,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TokenIcon from '@mui/icons-material/Token';
 import TollIcon from '@mui/icons-material/Toll';
 import TuneIcon from '@mui/icons-material/Tune';
-import { ROUTES } from '../config/routes.ts';
-import { isAdminRole } from '../authProvider/session.ts';
-import type { ScreenPath } from '../pages/index.tsx';
+import { screensFor, type ScreenPath, type ScreenRoute } from '../pages/index.tsx';
 
 const ICONS: Record<ScreenPath, ReactElement> = {
   '/': <DashboardIcon />,
@@ -33,24 +32,38 @@ const ICONS: Record<ScreenPath, ReactElement> = {
   '/settings/bridges/*': <CompareArrowsIcon />,
 };
 
-type ScreenRoute = Extract<(typeof ROUTES)[number], { path: ScreenPath }>;
-const SCREENS = ROUTES.filter((r): r is ScreenRoute => r.access !== 'public');
-
 function MenuItem({ route }: { route: ScreenRoute }) {
-  return <RaMenu.Item to={route.path.replace(/\/\*$/, '')} primaryText={route.title} leftIcon={ICONS[route.path]} />;
+  // react-admin lights an item on every path under it (/settings on /settings/configs); here only the
+  // screen itself is current, and the bridges splat keeps its sub-routes.
+  const current = useMatch({ path: route.path, end: true }) !== null;
+  return (
+    <RaMenu.Item
+      to={route.path.replace(/\/\*$/, '')}
+      primaryText={route.title}
+      leftIcon={ICONS[route.path]}
+      selected={current}
+      aria-current={current ? 'page' : undefined}
+      sx={current ? undefined : { '&.RaMenuItemLink-active': { color: 'text.secondary' } }}
+    />
+  );
 }
 
 export function Menu() {
   const { permissions } = usePermissions();
   const [open] = useSidebarState();
-  const admin = isAdminRole(permissions);
+  const screens = screensFor(permissions);
+  const adminScreens = screens.filter((r) => r.access === 'admin');
   return (
     <RaMenu>
-      {SCREENS.filter((r) => r.access === 'any').map((r) => (
+      {screens.filter((r) => r.access === 'any').map((r) => (
         <MenuItem key={r.path} route={r} />
       ))}
-      {admin && open ? <ListSubheader sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>Admin</ListSubheader> : null}
-      {admin ? SCREENS.filter((r) => r.access === 'admin').map((r) => <MenuItem key={r.path} route={r} />) : null}
+      {adminScreens.length > 0 && open ? (
+        <ListSubheader sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>Admin</ListSubheader>
+      ) : null}
+      {adminScreens.map((r) => (
+        <MenuItem key={r.path} route={r} />
+      ))}
     </RaMenu>
   );
 }

@@ -6,3 +6,4 @@ export { createLiveNotifier, type LiveNotifier, type LiveNotifierDeps } from './
 export { createFetchTrade, type FetchTrade } from './profit.ts';
 export { tradeErrorMessage, tradeErrorToastText, TRADE_ERROR_MESSAGES } from './errorCodes.ts';
 export { TradeToast, NetworkAvatar } from './TradeToast.tsx';
+export { RaNotificationBridge, NoRaNotification } from './RaNotificationBridge.tsx';

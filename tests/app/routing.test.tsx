@@ -7,8 +7,8 @@ import { renderConsole, type Who } from './harness.tsx';
 import { resetStubs } from './stubs.tsx';
 import { makeToken } from '../authProvider/fakes.ts';
 
-vi.mock('../../src/realtime/index.ts', async () => (await import('./stubs.tsx')).realtimeStub);
-vi.mock('../../src/notifications/index.ts', async () => (await import('./stubs.tsx')).notificationsStub);
+vi.mock('../../src/realtime/index.ts', async (importOriginal) => (await import('./stubs.tsx')).realtimeStub(importOriginal));
+vi.mock('../../src/notifications/index.ts', async (importOriginal) => (await import('./stubs.tsx')).notificationsStub(importOriginal));
 
 beforeEach(resetStubs);
 afterEach(cleanup);
@@ -115,5 +115,12 @@ describe('§6 the menu lists the screens the role may see', () => {
     await expectHeading('Home');
     const nav = screen.getAllByRole('menuitem').map((el) => el.textContent);
     expect(nav).toEqual([...anyTitles, ...adminTitles]);
+  });
+
+  it('only the screen shown is marked current, not its parent path', async () => {
+    renderConsole('/settings/configs', 'Admin');
+    await expectHeading('Configs');
+    const current = screen.getAllByRole('menuitem').filter((el) => el.getAttribute('aria-current') === 'page');
+    expect(current.map((el) => el.textContent)).toEqual(['Configs']);
   });
 });

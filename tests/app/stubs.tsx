@@ -1,27 +1,38 @@
 /**
- * Stand-ins for the realtime and notifications modules (their own tests cover them): no socket, no
- * audio. Tests set `live.devMode` and read `mounted` to see what the layout did.
+ * Stand-ins for the parts of the realtime and notifications modules that reach outside the page
+ * (the socket, audio); the live store and toasts stay real. Tests call `setDevMode` and read
+ * `mounted` to see what the layout did.
  */
-import type { ReactNode } from 'react';
+import { liveStore } from '../../src/realtime/liveStore.ts';
 
-export const live = { devMode: false };
 export const mounted: { tokens: string[] } = { tokens: [] };
 
 export function resetStubs() {
-  live.devMode = false;
+  liveStore.reset();
   mounted.tokens = [];
 }
 
-export const realtimeStub = {
-  useLive: <T,>(selector: (s: { devMode: boolean }) => T): T => selector(live),
-  useConnectionState: () => ({ status: 'offline' as const, lastEventAt: null }),
-  RealtimeConnection: ({ token }: { token: string }) => {
-    mounted.tokens.push(token);
-    return <span data-testid="realtime-connection" />;
-  },
-  resetReconnectFlag: () => undefined,
-};
+export function setDevMode(devMode: boolean) {
+  liveStore.update(() => ({ devMode }));
+}
 
-export const notificationsStub = {
-  NotificationsProvider: ({ children }: { children: ReactNode }) => children,
-};
+type RealtimeModule = typeof import('../../src/realtime/index.ts');
+type NotificationsModule = typeof import('../../src/notifications/index.ts');
+
+export async function realtimeStub(importOriginal: () => Promise<RealtimeModule>): Promise<RealtimeModule> {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    // Renders a marker the tests look for, where the real component renders nothing.
+    RealtimeConnection: (({ token }: { token: string }) => {
+      mounted.tokens.push(token);
+      return <span data-testid="realtime-connection" />;
+    }) as unknown as RealtimeModule['RealtimeConnection'],
+    resetReconnectFlag: () => undefined,
+  };
+}
+
+export async function notificationsStub(importOriginal: () => Promise<NotificationsModule>): Promise<NotificationsModule> {
+  const actual = await importOriginal();
+  return { ...actual, playSound: () => undefined };
+}

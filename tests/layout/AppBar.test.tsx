@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderConsole } from '../app/harness.tsx';
-import { live, mounted, resetStubs } from '../app/stubs.tsx';
+import { mounted, resetStubs, setDevMode } from '../app/stubs.tsx';
 
-vi.mock('../../src/realtime/index.ts', async () => (await import('../app/stubs.tsx')).realtimeStub);
-vi.mock('../../src/notifications/index.ts', async () => (await import('../app/stubs.tsx')).notificationsStub);
+vi.mock('../../src/realtime/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).realtimeStub(importOriginal));
+vi.mock('../../src/notifications/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).notificationsStub(importOriginal));
 
 beforeEach(resetStubs);
 afterEach(cleanup);
@@ -33,7 +33,7 @@ describe('§1 header', () => {
     const bar = await header();
     expect(bar.queryByLabelText('Development database in use')).not.toBeInTheDocument();
     cleanup();
-    live.devMode = true;
+    setDevMode(true);
     renderConsole('/', 'Operator');
     const marker = (await header()).getByLabelText('Development database in use');
     expect(marker).toHaveTextContent('DEV DB');

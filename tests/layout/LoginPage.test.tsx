@@ -7,8 +7,8 @@ import { renderConsole } from '../app/harness.tsx';
 import { resetStubs } from '../app/stubs.tsx';
 import { sessionToken } from '../authProvider/fakes.ts';
 
-vi.mock('../../src/realtime/index.ts', async () => (await import('../app/stubs.tsx')).realtimeStub);
-vi.mock('../../src/notifications/index.ts', async () => (await import('../app/stubs.tsx')).notificationsStub);
+vi.mock('../../src/realtime/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).realtimeStub(importOriginal));
+vi.mock('../../src/notifications/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).notificationsStub(importOriginal));
 
 beforeEach(resetStubs);
 afterEach(cleanup);
@@ -35,6 +35,7 @@ describe('§2 login page', () => {
     expect(requestToken).toHaveBeenCalledWith('wrong key');
     expect(storage.value).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
   it("429 shows the server's message", async () => {

@@ -112,6 +112,20 @@ describe('§5 token search', () => {
     );
   });
 
+  it('§5 agrees with the plain rule on a large list, where posting lists get intersected', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const pickFrom = (chars: string, length: number) => Array.from({ length }, () => chars[Math.floor(random() * chars.length)]).join('');
+    const networks = ['Ethereum', 'Arbitrum', 'Base', 'Binance'];
+    const big = Array.from({ length: 6000 }, (_, i) =>
+      entry(pickFrom('ABCDE', 3 + (i % 4)), networks[i % networks.length] ?? 'Base', `0x${pickFrom('0123abcdef', 40)}`),
+    );
+    const bigIndex = createTokenIndex(big);
+    for (const query of ['abc', 'abcd', 'bad', 'ace', 'cab e', 'dead', '0x1a', 'a1b', 'eeb ar', 'ddd bin', 'cc ']) {
+      expect(searchTokens(bigIndex, query), query).toEqual(naive(big, query));
+    }
+  });
+
   it('§5 works over the built-in list', () => {
     const builtin = createTokenIndex(buildTokenEntries(BUILTIN_TOKENS, {}));
     const weth = searchTokens(builtin, 'weth base');

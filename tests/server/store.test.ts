@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../server/src/db/migrations.ts';
 import { openSqliteStore, type Store } from '../../server/src/db/store.ts';
 import { seedDemoData } from '../../server/src/db/seed.ts';
 import { DEMO_TOKENS } from '../../server/src/db/demoData.ts';
@@ -59,7 +60,8 @@ describe('SQLite store', () => {
     await store.close();
     const db = new BetterSqlite3(join(dataDir, 'console.db'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }]);
+    const versions = Array.from({ length: SCHEMA_VERSION }, (_, i) => ({ version: i + 1 }));
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual(versions);
     db.close();
     store = openSqliteStore({ dataDir, now });
   });

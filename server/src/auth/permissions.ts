@@ -71,7 +71,17 @@ export const PERMISSIONS = [
   { method: 'POST', url: '/api/settings/cache/results/clear', access: 'admin' },
 ] as const satisfies readonly Permission[];
 
-const byRoute = new Map<string, Permission>(PERMISSIONS.map((p) => [`${p.method} ${p.url}`, p]));
+/**
+ * Routes outside SPEC §7, registered only when their feature is on: the simulator's control route
+ * (demos and browser tests). Kept apart so the §7 table stays exactly the console's calls.
+ */
+export const SIM_PERMISSIONS = [
+  { method: 'POST', url: '/api/sim/control', access: 'admin' },
+] as const satisfies readonly Permission[];
+
+const byRoute = new Map<string, Permission>(
+  [...PERMISSIONS, ...SIM_PERMISSIONS].map((p): [string, Permission] => [`${p.method} ${p.url}`, p]),
+);
 
 /** The entry for a registered route; HEAD is answered by the GET route, so it shares its entry. */
 export function permissionFor(method: string, url: string | undefined): Permission | undefined {

@@ -48,6 +48,20 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX user_logs_by_time ON user_logs (time DESC);
     `,
   },
+  {
+    version: 2,
+    name: 'trades',
+    // seq only grows (AUTOINCREMENT), even after old trades are pruned.
+    sql: `
+      CREATE TABLE trades (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        trade_id TEXT NOT NULL UNIQUE,
+        data TEXT NOT NULL CHECK (json_valid(data)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -12,6 +12,7 @@ import { sqliteBridgeRepo, type BridgeRepo } from './repos/bridges.ts';
 import { sqliteMetaRepo, type MetaRepo } from './repos/meta.ts';
 import { sqliteSettingsRepo, type SettingsRepo } from './repos/settings.ts';
 import { sqliteTokenRepo, type TokenRepo } from './repos/tokens.ts';
+import { sqliteTradeRepo, type TradeRepo } from './repos/trades.ts';
 import { sqliteUserLogRepo, type UserLogRepo } from './repos/userLogs.ts';
 
 export interface Repos {
@@ -20,6 +21,7 @@ export interface Repos {
   bridges: BridgeRepo;
   settings: SettingsRepo;
   userLogs: UserLogRepo;
+  trades: TradeRepo;
   meta: MetaRepo;
 }
 
@@ -61,6 +63,7 @@ export function openSqliteStore({ dataDir, now }: SqliteStoreOptions): Store {
     bridges: sqliteBridgeRepo(db, gate, now),
     settings: sqliteSettingsRepo(db, gate, now),
     userLogs: sqliteUserLogRepo(db, gate),
+    trades: sqliteTradeRepo(db, gate, now),
     meta: sqliteMetaRepo(db, gate),
   };
   return {

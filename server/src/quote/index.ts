@@ -4,8 +4,8 @@ export {
   DRIFT_SHARE, DRIFT_MAX_MOVE,
   type QuoteEngine, type QuoteEngineOptions, type MarketInit,
 } from './engine.ts';
-export { createPool, engineToken, generateMarket, venuesOf, type PoolInit, type DexVariant } from './pools.ts';
-export { findRoutes, amountOutOf, PoolIndex, MAX_ROUTES, type Candidate } from './router.ts';
+export { createPool, engineToken, generateMarket, hubsOf, venuesOf, type PoolInit, type DexVariant } from './pools.ts';
+export { findRoutes, amountOutOf, gasOf, PoolIndex, MAX_ROUTES, type Candidate, type PairLookup } from './router.ts';
 export {
   getAmountOutV2, getAmountOutV3, getAmountOutStable, getAmountOutWeighted, stableInvariant, concentrationForRange,
   CONCENTRATION_SCALE,

@@ -9,7 +9,12 @@ import { HOP_GAS, ROUTE_BASE_GAS, type EngineToken, type Pool } from './types.ts
 export const MAX_ROUTES = 5;
 const STABLE_DECIMALS = 18;
 
-export class PoolIndex {
+/** Where route search finds the pools between two tokens. */
+export interface PairLookup {
+  between(a: string, b: string): readonly Pool[];
+}
+
+export class PoolIndex implements PairLookup {
   private readonly byPair = new Map<string, Map<string, Pool[]>>();
 
   constructor(pools: Iterable<Pool>) {
@@ -84,7 +89,7 @@ export function gasOf(pools: readonly Pool[]): number {
  * hop pays more for more input.
  */
 export function findRoutes(
-  index: PoolIndex,
+  index: PairLookup,
   hubs: readonly EngineToken[],
   tokenIn: EngineToken,
   tokenOut: EngineToken,

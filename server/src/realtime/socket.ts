@@ -20,6 +20,17 @@ type ConsoleSocket = Socket<Incoming, Outgoing, Record<string, never>, SocketDat
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(SERVER_EVENT_NAMES);
 
+export interface Sockets {
+  /** Ends every open session as an expiry does: stopReconnect, then disconnect (the no-retry path, §4). */
+  endAllSessions(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sockets: Sockets;
+  }
+}
+
 /** The `events` handshake query: comma-separated event names; unknown names are ignored. */
 function subscriptionOf(query: unknown): Set<string> {
   const raw = [query].flat().filter((part): part is string => typeof part === 'string').join(',');
@@ -31,6 +42,12 @@ export default fp<{ devMode: boolean }>(
     const io = new Server(app.server, { path: '/socket.io', serveClient: false });
     const users = new Map<string, ConnectedUser>();
     const expiryTimers = new Map<string, NodeJS.Timeout>();
+    const endSession = new Map<string, () => void>();
+    app.decorate('sockets', {
+      endAllSessions: () => {
+        for (const end of [...endSession.values()]) end();
+      },
+    } satisfies Sockets);
 
     const connectedUsers = (): ConnectedUser[] => {
       const byName = new Map<string, ConnectedUser>();
@@ -76,19 +93,19 @@ export default fp<{ devMode: boolean }>(
       socket.on('disconnect', () => {
         clearTimeout(expiryTimers.get(socket.id));
         expiryTimers.delete(socket.id);
+        endSession.delete(socket.id);
         app.hub.remove(socket.id);
         users.delete(socket.id);
         app.hub.broadcast('connectedUsers', connectedUsers());
       });
 
+      const end = () => {
+        app.hub.emitTo(subscriber, 'stopReconnect', {});
+        socket.disconnect(true);
+      };
+      endSession.set(socket.id, end);
       const msRemaining = session.exp * 1000 - app.clock.now();
-      expiryTimers.set(
-        socket.id,
-        setTimeout(() => {
-          app.hub.emitTo(subscriber, 'stopReconnect', {});
-          socket.disconnect(true);
-        }, Math.max(0, msRemaining)),
-      );
+      expiryTimers.set(socket.id, setTimeout(end, Math.max(0, msRemaining)));
 
       void (async () => {
         const [tokens, bridges, miscSettings, brainState, awsGroups, connectedServices] = await Promise.all([

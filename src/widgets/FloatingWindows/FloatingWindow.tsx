@@ -48,7 +48,6 @@ export const FloatingWindow = memo(function FloatingWindow({
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.target !== event.currentTarget) return;
     const delta = { ArrowLeft: [-KEY_STEP, 0], ArrowRight: [KEY_STEP, 0], ArrowUp: [0, -KEY_STEP], ArrowDown: [0, KEY_STEP] }[event.key];
     if (!delta) return;
     event.preventDefault();
@@ -74,7 +73,8 @@ export const FloatingWindow = memo(function FloatingWindow({
       onResizeStop={(_event, _direction, element, _delta, position) =>
         onLayoutEnd(id, { x: position.x, y: position.y, w: sizeOf(element, 'width'), h: sizeOf(element, 'height') })
       }
-      style={{ zIndex: WINDOW_Z_INDEX, pointerEvents: 'auto', display: hidden ? 'none' : 'flex' }}
+      // Hidden by visibility, not display: react-rnd measures the element's offset when it mounts.
+      style={{ zIndex: WINDOW_Z_INDEX, display: 'flex', visibility: hidden ? 'hidden' : 'visible', pointerEvents: hidden ? 'none' : 'auto' }}
       data-window-id={id}
     >
       <Paper
@@ -86,10 +86,6 @@ export const FloatingWindow = memo(function FloatingWindow({
       >
         <Box
           className={DRAG_HANDLE_CLASS}
-          tabIndex={0}
-          aria-label={`Move ${label}`}
-          aria-description="Arrow keys move the window; Shift with arrow keys resizes it"
-          onKeyDown={onKeyDown}
           sx={{
             height: WINDOW_HEADER_HEIGHT,
             flex: '0 0 auto',
@@ -102,10 +98,14 @@ export const FloatingWindow = memo(function FloatingWindow({
             borderBottom: collapsed ? 0 : 1,
             borderColor: 'divider',
             userSelect: 'none',
-            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
           }}
         >
-          <DragIndicatorIcon fontSize="small" color="action" aria-hidden />
+          <WindowTooltip title="Drag to move. Arrow keys move, Shift + arrow keys resize.">
+            {/* The keyboard way to move: the title bar itself is the mouse drag handle. */}
+            <IconButton size="small" aria-label={`Move ${label}`} aria-roledescription="movable window handle" onKeyDown={onKeyDown} sx={{ cursor: 'move' }}>
+              <DragIndicatorIcon fontSize="small" />
+            </IconButton>
+          </WindowTooltip>
           <Typography variant="subtitle2" component="h2" noWrap sx={{ flex: 1 }}>
             #{id} {name}
           </Typography>

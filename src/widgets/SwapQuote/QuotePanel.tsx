@@ -41,7 +41,8 @@ export interface QuotePanelProps {
 
 /** §2/§4/§5/§8 One swap quote panel. Quote only: nothing here sends a transaction. */
 export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelProps) {
-  const { entries, index } = useTokenList();
+  const tokenList = useTokenList();
+  const { entries } = tokenList;
   const { visible } = useFloatingWindow();
   const [state, setState] = useState<QuotePanelState>(() => initialPanelState(entries, init));
   const [picker, setPicker] = useState<Side | null>(null);
@@ -171,7 +172,7 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
       )}
       {picker !== null && (
         <TokenPicker
-          index={index}
+          index={tokenList.index}
           onCancel={() => setPicker(null)}
           onPick={(token) => {
             choose(picker, token);

@@ -37,19 +37,19 @@ export const RouteList = memo(function RouteList({ routes, toSymbol }: { routes:
               color={route.isBest ? 'success' : 'default'}
               variant={route.isBest ? 'filled' : 'outlined'}
             />
-            <Typography variant="body2" sx={{ fontWeight: 600, flex: 1, wordBreak: 'break-all' }} data-testid="route-amount-out">
+            <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="route-amount-out">
               {route.amountOutText} {toSymbol}
             </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap title="Gas estimate">
-              {route.gasEstimate === null ? 'gas ?' : `gas ${gasFormat.format(route.gasEstimate)}`}
-              {route.gasUsd !== null && ` ≈ ${usdFormat.format(route.gasUsd)}`}
-            </Typography>
           </Stack>
+          <Typography variant="caption" component="div" color="text.secondary" title="Gas estimate" sx={{ mt: 0.25, fontVariantNumeric: 'tabular-nums' }}>
+            {route.gasEstimate === null ? 'gas ?' : `gas ${gasFormat.format(route.gasEstimate)}`}
+            {route.gasUsd !== null && ` ≈ ${usdFormat.format(route.gasUsd)}`}
+          </Typography>
           <Stack component="ol" sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }} spacing={0.25} aria-label="Hops">
             {route.hops.map((hop, h) => (
               <Stack component="li" key={h} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
                 <DexLogo dex={hop.dex} />
-                <Typography variant="caption" sx={{ minWidth: 0 }} noWrap>
+                <Typography variant="caption" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   {hop.dex}
                 </Typography>
                 {hop.url ? (

@@ -6,7 +6,8 @@ import type { LiveState } from '../../realtime/index.ts';
 
 export interface TokenList {
   entries: readonly TokenEntry[];
-  index: TokenIndex;
+  /** Built on first use (the picker), not when a panel mounts. */
+  readonly index: TokenIndex;
 }
 
 /** One list and index per allTokens object, shared by every panel. */
@@ -16,7 +17,14 @@ export function tokenListFor(allTokens: LiveState['allTokens']): TokenList {
   let list = lists.get(allTokens);
   if (!list) {
     const entries = buildTokenEntries(BUILTIN_TOKENS, allTokens);
-    list = { entries, index: createTokenIndex(entries) };
+    let index: TokenIndex | undefined;
+    list = {
+      entries,
+      get index() {
+        index ??= createTokenIndex(entries);
+        return index;
+      },
+    };
     lists.set(allTokens, list);
   }
   return list;

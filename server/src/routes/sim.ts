@@ -1,0 +1,68 @@
+/**
+ * POST /api/sim/control (Admin; registered only when the simulator runs): puts a given situation
+ * on screen now, for demos and browser tests, instead of waiting for the simulation to get there.
+ */
+import { z } from 'zod';
+import { OkResponse, ServerEvents } from '../../../src/contract/index.ts';
+import type { ZodPlugin } from '../lib/zod.ts';
+import { SIM_NETWORK_NAMES, TRADE_ERROR_CODE_MAX } from '../sim/profiles.ts';
+
+/** Longest stall the route accepts: 10 min. */
+const MAX_STALL_MS = 10 * 60_000;
+const MAX_RATE = 1000;
+
+export const SimControlRequest = z.discriminatedUnion('action', [
+  /** The network's block head stops for ms (wall clock). */
+  z.object({ action: z.literal('stall'), network: z.enum(SIM_NETWORK_NAMES), ms: z.number().int().min(1).max(MAX_STALL_MS) }).strict(),
+  /** One trade now; fail or an errCode (0..41) force a failure. */
+  z
+    .object({
+      action: z.literal('trade'),
+      fail: z.boolean().optional(),
+      errCode: z.number().int().min(0).max(TRADE_ERROR_CODE_MAX).optional(),
+    })
+    .strict(),
+  ServerEvents.notify.extend({ action: z.literal('notify') }).strict(),
+  /** command {name: 'background', seconds}; the console clamps seconds to 1..19 (default 18). */
+  z.object({ action: z.literal('background'), seconds: z.number().finite().min(0).max(3600).optional() }).strict(),
+  /** stopReconnect to every socket, then disconnect: the console's no-retry path. */
+  z.object({ action: z.literal('stopReconnect') }).strict(),
+  z.object({ action: z.literal('rate'), rate: z.number().positive().max(MAX_RATE) }).strict(),
+]);
+export type SimControlRequest = z.infer<typeof SimControlRequest>;
+
+/** {ok: true}; a trade also names its tradeId, so a demo or test can follow it to its confirmation. */
+export const SimControlResponse = OkResponse.extend({ tradeId: z.string().optional() });
+
+const simRoutes: ZodPlugin = async (app) => {
+  const sim = app.sim;
+  if (!sim) throw new Error('the simulator control route needs the simulator');
+
+  app.post('/sim/control', { schema: { body: SimControlRequest, response: { 200: SimControlResponse } } }, async (request) => {
+    const body = request.body;
+    switch (body.action) {
+      case 'stall':
+        sim.stall(body.network, body.ms);
+        break;
+      case 'trade': {
+        const tradeId = sim.trade({ fail: body.fail, errCode: body.errCode });
+        return tradeId === null ? { ok: true as const } : { ok: true as const, tradeId };
+      }
+      case 'notify':
+        app.hub.broadcast('notify', { msg: body.msg, type: body.type, autoClose: body.autoClose });
+        break;
+      case 'background':
+        app.hub.broadcast('command', body.seconds === undefined ? { name: 'background' } : { name: 'background', seconds: body.seconds });
+        break;
+      case 'stopReconnect':
+        app.sockets.endAllSessions();
+        break;
+      case 'rate':
+        sim.setRate(body.rate);
+        break;
+    }
+    return { ok: true as const };
+  });
+};
+
+export default simRoutes;

@@ -1,0 +1,70 @@
+/** What the parts of the simulation share: the clock, the random streams, the outputs and the tallies. */
+import type {
+  BrainState,
+  Bridge,
+  ConnectedServices,
+  ServerEventName,
+  ServerEventPayload,
+  Token,
+} from '../../../src/contract/index.ts';
+import type { TradeDraft } from '../db/repos/trades.ts';
+import type { Rng } from './rng.ts';
+import type { Scheduler } from './scheduler.ts';
+
+/** The brain-state fields the simulator owns; workers running and the pins belong to the routes. */
+export type SimBrain = Pick<
+  BrainState,
+  'routeSearchRunning' | 'routeSearchProgress' | 'wethPriceUSD' | 'nativePriceUSD' | 'txPeerStatus' | 'zmqPeerStatus'
+>;
+
+/** Where the simulation's output goes. Each is called synchronously, in simulated-time order. */
+export interface SimSinks {
+  emit<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
+  /** The owned brain fields changed; a milestone (route search start, 100 %, end) must not be coalesced away. */
+  brainChanged(fields: SimBrain, milestone: boolean): void;
+  connectedServicesChanged(value: ConnectedServices): void;
+  /** A trade was sent or confirmed; stored so GET /api/txs/{tradeId} can answer. */
+  tradeChanged(trade: TradeDraft): void;
+}
+
+export interface SimCatalog {
+  tokens: readonly Token[];
+  bridges: readonly Bridge[];
+}
+
+/** Running totals, read by the statistics strings. */
+export interface SimTally {
+  heads: Record<string, number>;
+  stalls: number;
+  iterations: number;
+  iterationErrors: number;
+  checks: number;
+  tradesSent: number;
+  tradesConfirmed: number;
+  tradesFailed: number;
+  profitUSD: number;
+}
+
+export interface SimContext {
+  scheduler: Scheduler;
+  /** A named random stream; ask once per purpose and keep it. */
+  stream(label: string): Rng;
+  sinks: SimSinks;
+  tally: SimTally;
+  catalog(): SimCatalog;
+}
+
+/** Jitters a mean gap by ±50 %, so periodic work does not fire in lockstep. */
+export function jittered(rng: Rng, meanMs: number): number {
+  return meanMs * rng.between(0.5, 1.5);
+}
+
+/** A number cut to `digits` significant digits, as feeds report them. */
+export function significant(value: number, digits: number): number {
+  return Number(value.toPrecision(digits));
+}
+
+export function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,177 @@
+/**
+ * The simulator of the trading system (SIM=on): makes a fresh machine's dashboard live and gives
+ * browser tests real traffic. Everything it emits goes through the hub; what the console reads
+ * back later (brain state, connected services, trades) is stored first. `app.sim` pauses, resumes
+ * and re-rates it, for benchmarks and the control route; it is null when the simulator is off.
+ */
+import { randomInt } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { Network } from '../../../src/config/networks.ts';
+import type { SimCatalog, SimSinks } from './context.ts';
+import { BrainStatePublisher } from './brainStatePublisher.ts';
+import { Driver } from './driver.ts';
+import { createSimulation, type Simulation } from './simulation.ts';
+import type { TradeOptions } from './trades.ts';
+
+export interface SimOptions {
+  enabled: boolean;
+  /** SIM_SEED: the same seed on a fresh database gives the same events. Random when omitted. */
+  seed?: number;
+  /** SIM_RATE: multiplies every event frequency (1 = a calm live feed). */
+  rate?: number;
+}
+
+export interface SimHandle {
+  readonly seed: number;
+  readonly rate: number;
+  readonly paused: boolean;
+  pause(): void;
+  resume(): void;
+  setRate(rate: number): void;
+  /** The network's block head stops for `ms` wall-clock ms (at the current rate). */
+  stall(network: Network, ms: number): void;
+  /** Sends one trade now; its tradeId, or null when no token can be traded. */
+  trade(options?: TradeOptions): string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sim: SimHandle | null;
+  }
+}
+
+/** Tokens and bridges edited by admins reach the simulated trades within this. */
+const CATALOG_REFRESH_MS = 10_000;
+/** Stored trades kept; older ones are pruned every minute. */
+const TRADES_KEPT = 10_000;
+const PRUNE_EVERY_MS = 60_000;
+
+function assertRate(rate: number): void {
+  if (!Number.isFinite(rate) || rate <= 0) throw new RangeError(`simulator rate must be a positive number, got ${rate}`);
+}
+
+export default fp<SimOptions>(
+  async (app, options) => {
+    if (!options.enabled) {
+      app.decorate('sim', null);
+      return;
+    }
+    const seed = options.seed ?? randomInt(2 ** 31);
+    let rate = options.rate ?? 1;
+    assertRate(rate);
+    let paused = false;
+    let simulation: Simulation | null = null;
+    let driver: Driver | null = null;
+    const timers: NodeJS.Timeout[] = [];
+    const logError = (what: string) => (err: unknown) => app.log.error({ err }, `simulator: ${what}`);
+
+    const publisher = new BrainStatePublisher(app);
+    // Connected services are written, then announced, one change after the other.
+    let servicesWrites: Promise<void> = Promise.resolve();
+    const sinks: SimSinks = {
+      emit: (event, payload) => app.hub.broadcast(event, payload),
+      brainChanged: (fields, milestone) => publisher.push(fields, milestone),
+      connectedServicesChanged: (value) => {
+        servicesWrites = servicesWrites
+          .then(async () => {
+            await app.store.settings.set('connectedServices', value);
+            app.hub.broadcast('connectedServices', value);
+          })
+          .catch(logError('connected services not published'));
+      },
+      // The write is queued before the event goes out, so a fetch prompted by the event finds it.
+      tradeChanged: (trade) => void app.store.trades.put(trade).catch(logError('trade not stored')),
+    };
+
+    const running = (): Simulation => {
+      if (!simulation) throw new Error('the simulator starts when the app is ready');
+      driver?.sync();
+      return simulation;
+    };
+
+    const handle: SimHandle = {
+      seed,
+      get rate() {
+        return rate;
+      },
+      get paused() {
+        return paused;
+      },
+      pause: () => {
+        paused = true;
+        driver?.stop();
+      },
+      resume: () => {
+        paused = false;
+        driver?.start();
+      },
+      setRate: (next) => {
+        assertRate(next);
+        driver?.setRate(next);
+        rate = next;
+      },
+      stall: (network, ms) => running().stall(network, ms * rate),
+      trade: (tradeOptions) => running().trade(tradeOptions),
+    };
+    app.decorate('sim', handle);
+
+    // Workers start and stop are the routes' (routes/workers.ts); the route search follows them.
+    app.addHook('onResponse', async (request, reply) => {
+      if (!simulation || reply.statusCode !== 200) return;
+      const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+      if (route === 'POST /api/workers/start') simulation.workersStarted();
+      else if (route === 'POST /api/workers/stop') simulation.workersStopped();
+    });
+
+    const loadCatalog = async (): Promise<SimCatalog> => {
+      const [tokens, bridges] = await Promise.all([app.store.tokens.list(), app.store.bridges.list()]);
+      return { tokens, bridges };
+    };
+
+    app.addHook('onReady', async () => {
+      const [catalog, brainState, connectedServices, lastSeq] = await Promise.all([
+        loadCatalog(),
+        app.store.settings.get('brainState'),
+        app.store.settings.get('connectedServices'),
+        app.store.trades.lastSeq(),
+      ]);
+      const sim = createSimulation({
+        seed,
+        brainState,
+        connectedServices,
+        catalog,
+        tradeIdStream: `trade-ids:${lastSeq}`,
+        sinks,
+      });
+      simulation = sim;
+      driver = new Driver(rate, (simMs) => sim.advanceTo(simMs), logError('tick failed'));
+      if (!paused) driver.start();
+
+      let catalogJson = JSON.stringify(catalog);
+      timers.push(
+        setInterval(() => {
+          loadCatalog()
+            .then((next) => {
+              const json = JSON.stringify(next);
+              if (json === catalogJson) return;
+              catalogJson = json;
+              sim.setCatalog(next);
+            })
+            .catch(logError('catalog not refreshed'));
+        }, CATALOG_REFRESH_MS),
+        setInterval(() => void app.store.trades.prune(TRADES_KEPT).catch(logError('trades not pruned')), PRUNE_EVERY_MS),
+      );
+      app.log.info({ seed, rate }, 'simulator running');
+    });
+
+    app.addHook('onClose', async () => {
+      driver?.stop();
+      driver = null;
+      simulation = null;
+      for (const timer of timers.splice(0)) clearInterval(timer);
+      await publisher.close();
+      await servicesWrites;
+    });
+  },
+  { name: 'sim', dependencies: ['database', 'hub'] },
+);

@@ -1,0 +1,76 @@
+/**
+ * The simulated trading system, without timers or I/O: time moves only when `advanceTo` is called
+ * and everything it produces goes to the sinks. Same seed and same inputs, same output.
+ */
+import type { Network } from '../../../src/config/networks.ts';
+import type { BrainState, ConnectedServices } from '../../../src/contract/index.ts';
+import { simulateBrain } from './brain.ts';
+import { simulateChains } from './chains.ts';
+import type { SimCatalog, SimContext, SimSinks, SimTally } from './context.ts';
+import { simulateNotices } from './notices.ts';
+import { rngStreams } from './rng.ts';
+import { Scheduler } from './scheduler.ts';
+import { simulateTrades, type TradeOptions } from './trades.ts';
+import { simulateWorker } from './worker.ts';
+
+export interface SimulationOptions {
+  seed: number;
+  /** The stored brain state and connected services the simulation continues from. */
+  brainState: BrainState;
+  connectedServices: ConnectedServices;
+  catalog: SimCatalog;
+  /** Labels the stream of trade ids; see simulateTrades. */
+  tradeIdStream: string;
+  sinks: SimSinks;
+}
+
+export interface Simulation {
+  /** Simulated ms since the start. */
+  readonly now: number;
+  advanceTo(simMs: number): void;
+  /** Tokens and bridges changed in the database. */
+  setCatalog(catalog: SimCatalog): void;
+  stall(network: Network, simMs: number): void;
+  /** Sends one trade now; its tradeId, or null when no token can be traded. */
+  trade(options?: TradeOptions): string | null;
+  workersStarted(): void;
+  workersStopped(): void;
+}
+
+export function createSimulation(options: SimulationOptions): Simulation {
+  const scheduler = new Scheduler();
+  const streams = rngStreams(options.seed);
+  let catalog = options.catalog;
+  const tally: SimTally = {
+    heads: {},
+    stalls: 0,
+    iterations: 0,
+    iterationErrors: 0,
+    checks: 0,
+    tradesSent: 0,
+    tradesConfirmed: 0,
+    tradesFailed: 0,
+    profitUSD: 0,
+  };
+  const ctx: SimContext = { scheduler, stream: streams, sinks: options.sinks, tally, catalog: () => catalog };
+
+  const chains = simulateChains(ctx);
+  const brain = simulateBrain(ctx, options.brainState, options.connectedServices);
+  simulateWorker(ctx);
+  const trades = simulateTrades(ctx, options.tradeIdStream);
+  simulateNotices(ctx);
+
+  return {
+    get now() {
+      return scheduler.now;
+    },
+    advanceTo: (simMs) => scheduler.advanceTo(simMs),
+    setCatalog: (next) => {
+      catalog = next;
+    },
+    stall: chains.stall,
+    trade: trades.trade,
+    workersStarted: brain.workersStarted,
+    workersStopped: brain.workersStopped,
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Trades: a token bought on one network, bridged, sold on another. txSent announces it, txConfirmed
+ * follows 2 to 8 s later with one confirmation per tx; about 15 % fail, most of those with a §8
+ * error code. The trade is stored at both steps so the console can fetch it after a profitable
+ * sell (§7 trade fetch, §9 profit sound).
+ */
+import type { TxType } from '../../../src/config/enums.ts';
+import { NETWORKS } from '../../../src/config/networks.ts';
+import type { Bridge, ServerEventPayload, Token, TxConfirmation } from '../../../src/contract/index.ts';
+import type { TradeDraft, TradeTx } from '../db/repos/trades.ts';
+import { jittered, round, significant, type SimCatalog, type SimContext } from './context.ts';
+import {
+  CADENCE,
+  CLAIMING_BRIDGE_KINDS,
+  CONFIRM_MAX_MS,
+  CONFIRM_MIN_MS,
+  TRADE_ERROR_CODE_MAX,
+  TRADE_FAIL_RATE,
+} from './profiles.ts';
+import type { Rng } from './rng.ts';
+import { priceOf } from './worker.ts';
+
+export interface TradeOptions {
+  /** Force the outcome; by default about 15 % fail. */
+  fail?: boolean;
+  /** §8 code of the failure (implies fail). */
+  errCode?: number;
+}
+
+export interface Trades {
+  /** Sends one trade now, which confirms after the usual delay; its tradeId, or null without a tradable token. */
+  trade(options?: TradeOptions): string | null;
+}
+
+/** A token with two networks and the bridge that carries it between them. */
+interface TradeRoute {
+  tokenName: string;
+  bridge: string;
+  kind: string;
+  networks: readonly [string, string];
+}
+
+const KNOWN_NETWORKS: ReadonlySet<string> = new Set(NETWORKS);
+/** Used when no bridge in the catalog fits a token: moved through an exchange account. */
+const CEX_TRANSFER: Pick<TradeRoute, 'bridge' | 'kind'> = { bridge: 'cex-transfer', kind: 'CexTransfer' };
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/**
+ * Routes from the catalog: each bridge's tokens between its networks where the token is deployed
+ * on both; when no bridge fits any token, every token with two networks over a CEX transfer.
+ */
+function tradeRoutes({ tokens, bridges }: SimCatalog): TradeRoute[] {
+  const byName = new Map(tokens.map((token) => [token.tokenName, token]));
+  const deployedOn = (token: Token, network: string) => Object.hasOwn(token.networkData, network);
+  const bridged = bridges.flatMap((bridge: Bridge) => {
+    const networks = strings(bridge.networks).filter((n) => KNOWN_NETWORKS.has(n));
+    return strings(bridge.tokens).flatMap((tokenName) => {
+      const token = byName.get(tokenName);
+      if (!token) return [];
+      return networks.flatMap((a, i) =>
+        networks
+          .slice(i + 1)
+          .filter((b) => deployedOn(token, a) && deployedOn(token, b))
+          .map((b): TradeRoute => ({ tokenName, bridge: bridge.bridgeName, kind: bridge.kind, networks: [a, b] })),
+      );
+    });
+  });
+  if (bridged.length > 0) return bridged;
+  return tokens.flatMap((token) => {
+    const [a, b] = Object.keys(token.networkData).sort();
+    return a !== undefined && b !== undefined ? [{ tokenName: token.tokenName, ...CEX_TRANSFER, networks: [a, b] as const }] : [];
+  });
+}
+
+/** The tx types of a trade, in order: optional approvals, buy, bridge, claim where the bridge needs one, sell. */
+function txTypesOf(rng: Rng, kind: string): TxType[] {
+  const types: TxType[] = [];
+  if (rng.chance(0.2)) types.push('ApproveSwap');
+  types.push('Swap');
+  if (rng.chance(0.15)) types.push('ApproveBridge');
+  types.push('Bridge');
+  if (CLAIMING_BRIDGE_KINDS.has(kind)) types.push('Claim');
+  if (rng.chance(0.1)) types.push('ApproveSell');
+  types.push('Sell');
+  return types;
+}
+
+const BUY_SIDE: ReadonlySet<TxType> = new Set(['ApproveSwap', 'Swap', 'ApproveBridge', 'Bridge']);
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+function txHash(rng: Rng, network: string): string {
+  if (network !== 'Solana') return `0x${rng.hex(64)}`;
+  let signature = '';
+  for (let i = 0; i < 88; i++) signature += BASE58[rng.int(0, BASE58.length - 1)];
+  return signature;
+}
+
+function uuid(rng: Rng): string {
+  const hex = rng.hex(32);
+  const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * `idStream` labels the stream of trade ids: a new label per database history keeps ids unique
+ * across restarts while a fresh database with the same seed still gives the same ids.
+ */
+export function simulateTrades(ctx: SimContext, idStream: string): Trades {
+  const ids = ctx.stream(idStream);
+  const rng = ctx.stream('trades');
+  let routes: TradeRoute[] = [];
+  let routesFor: SimCatalog | null = null;
+
+  const trade = (options: TradeOptions = {}): string | null => {
+    const catalog = ctx.catalog();
+    if (catalog !== routesFor) {
+      routes = tradeRoutes(catalog);
+      routesFor = catalog;
+    }
+    if (routes.length === 0) return null;
+    const route = rng.pick(routes);
+    const [networkBuy, networkSell] = rng.chance(0.5) ? route.networks : [route.networks[1], route.networks[0]];
+    const tradeId = uuid(ids);
+    const txTypes = txTypesOf(rng, route.kind);
+    const bridge = { name: route.bridge };
+    const expectedProfit = round(rng.logBetween(0.05, 4), 4);
+    const capitalUSD = round(rng.logBetween(200, 5000), 2);
+
+    const txs: TradeTx[] = txTypes.map((txType) => {
+      const network = BUY_SIDE.has(txType) ? networkBuy : networkSell;
+      return { txId: txHash(ids, network), txType, network, status: 'pending', amountIn: txType === 'Swap' ? capitalUSD : 0 };
+    });
+    const draft: TradeDraft = { tradeId, tokenName: route.tokenName, networkBuy, networkSell, bridge, txTypes, status: 'pending', expectedProfit, txs };
+    ctx.tally.tradesSent += 1;
+    ctx.sinks.tradeChanged(draft);
+    ctx.sinks.emit('txSent', { tradeId, tokenName: route.tokenName, txTypes, networkBuy, networkSell, bridge });
+
+    const fails = options.fail === true || options.errCode !== undefined || (options.fail === undefined && rng.chance(TRADE_FAIL_RATE));
+    const failAt = fails ? rng.int(0, txs.length - 1) : -1;
+    const errCode = fails ? (options.errCode ?? (rng.chance(0.75) ? rng.int(0, TRADE_ERROR_CODE_MAX) : undefined)) : undefined;
+    const realizedUSD = expectedProfit * rng.between(0.6, 1.3);
+    const tokenAmount = capitalUSD / priceOf(route.tokenName);
+
+    ctx.scheduler.after(rng.between(CONFIRM_MIN_MS, CONFIRM_MAX_MS), () => {
+      const amountOutOf = (txType: TxType): number => {
+        if (txType === 'Swap') return significant(tokenAmount, 8);
+        if (txType === 'Bridge' || txType === 'Claim') return significant(tokenAmount * 0.9995, 8);
+        if (txType === 'Sell') return round(capitalUSD + realizedUSD, 2);
+        return 0;
+      };
+      const settled: TradeTx[] = txs.map((tx, i): TradeTx => {
+        if (failAt >= 0 && i > failAt) return { ...tx, status: 'skip' };
+        const success = i !== failAt;
+        return { ...tx, status: success ? 'completed' : 'failed', success, amountOut: success ? amountOutOf(tx.txType) : 0 };
+      });
+      const confirmed: Record<string, TxConfirmation> = {};
+      for (const tx of settled) {
+        if (tx.success === undefined) continue;
+        confirmed[tx.txId] = {
+          tokenName: route.tokenName,
+          txType: tx.txType,
+          bridge,
+          networkBuy,
+          networkSell,
+          success: tx.success,
+          expectedProfit,
+          tradeId,
+          amountOut: tx.amountOut ?? 0,
+        };
+      }
+      if (fails) ctx.tally.tradesFailed += 1;
+      else {
+        ctx.tally.tradesConfirmed += 1;
+        ctx.tally.profitUSD += realizedUSD;
+      }
+      ctx.sinks.tradeChanged({ ...draft, status: fails ? 'failed' : 'completed', txs: settled, ...(errCode === undefined ? {} : { errCode }) });
+      const payload: ServerEventPayload<'txConfirmed'> = errCode === undefined ? { txs: confirmed } : { txs: confirmed, errCode };
+      ctx.sinks.emit('txConfirmed', payload);
+    });
+    return tradeId;
+  };
+
+  ctx.scheduler.repeat(() => jittered(rng, CADENCE.tradeMs), () => trade());
+  return { trade };
+}

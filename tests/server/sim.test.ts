@@ -1,0 +1,313 @@
+/** The simulation itself, without timers: simulated time moves only when the test says so. */
+import { describe, expect, it } from 'vitest';
+import { staleThresholdMs } from '../../src/config/networks.ts';
+import { ServerEvents, Trade, type ServerEventName } from '../../src/contract/index.ts';
+import { poolKey } from '../../src/domain/keys.ts';
+import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_CONNECTED_SERVICES, DEMO_TOKENS } from '../../server/src/db/demoData.ts';
+import { TradeDraft } from '../../server/src/db/repos/trades.ts';
+import type { SimBrain } from '../../server/src/sim/context.ts';
+import { MIN_HEAD_INTERVAL_MS, SIM_NETWORKS } from '../../server/src/sim/profiles.ts';
+import { createSimulation, type Simulation } from '../../server/src/sim/simulation.ts';
+
+interface Emitted {
+  at: number;
+  event: ServerEventName;
+  payload: unknown;
+}
+
+interface Run {
+  sim: Simulation;
+  events: Emitted[];
+  brain: { at: number; fields: SimBrain; milestone: boolean }[];
+  trades: TradeDraft[];
+  services: unknown[];
+  of(event: ServerEventName): Emitted[];
+}
+
+function simulate(seed: number, simMs = 0): Run {
+  const events: Emitted[] = [];
+  const brain: Run['brain'] = [];
+  const trades: TradeDraft[] = [];
+  const services: unknown[] = [];
+  // Output during construction (the first brain state) happens at simulated time 0.
+  const built: { sim?: Simulation } = {};
+  const now = () => built.sim?.now ?? 0;
+  const sim = createSimulation({
+    seed,
+    brainState: DEMO_BRAIN_STATE,
+    connectedServices: DEMO_CONNECTED_SERVICES,
+    catalog: { tokens: DEMO_TOKENS, bridges: DEMO_BRIDGES },
+    tradeIdStream: 'trade-ids:0',
+    sinks: {
+      emit: (event, payload) => events.push({ at: now(), event, payload }),
+      brainChanged: (fields, milestone) => brain.push({ at: now(), fields, milestone }),
+      connectedServicesChanged: (value) => services.push(value),
+      tradeChanged: (trade) => trades.push(trade),
+    },
+  });
+  built.sim = sim;
+  sim.advanceTo(simMs);
+  return { sim, events, brain, trades, services, of: (event) => events.filter((e) => e.event === event) };
+}
+
+const MINUTE = 60_000;
+
+describe('simulator: determinism (SIM_SEED)', () => {
+  it('the same seed gives the same first events, brain states and trades', () => {
+    const a = simulate(7, 2 * MINUTE);
+    const b = simulate(7, 2 * MINUTE);
+    expect(a.events.length).toBeGreaterThan(1000);
+    expect(b.events.slice(0, 1000)).toEqual(a.events.slice(0, 1000));
+    expect(b.brain).toEqual(a.brain);
+    expect(b.trades).toEqual(a.trades);
+  });
+
+  it('another seed gives other events', () => {
+    const a = simulate(7, MINUTE);
+    const b = simulate(8, MINUTE);
+    expect(b.events.slice(0, 50)).not.toEqual(a.events.slice(0, 50));
+  });
+
+  it('an extra trade from the control route leaves block heads and gas untouched', () => {
+    const a = simulate(7, 30_000);
+    const b = simulate(7, 10_000);
+    b.sim.trade({ fail: true });
+    b.sim.advanceTo(30_000);
+    const chainEvents = (run: Run) => run.events.filter((e) => ['newBlock', 'gas', 'balance'].includes(e.event));
+    expect(chainEvents(b)).toEqual(chainEvents(a));
+  });
+});
+
+describe('simulator: output', () => {
+  const run = simulate(1, 30 * MINUTE);
+
+  it('PROTOCOL every emitted payload parses with its contract schema, and every kind of feed appears', () => {
+    for (const { event, payload } of run.events) {
+      const parsed = ServerEvents[event].safeParse(payload);
+      expect(parsed.success, `${event} ${JSON.stringify(payload)}`).toBe(true);
+    }
+    const kinds = new Set(run.events.map((e) => e.event));
+    expect([...kinds].sort()).toEqual(
+      [
+        'newBlock', 'gas', 'balance', 'secondBalance', 'workerIterationResult', 'workerIterationError',
+        'checkerAddResults', 'checkerDeleteResults', 'workerStats', 'analytics', 'events', 'lpStats',
+        'eventerStats', 'txSent', 'txConfirmed', 'notify', 'sound',
+      ].sort(),
+    );
+    for (const { fields } of run.brain) expect(ServerEvents.brainState.partial().safeParse(fields).success).toBe(true);
+  });
+
+  it('SIM_RATE=1 is a calm live feed: about 25 events per simulated second', () => {
+    const perSecond = run.events.length / (30 * 60);
+    expect(perSecond).toBeGreaterThan(12);
+    expect(perSecond).toBeLessThan(30);
+  });
+
+  it('§9 block heads: about ten networks, rising numbers, realistic pace, at most one head a second', () => {
+    const heads = run.of('newBlock').map((e) => ({ at: e.at, ...ServerEvents.newBlock.parse(e.payload) }));
+    expect(new Set(heads.map((h) => h.network)).size).toBe(SIM_NETWORKS.length);
+    expect(SIM_NETWORKS.length).toBeGreaterThanOrEqual(10);
+    for (const { network, blockMs } of SIM_NETWORKS) {
+      const mine = heads.filter((h) => h.network === network);
+      for (let i = 1; i < mine.length; i++) {
+        const [prev, cur] = [mine[i - 1]!, mine[i]!];
+        expect(cur.num).toBeGreaterThan(prev.num);
+        expect(cur.at - prev.at).toBeGreaterThanOrEqual(MIN_HEAD_INTERVAL_MS * 0.9 - 1);
+      }
+      const first = mine[0]!;
+      const last = mine.at(-1)!;
+      const pace = (last.at - first.at) / (last.num - first.num);
+      expect(pace / blockMs, network).toBeGreaterThan(0.8);
+      expect(pace / blockMs, network).toBeLessThan(1.25);
+    }
+  });
+
+  it('§9 a stall now and then makes a network silent for longer than its threshold, then the head catches up', () => {
+    const long = simulate(3, 3 * 60 * MINUTE);
+    const heads = long.of('newBlock').map((e) => ({ at: e.at, ...ServerEvents.newBlock.parse(e.payload) }));
+    let stalledNetworks = 0;
+    for (const { network, blockMs } of SIM_NETWORKS) {
+      const mine = heads.filter((h) => h.network === network);
+      const gaps = mine.slice(1).map((cur, i) => ({ ms: cur.at - mine[i]!.at, blocks: cur.num - mine[i]!.num }));
+      const stalls = gaps.filter((g) => g.ms > staleThresholdMs(network));
+      if (stalls.length > 0) stalledNetworks += 1;
+      for (const stall of stalls) expect(stall.blocks).toBeGreaterThanOrEqual(Math.floor((stall.ms / blockMs) * 0.8));
+    }
+    expect(stalledNetworks).toBeGreaterThanOrEqual(SIM_NETWORKS.length - 2);
+  });
+
+  it('gas and balances are positive, of realistic magnitude; two secondary wallets are watched', () => {
+    for (const { payload } of run.of('gas')) {
+      const { network, gasEstimate } = ServerEvents.gas.parse(payload);
+      const typical = SIM_NETWORKS.find((p) => p.network === network)!.gasGwei;
+      expect(gasEstimate).toBeGreaterThan(typical / 20);
+      expect(gasEstimate).toBeLessThan(typical * 20);
+    }
+    for (const { payload } of run.of('balance')) expect(ServerEvents.balance.parse(payload).balance).toBeGreaterThan(0);
+    const addresses = new Set(run.of('secondBalance').map((e) => ServerEvents.secondBalance.parse(e.payload).address));
+    expect(addresses.size).toBe(2);
+  });
+
+  it('§5 iteration results are keyed TOKEN_networkA_networkB_lp with the networks sorted', () => {
+    for (const { payload } of run.of('workerIterationResult')) {
+      const result = payload as { key: string; tokenName: string; networkBuy: string; networkSell: string };
+      expect(result.key).toBe(poolKey(result.tokenName, result.networkBuy, result.networkSell));
+      const [, a, b] = /^.+_([A-Za-z]+)_([A-Za-z]+)_lp$/.exec(result.key) ?? [];
+      expect([a, b]).toEqual([a, b].sort());
+    }
+  });
+
+  it('§4 most iterations repeat a pool\'s last result, so an open quote panel refetches only now and then', () => {
+    const results = run.of('workerIterationResult').map((r) => r.payload as { key: string });
+    const last = new Map<string, string>();
+    let changes = 0;
+    for (const result of results) {
+      const text = JSON.stringify(result);
+      if (last.get(result.key) !== text) changes += 1;
+      last.set(result.key, text);
+    }
+    expect(changes / results.length).toBeLessThan(0.15);
+  });
+
+  it('§4 checker results are added, then deleted by iterId', () => {
+    const added = run.of('checkerAddResults').map((e) => ServerEvents.checkerAddResults.parse(e.payload).iterId);
+    const deleted = run.of('checkerDeleteResults').map((e) => ServerEvents.checkerDeleteResults.parse(e.payload).iterId);
+    expect(new Set(added).size).toBe(added.length);
+    expect(deleted.every((id) => added.includes(id))).toBe(true);
+    expect(deleted.length).toBeGreaterThanOrEqual(added.length - 2);
+  });
+
+  it('the statistics strings are JSON text', () => {
+    for (const event of ['workerStats', 'analytics', 'events', 'lpStats', 'eventerStats'] as const) {
+      const texts = run.of(event).map((e) => ServerEvents[event].parse(e.payload));
+      expect(texts.length, event).toBeGreaterThan(100);
+      expect(() => JSON.parse(texts.at(-1)!), event).not.toThrow();
+    }
+  });
+});
+
+describe('simulator: trades', () => {
+  const run = simulate(5, 4 * 60 * MINUTE);
+  const sent = run.of('txSent').map((e) => ({ at: e.at, ...ServerEvents.txSent.parse(e.payload) }));
+  const confirmed = run.of('txConfirmed').map((e) => ({ at: e.at, ...ServerEvents.txConfirmed.parse(e.payload) }));
+  const tradeIdOf = (c: (typeof confirmed)[number]) => Object.values(c.txs)[0]?.tradeId;
+
+  it('§7 txSent names a seeded token and bridge; txConfirmed follows 2 to 8 s later with the same tradeId', () => {
+    expect(sent.length).toBeGreaterThan(1000);
+    const tokens = new Set(DEMO_TOKENS.map((t) => t.tokenName));
+    const bridges = new Set(DEMO_BRIDGES.map((b) => b.bridgeName));
+    for (const trade of sent) {
+      expect(tokens).toContain(trade.tokenName);
+      expect(bridges).toContain(trade.bridge.name);
+      expect(trade.networkBuy).not.toBe(trade.networkSell);
+      expect(trade.txTypes).toContain('Sell');
+    }
+    const sentAt = new Map(sent.map((s) => [s.tradeId, s.at]));
+    for (const c of confirmed) {
+      const tradeId = tradeIdOf(c)!;
+      const delay = c.at - sentAt.get(tradeId)!;
+      expect(delay).toBeGreaterThanOrEqual(2000);
+      expect(delay).toBeLessThanOrEqual(8000);
+      for (const tx of Object.values(c.txs)) expect(tx.tradeId).toBe(tradeId);
+    }
+  });
+
+  it('§8 about 15 % fail, most with an errCode within 0..41; some sells succeed with expectedProfit >= 0.5', () => {
+    const failed = confirmed.filter((c) => Object.values(c.txs).some((tx) => !tx.success));
+    expect(failed.length / confirmed.length).toBeGreaterThan(0.1);
+    expect(failed.length / confirmed.length).toBeLessThan(0.2);
+    const codes = confirmed.flatMap((c) => (c.errCode === undefined ? [] : [c.errCode]));
+    expect(codes.length).toBeGreaterThan(failed.length / 2);
+    for (const code of codes) expect(code >= 0 && code <= 41).toBe(true);
+    expect(confirmed.filter((c) => c.errCode !== undefined).every((c) => failed.includes(c))).toBe(true);
+    const goodSells = confirmed.flatMap((c) => Object.values(c.txs)).filter((tx) => tx.txType === 'Sell' && tx.success && tx.expectedProfit >= 0.5);
+    expect(goodSells.length).toBeGreaterThan(100);
+  });
+
+  it('§9 the stored trade agrees with txConfirmed: its amountIn sums to the capital the sell returns with profit', () => {
+    const final = new Map(run.trades.map((t) => [t.tradeId, t]));
+    for (const c of confirmed) {
+      const trade = final.get(tradeIdOf(c)!)!;
+      expect(Trade.safeParse(trade).success).toBe(true);
+      expect(trade.status).toBe(Object.values(c.txs).every((tx) => tx.success) ? 'completed' : 'failed');
+      const sell = Object.values(c.txs).find((tx) => tx.txType === 'Sell' && tx.success);
+      if (!sell) continue;
+      const amountIn = trade.txs.reduce((sum, tx) => sum + tx.amountIn, 0);
+      const gain = sell.amountOut - amountIn;
+      expect(gain).toBeGreaterThanOrEqual(sell.expectedProfit * 0.6 - 0.01);
+      expect(gain).toBeLessThanOrEqual(sell.expectedProfit * 1.3 + 0.01);
+    }
+  });
+
+  it('a forced failure carries the given errCode', () => {
+    const forced = simulate(9);
+    forced.sim.trade({ errCode: 17 });
+    forced.sim.advanceTo(8001);
+    const tradeId = ServerEvents.txSent.parse(forced.of('txSent')[0]!.payload).tradeId;
+    const mine = forced.of('txConfirmed').map((e) => ServerEvents.txConfirmed.parse(e.payload)).find((c) => Object.values(c.txs)[0]?.tradeId === tradeId);
+    expect(mine?.errCode).toBe(17);
+  });
+});
+
+describe('simulator: brain state', () => {
+  it('§4 a workers start runs the route search: running with progress 0 → 100 over about 5 s, then not running', () => {
+    const run = simulate(2, 10_000);
+    const from = run.brain.length;
+    run.sim.workersStarted();
+    run.sim.advanceTo(20_000);
+    const search = run.brain.slice(from);
+    expect(search[0]).toMatchObject({ milestone: true, fields: { routeSearchRunning: true, routeSearchProgress: 0 } });
+    const progress = search.filter((b) => b.fields.routeSearchRunning).map((b) => b.fields.routeSearchProgress);
+    expect(progress).toEqual([...progress].sort((x, y) => x - y));
+    const full = search.find((b) => b.fields.routeSearchProgress === 100)!;
+    expect(full).toMatchObject({ milestone: true, fields: { routeSearchRunning: true } });
+    expect(full.at - 10_000).toBeGreaterThanOrEqual(4500);
+    expect(full.at - 10_000).toBeLessThanOrEqual(5500);
+    const done = search.find((b) => !b.fields.routeSearchRunning)!;
+    expect(done).toMatchObject({ milestone: true, fields: { routeSearchProgress: 100 } });
+    expect(done.at).toBeGreaterThan(full.at);
+    expect(search.at(-1)!.fields.routeSearchRunning).toBe(false);
+  });
+
+  it('§4 a workers stop during the search ends it', () => {
+    const run = simulate(2, 1000);
+    run.sim.workersStarted();
+    run.sim.advanceTo(2000);
+    run.sim.workersStopped();
+    run.sim.advanceTo(10_000);
+    expect(run.brain.at(-1)?.fields.routeSearchRunning).toBe(false);
+    expect(run.brain.some((b) => b.fields.routeSearchProgress === 100)).toBe(false);
+  });
+
+  it('§4 prices drift, a peer drops to 0 for a while, and one service goes missing now and then', () => {
+    const run = simulate(4, 60 * MINUTE);
+    const eth = run.brain.map((b) => b.fields.nativePriceUSD.ETH!);
+    expect(new Set(eth).size).toBeGreaterThan(100);
+    for (const price of eth) expect(price / DEMO_BRAIN_STATE.wethPriceUSD).toBeGreaterThan(0.5);
+    for (const b of run.brain) expect(b.fields.wethPriceUSD).toBe(b.fields.nativePriceUSD.ETH);
+    const peerCounts = run.brain.flatMap((b) => [...Object.values(b.fields.txPeerStatus), ...Object.values(b.fields.zmqPeerStatus)]);
+    expect(peerCounts).toContain(0);
+    expect(run.brain.at(-1)!.fields.txPeerStatus).toEqual(DEMO_BRAIN_STATE.txPeerStatus);
+    const drops = run.services.filter((s) => ServerEvents.connectedServices.parse(s).numConnected < DEMO_CONNECTED_SERVICES.numExpected);
+    expect(drops.length).toBeGreaterThan(2);
+    expect(run.services.at(-1)).toEqual(DEMO_CONNECTED_SERVICES);
+  });
+
+  it('a state left half-done by an earlier run (search running, a peer at 0) is put right at start', () => {
+    const events: { fields: SimBrain; milestone: boolean }[] = [];
+    createSimulation({
+      seed: 1,
+      brainState: { ...DEMO_BRAIN_STATE, routeSearchRunning: true, txPeerStatus: { 'tx-eu-1': 0 } },
+      connectedServices: { numConnected: 7, numExpected: 8 },
+      catalog: { tokens: [], bridges: [] },
+      tradeIdStream: 'x',
+      sinks: {
+        emit: () => undefined,
+        brainChanged: (fields, milestone) => events.push({ fields, milestone }),
+        connectedServicesChanged: () => undefined,
+        tradeChanged: () => undefined,
+      },
+    });
+    expect(events[0]).toMatchObject({ milestone: true, fields: { routeSearchRunning: false, txPeerStatus: { 'tx-eu-1': 2 } } });
+  });
+});

@@ -1,0 +1,298 @@
+/**
+ * The simulator inside the real server: a server on port 0, real socket.io clients, the control
+ * route. High SIM_RATE and the control route keep the waiting short.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { staleThresholdMs } from '../../src/config/networks.ts';
+import { BrainState, InitPayload, SERVER_EVENT_NAMES, ServerEvents, Trade, type ServerEventName } from '../../src/contract/index.ts';
+import { PERMISSIONS, SIM_PERMISSIONS } from '../../server/src/auth/permissions.ts';
+import { TradeRecord, type TradeDraft } from '../../server/src/db/repos/trades.ts';
+import type { SimOptions } from '../../server/src/sim/plugin.ts';
+import { makeApp, type TestApp } from './helpers.ts';
+
+interface Received {
+  at: number;
+  event: ServerEventName;
+  payload: unknown;
+}
+
+interface Client {
+  socket: Socket;
+  received: Received[];
+  of(event: ServerEventName): Received[];
+}
+
+const running: TestApp[] = [];
+const sockets: Socket[] = [];
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+  for (const t of running.splice(0)) await t.app.close();
+});
+
+async function startServer(sim: SimOptions = { enabled: true, seed: 1, rate: 1 }, paused = false): Promise<TestApp & { url: string }> {
+  const t = await makeApp({ sim });
+  running.push(t);
+  if (paused) t.app.sim?.pause();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('not listening');
+  return { ...t, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** A console socket subscribed to `events` (every event by default); resolves once init has arrived. */
+async function client(url: string, token: string, events: readonly ServerEventName[] = SERVER_EVENT_NAMES): Promise<Client> {
+  const socket = connect(url, {
+    auth: { token },
+    query: { events: ['init', ...events].join(',') },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  const received: Received[] = [];
+  const initialised = new Promise<void>((resolve, reject) => {
+    socket.once('init', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  socket.onAny((event: ServerEventName, payload: unknown) => received.push({ at: performance.now(), event, payload }));
+  await initialised;
+  return { socket, received, of: (event) => received.filter((r) => r.event === event) };
+}
+
+function control(t: TestApp, body: object, token = t.adminToken) {
+  return t.app.inject({ method: 'POST', url: '/api/sim/control', headers: { 'x-api-key': token }, payload: body });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('trades repository', () => {
+  const draft = (tradeId: string, status: 'pending' | 'completed' = 'pending'): TradeDraft => ({
+    tradeId,
+    tokenName: 'USDC',
+    networkBuy: 'Base',
+    networkSell: 'Ethereum',
+    bridge: { name: 'ccip-eth-base' },
+    txTypes: ['Swap', 'Bridge', 'Sell'],
+    status,
+    expectedProfit: 0.8,
+    txs: [{ txId: '0xab', txType: 'Swap', network: 'Base', status: status === 'pending' ? 'pending' : 'completed', amountIn: 1000 }],
+  });
+
+  it('keeps the creation time on update, prunes the oldest, and never reuses a sequence number', async () => {
+    const t = await makeApp();
+    running.push(t);
+    const { trades } = t.app.store;
+    expect(await trades.lastSeq()).toBe(0);
+    await trades.put(draft('a'));
+    t.clock.advance(5000);
+    await trades.put(draft('a', 'completed'));
+    expect(await trades.get('a')).toMatchObject({ id: 'a', status: 'completed', createdAt: t.clock.now() - 5000, updatedAt: t.clock.now() });
+    for (const id of ['b', 'c', 'd']) await trades.put(draft(id));
+    expect(await trades.prune(2)).toBe(2);
+    expect(await trades.get('a')).toBeUndefined();
+    expect(await trades.get('d')).toBeDefined();
+    const seq = await trades.lastSeq();
+    await t.app.store.transaction(async (tx) => void (await tx.trades.prune(0)));
+    expect(await trades.lastSeq()).toBe(seq);
+  });
+});
+
+describe('simulator in the server: switching it on and off', () => {
+  it('off by default in buildApp: app.sim is null and the control route does not exist', async () => {
+    const t = await makeApp();
+    running.push(t);
+    expect(t.app.sim).toBeNull();
+    const response = await control(t, { action: 'trade' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('§6 the control route is in the permission table when on: 401 without a token, 403 for an operator', async () => {
+    const t = await startServer({ enabled: true, seed: 1, rate: 1 }, true);
+    const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(registered).toEqual([...PERMISSIONS, ...SIM_PERMISSIONS].map((p) => `${p.method} ${p.url}`).sort());
+
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/sim/control', payload: { action: 'trade' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'unauthorized' });
+    const operator = await control(t, { action: 'trade' }, t.operatorToken);
+    expect(operator.statusCode).toBe(403);
+    expect(operator.json()).toEqual({ error: 'not allowed' });
+    expect((await control(t, { action: 'trade' })).json()).toEqual({ ok: true, tradeId: expect.any(String) });
+  });
+
+  it('PROTOCOL 400 for an unknown action, an unknown field, an unsimulated network or an errCode beyond §8', async () => {
+    const t = await startServer({ enabled: true, seed: 1, rate: 1 }, true);
+    for (const body of [
+      { action: 'explode' },
+      { action: 'trade', extra: 1 },
+      { action: 'stall', network: 'Tron', ms: 1000 },
+      { action: 'stall', network: 'Ethereum', ms: -5 },
+      { action: 'trade', errCode: 42 },
+      { action: 'rate', rate: 0 },
+      { action: 'notify', msg: 'x', type: 'loud', autoClose: false },
+    ]) {
+      const response = await control(t, body);
+      expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });
+    }
+  });
+});
+
+describe('simulator in the server: what the console receives', () => {
+  it('the same seed gives the same first events on two servers; every payload parses with its contract schema', async () => {
+    const firstEvents = async () => {
+      const t = await startServer({ enabled: true, seed: 11, rate: 40 }, true);
+      const c = await client(t.url, t.operatorToken, ['newBlock', 'gas', 'balance', 'workerIterationResult', 'txSent', 'txConfirmed']);
+      t.app.sim?.resume();
+      await expect.poll(() => c.received.length, { timeout: 5000 }).toBeGreaterThan(150);
+      t.app.sim?.pause();
+      return c.received.slice(1, 151).map(({ event, payload }) => ({ event, payload }));
+    };
+    const a = await firstEvents();
+    const b = await firstEvents();
+    expect(a[0]?.event).not.toBe('init');
+    expect(b).toEqual(a);
+  });
+
+  it('PROTOCOL every event a console receives at a high rate parses with its contract schema', async () => {
+    const t = await startServer({ enabled: true, seed: 5, rate: 100 });
+    const c = await client(t.url, t.adminToken);
+    await sleep(1000);
+    t.app.sim?.pause();
+    expect(c.received.length).toBeGreaterThan(1000);
+    for (const { event, payload } of c.received) {
+      expect(ServerEvents[event].safeParse(payload).success, event).toBe(true);
+    }
+    expect(InitPayload.parse(c.of('init')[0]?.payload).brainState.routeSearchRunning).toBe(false);
+  });
+
+  it('§9 a stall through the control route keeps the network silent past its threshold, then it resumes', async () => {
+    const t = await startServer({ enabled: true, seed: 2, rate: 4 });
+    const c = await client(t.url, t.operatorToken, ['newBlock']);
+    const heads = () => c.of('newBlock').filter((r) => ServerEvents.newBlock.parse(r.payload).network === 'Arbitrum');
+    await expect.poll(() => heads().length).toBeGreaterThan(0);
+    const threshold = staleThresholdMs('Arbitrum');
+    expect((await control(t, { action: 'stall', network: 'Arbitrum', ms: threshold + 500 })).statusCode).toBe(200);
+    const stalledAt = performance.now();
+    const before = heads().length;
+    await expect.poll(() => heads().length, { timeout: threshold + 3000, interval: 100 }).toBeGreaterThan(before);
+    const resumed = heads()[before]!;
+    expect(resumed.at - stalledAt).toBeGreaterThan(threshold);
+    const [last, next] = [heads()[before - 1]!, resumed].map((r) => ServerEvents.newBlock.parse(r.payload).num);
+    expect(next! - last!).toBeGreaterThan(threshold / 250 / 2);
+    // Other networks went on meanwhile.
+    expect(c.of('newBlock').filter((r) => r.at > stalledAt && r.at < resumed.at).length).toBeGreaterThan(20);
+  });
+
+  it('§7 a trade: txSent, then txConfirmed with the same tradeId, errCode as asked; GET /api/txs/{tradeId} has its txs', async () => {
+    const t = await startServer({ enabled: true, seed: 3, rate: 10 });
+    const c = await client(t.url, t.operatorToken, ['txSent', 'txConfirmed']);
+    const tradeIdOf = async (body: object) => {
+      const response = await control(t, body);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { tradeId: string }).tradeId;
+    };
+    const confirmation = async (tradeId: string) => {
+      await expect
+        .poll(() => c.of('txConfirmed').some((r) => Object.values(ServerEvents.txConfirmed.parse(r.payload).txs)[0]?.tradeId === tradeId))
+        .toBe(true);
+      const index = c.received.findIndex((r) => r.event === 'txConfirmed' && Object.values(ServerEvents.txConfirmed.parse(r.payload).txs)[0]?.tradeId === tradeId);
+      const sentIndex = c.received.findIndex((r) => r.event === 'txSent' && ServerEvents.txSent.parse(r.payload).tradeId === tradeId);
+      expect(sentIndex).toBeGreaterThanOrEqual(0);
+      expect(sentIndex).toBeLessThan(index);
+      return ServerEvents.txConfirmed.parse(c.received[index]?.payload);
+    };
+    const failed = await confirmation(await tradeIdOf({ action: 'trade', errCode: 23 }));
+    expect(failed.errCode).toBe(23);
+    expect(Object.values(failed.txs).some((tx) => !tx.success)).toBe(true);
+
+    const goodId = await tradeIdOf({ action: 'trade', fail: false });
+    const confirmed = await confirmation(goodId);
+    const good = ServerEvents.txSent.parse(c.of('txSent').find((r) => ServerEvents.txSent.parse(r.payload).tradeId === goodId)?.payload);
+    expect(confirmed.errCode).toBeUndefined();
+    expect(Object.values(confirmed.txs).every((tx) => tx.success)).toBe(true);
+
+    const fetched = await t.app.inject({ method: 'GET', url: `/api/txs/${good.tradeId}`, headers: { 'x-api-key': t.operatorToken } });
+    expect(fetched.statusCode).toBe(200);
+    const trade = TradeRecord.parse(fetched.json());
+    expect(Trade.parse(fetched.json()).txs.map((tx) => tx.txType)).toEqual(good.txTypes);
+    expect(trade).toMatchObject({ id: good.tradeId, tradeId: good.tradeId, status: 'completed', tokenName: good.tokenName });
+    const sell = Object.values(confirmed.txs).find((tx) => tx.txType === 'Sell')!;
+    expect(trade.txs.find((tx) => tx.txType === 'Sell')?.amountOut).toBe(sell.amountOut);
+
+    const missing = await t.app.inject({ method: 'GET', url: '/api/txs/no-such-trade', headers: { 'x-api-key': t.operatorToken } });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('§4 workers start triggers the route search: progress up to 100, then routeSearchRunning false; init agrees', async () => {
+    const t = await startServer({ enabled: true, seed: 4, rate: 10 });
+    const c = await client(t.url, t.operatorToken, ['brainState']);
+    const started = await t.app.inject({ method: 'POST', url: '/api/workers/start', headers: { 'x-api-key': t.operatorToken } });
+    expect(started.statusCode).toBe(200);
+    // From the route's own broadcast on: a price update read before the start may still land first.
+    const states = () => {
+      const all = c.of('brainState').map((r) => ({ at: r.at, state: BrainState.parse(r.payload) }));
+      return all.slice(all.findIndex((s) => s.state.workersRunning));
+    };
+    const finished = (s: BrainState) => s.routeSearchProgress === 100 && !s.routeSearchRunning;
+    await expect.poll(() => states().some((s) => finished(s.state)), { timeout: 5000 }).toBe(true);
+    const seen = states();
+    expect(seen.every((s) => s.state.workersRunning)).toBe(true);
+    const searching = seen.filter((s) => s.state.routeSearchRunning);
+    const progress = searching.map((s) => s.state.routeSearchProgress);
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const end = seen.find((s) => finished(s.state))!;
+    expect(seen.indexOf(end)).toBeGreaterThan(seen.indexOf(searching.at(-1)!));
+    // Started, at 100 % and finished are each published, at most one brainState per 250 ms (less
+    // what a slow database write before the earlier one takes off the gap seen here).
+    const milestones = [searching[0]!, searching.at(-1)!, end].map((s) => s.at);
+    expect(milestones[1]! - milestones[0]!).toBeGreaterThan(150);
+    expect(milestones[2]! - milestones[1]!).toBeGreaterThan(150);
+
+    const later = await client(t.url, t.operatorToken, []);
+    const init = InitPayload.parse(later.of('init')[0]?.payload);
+    expect(init.brainState).toMatchObject({ workersRunning: true, routeSearchRunning: false, routeSearchProgress: 100 });
+  });
+
+  it('notify, background and stopReconnect from the control route reach the console', async () => {
+    const t = await startServer({ enabled: true, seed: 6, rate: 1 }, true);
+    const c = await client(t.url, t.operatorToken, ['notify', 'command', 'stopReconnect']);
+    await control(t, { action: 'notify', msg: 'demo starts', type: 'success', autoClose: 60000 });
+    await control(t, { action: 'background', seconds: 5 });
+    await expect.poll(() => c.received.length).toBe(3);
+    expect(c.of('notify')[0]?.payload).toEqual({ msg: 'demo starts', type: 'success', autoClose: 60000 });
+    expect(c.of('command')[0]?.payload).toEqual({ name: 'background', seconds: 5 });
+
+    const disconnected = new Promise((resolve) => c.socket.once('disconnect', resolve));
+    expect((await control(t, { action: 'stopReconnect' })).statusCode).toBe(200);
+    expect(await disconnected).toBe('io server disconnect');
+    expect(c.received.at(-1)).toMatchObject({ event: 'stopReconnect', payload: {} });
+  });
+
+  it('SIM_RATE scales the event frequency: four times the rate, about four times the events; pause stops them', async () => {
+    const t = await startServer({ enabled: true, seed: 8, rate: 10 });
+    const feed: ServerEventName[] = ['newBlock', 'gas', 'balance', 'secondBalance', 'workerIterationResult', 'checkerAddResults', 'txSent'];
+    const c = await client(t.url, t.operatorToken, feed);
+    const count = async (ms: number) => {
+      const before = c.received.length;
+      await sleep(ms);
+      return c.received.length - before;
+    };
+    const slow = await count(1500);
+    expect((await control(t, { action: 'rate', rate: 40 })).statusCode).toBe(200);
+    expect(t.app.sim?.rate).toBe(40);
+    const fast = await count(1500);
+    expect(slow).toBeGreaterThan(100);
+    expect(fast / slow).toBeGreaterThan(2.5);
+    expect(fast / slow).toBeLessThan(6);
+
+    t.app.sim?.pause();
+    await sleep(100);
+    expect(await count(300)).toBe(0);
+    t.app.sim?.resume();
+    expect(await count(300)).toBeGreaterThan(0);
+  });
+});
