@@ -15,6 +15,8 @@ import commandRoutes from './routes/command.ts';
 import loginRoutes from './routes/login.ts';
 import notImplementedRoutes from './routes/notImplemented.ts';
 import peerRoutes from './routes/peers.ts';
+import proxyRoutes from './routes/proxy.ts';
+import quotePlugin from './plugins/quote.ts';
 import serviceRoutes from './routes/services.ts';
 import settingsRoutes from './routes/settings.ts';
 import simRoutes from './routes/sim.ts';
@@ -68,6 +70,8 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(serviceRoutes, api);
   await app.register(peerRoutes, api);
   await app.register(txRoutes, api);
+  await app.register(quotePlugin, { seed: options.sim?.seed ?? 1, drift: options.sim?.enabled ?? false });
+  await app.register(proxyRoutes, api);
   if (options.sim?.enabled) await app.register(simRoutes, api);
   // Last of the routes: fills every remaining permission-table route with a 501.
   await app.register(notImplementedRoutes);

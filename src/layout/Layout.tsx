@@ -2,11 +2,14 @@
  * The signed-in frame: gate, toasts, react-admin's layout with our header and menu, and the realtime
  * connection (SPEC §6: it starts only when authenticated).
  */
-import { Suspense, use, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useState, type ReactNode } from 'react';
 import { Layout as RaLayout, useAuthProvider } from 'react-admin';
 import { NotificationsProvider, RaNotificationBridge, playSound } from '../notifications/index.ts';
 import { DecorativeBackground } from '../widgets/Background/DecorativeBackground.tsx';
 import { Splash } from '../widgets/Splash/Splash.tsx';
+
+/** The quote windows are not needed to show the dashboard: their code loads after it. */
+const FloatingWindows = lazy(() => import('../widgets/FloatingWindows/index.ts').then((m) => ({ default: m.FloatingWindows })));
 import { SPLASH_SEEN_KEY } from '../config/constants.ts';
 import { RealtimeConnection } from '../realtime/index.ts';
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';
@@ -45,6 +48,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <RaLayout appBar={AppBar} menu={Menu}>
           {children}
         </RaLayout>
+        <Suspense fallback={null}>
+          <FloatingWindows />
+        </Suspense>
         {splash && <Splash onEnter={enter} playSound={playSound} />}
         <Suspense fallback={null}>
           <LiveConnection />

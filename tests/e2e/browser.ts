@@ -54,3 +54,19 @@ export async function signIn(page: Page, accessKey: string): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
 }
+
+/** A signed-in API client for the test itself (simulator control, setup), via the real REST API. */
+export async function apiAs(accessKey: string): Promise<(method: string, path: string, body?: unknown) => Promise<Response>> {
+  const login = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accessKey }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return (method, path, body) =>
+    fetch(`${baseURL}/api${path}`, {
+      method,
+      headers: { 'x-api-key': token, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}

@@ -1,0 +1,28 @@
+/**
+ * The simulated worker's quote engine, one per app. Its pools drift every few seconds so that
+ * refreshing a quote shows a living market; the timer is released on close.
+ */
+import fp from 'fastify-plugin';
+import { BUILTIN_TOKENS } from '../../../src/config/tokens.ts';
+import { createQuoteEngine, createRng, type QuoteEngine } from '../quote/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    quoteEngine: QuoteEngine;
+  }
+}
+
+const DRIFT_EVERY_MS = 3000;
+
+export default fp<{ seed: number; drift: boolean }>(
+  async (app, { seed, drift }) => {
+    const engine = createQuoteEngine({ seed, tokens: BUILTIN_TOKENS });
+    app.decorate('quoteEngine', engine);
+    if (!drift) return;
+    const rng = createRng(seed ^ 0x5eed);
+    const timer = setInterval(() => engine.drift(rng), DRIFT_EVERY_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'quote' },
+);

@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPLASH_PROMPT_TEXT } from '../../src/config/constants.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn } from './browser.ts';
+
+describe.skipIf(!hasChromium)('live dashboard in Chromium against the reference server and its simulator', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('§2 the splash prompt appears after 4 s and a click enters', async () => {
+    const { page, context } = await newSession(browser);
+    await page.goto('/login');
+    await page.getByLabel('Access key').fill(operatorKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const splash = page.getByRole('button', { name: 'Enter the console' });
+    await splash.waitFor();
+    const prompt = page.getByText(SPLASH_PROMPT_TEXT);
+    expect(await prompt.isVisible()).toBe(false);
+    await prompt.waitFor({ state: 'visible', timeout: 6000 });
+    await splash.click();
+    await splash.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('§4 worker start/stop round trip: click, POST, brainState, badge', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    await signIn(page, adminKey);
+    const workers = page.getByRole('region', { name: 'Worker controls' });
+    await workers.getByText('stopped', { exact: true }).waitFor();
+    await workers.getByRole('button', { name: 'Start' }).click();
+    await workers.getByText('working', { exact: true }).waitFor({ timeout: 15_000 });
+    // Starting runs a route search; Stop stays disabled until it ends (§4).
+    const stop = workers.getByRole('button', { name: 'Stop' });
+    await expect.poll(() => stop.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await screenshot(page, 'dashboard-working');
+    await stop.click();
+    await page.getByRole('dialog', { name: 'Stop workers?' }).getByRole('button', { name: 'Yes' }).click();
+    await workers.getByText('stopped', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('§4/§9 a stalled block head turns danger after its threshold and recovers', async () => {
+    const { page, context } = await newSession(browser, 'dark');
+    await signIn(page, operatorKey);
+    const base = page.getByRole('link', { name: /^Base block \d+$/ });
+    await base.waitFor({ timeout: 15_000 });
+    expect(await base.getAttribute('data-stale')).toBe('false');
+    const api = await apiAs(adminKey);
+    expect((await api('POST', '/sim/control', { action: 'stall', network: 'Base', ms: 9000 })).status).toBe(200);
+    await expect.poll(() => base.getAttribute('data-stale'), { timeout: 10_000, interval: 250 }).toBe('true');
+    await screenshot(page, 'dashboard-stale-dark');
+    await expect.poll(() => base.getAttribute('data-stale'), { timeout: 15_000, interval: 250 }).toBe('false');
+    await context.close();
+  });
+
+  it('§8 a trade error code shows an error toast with the token name and the message for the code', async () => {
+    const { page, context } = await newSession(browser);
+    await signIn(page, operatorKey);
+    const api = await apiAs(adminKey);
+    const response = await api('POST', '/sim/control', { action: 'trade', errCode: 8 });
+    expect(response.status).toBe(200);
+    await page.getByText(/failed to fetch evm receipt from node/i).first().waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it('markup in a pushed message stays inert text', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    await signIn(page, operatorKey);
+    const payload = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    const api = await apiAs(adminKey);
+    await api('POST', '/sim/control', { action: 'notify', msg: payload, type: 'info', autoClose: 8000 });
+    await page.getByText(payload).waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('§4 stopReconnect: the error toast "Disconnected from server" stays and no retry follows', async () => {
+    const { page, context } = await newSession(browser);
+    await signIn(page, operatorKey);
+    await expect.poll(() => page.getByLabel(/^Server connection Live/).count(), { timeout: 15_000 }).toBe(1);
+    const api = await apiAs(adminKey);
+    await api('POST', '/sim/control', { action: 'stopReconnect' });
+    await page.getByText('Disconnected from server', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('reconn'))).toBe('0');
+    // Well past the 5 s retry delay: still offline, the toast still open, no reconnecting warning.
+    await page.waitForTimeout(6500);
+    expect(await page.getByText('Disconnected from server', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('Disconnected from server. Reconnecting...').count()).toBe(0);
+    expect(await page.getByLabel(/^Server connection Offline/).count()).toBe(1);
+    await context.close();
+  });
+});
