@@ -122,6 +122,29 @@ export function alternativeNetworks(tokens: readonly TokenEntry[], token: TokenE
  * §4 The swap button exchanges from and to and copies the best route's output, scaled by the
  * (old) to-token's decimals, into the amount. Without a best route the amount stays.
  */
+/**
+ * §2 Cmd/Ctrl-click on another network's icon: the second panel starts on that network with the
+ * clicked token on its side and, where the other side's token also exists there, that token too
+ * (otherwise §4's WETH default applies), so it quotes the same pair on the other network.
+ */
+export function besideInit(
+  tokens: readonly TokenEntry[],
+  state: QuotePanelState,
+  side: Side,
+  token: TokenEntry,
+): QuotePanelInit {
+  const counterpart = state[otherSide(side)];
+  const match = counterpart
+    ? tokens.find((t) => t.network_name === token.network_name && t.tokenName === counterpart.tokenName)
+    : undefined;
+  return {
+    network: token.network_name,
+    [side]: token.address,
+    ...(match && match.address !== token.address ? { [otherSide(side)]: match.address } : {}),
+    amount: state.amount,
+  };
+}
+
 export function swapSides(state: QuotePanelState, bestAmountOut: bigint | null): QuotePanelState {
   const amount = bestAmountOut !== null && state.to ? fromBaseUnits(bestAmountOut, state.to.decimals) : state.amount;
   return { from: state.to, to: state.from, amount };

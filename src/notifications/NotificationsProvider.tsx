@@ -10,9 +10,11 @@ import { SnackbarProvider, useSnackbar } from 'notistack';
 import { createNotistackToaster, type Toaster } from './toaster.ts';
 
 /** Bounded toast list (§2); older toasts are dismissed to make room. */
-export const MAX_TOASTS = 8;
+export const MAX_TOASTS = 6;
 const CONTAINER_CLASS = 'console-toasts';
-const DISMISS_ALL_HEIGHT = 40;
+/** Toasts start below the header so they never cover its controls. */
+const HEADER_CLEARANCE = 56;
+const DISMISS_ALL_HEIGHT = 36;
 
 const ToasterContext = createContext<Toaster | null>(null);
 
@@ -38,7 +40,7 @@ function ToasterBridge({ children }: { children: ReactNode }) {
           // notistack stacks top-anchored toasts oldest first; §2 wants the newest on top.
           [`.${CONTAINER_CLASS}`]: {
             flexDirection: 'column-reverse !important' as 'column-reverse',
-            ...(showDismissAll ? { top: `${DISMISS_ALL_HEIGHT}px !important` } : {}),
+            top: `${HEADER_CLEARANCE + (showDismissAll ? DISMISS_ALL_HEIGHT : 0)}px !important`,
           },
         }}
       />
@@ -48,7 +50,7 @@ function ToasterBridge({ children }: { children: ReactNode }) {
           variant="contained"
           color="inherit"
           onClick={() => toaster.closeAll()}
-          sx={{ position: 'fixed', top: 8, right: 20, zIndex: 1500 }}
+          sx={{ position: 'fixed', top: HEADER_CLEARANCE, right: 20, zIndex: 1500 }}
         >
           Dismiss all
         </Button>

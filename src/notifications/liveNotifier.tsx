@@ -79,24 +79,26 @@ export function createLiveNotifier(deps: LiveNotifierDeps): LiveNotifier {
 
     txConfirmed({ txs, errCode }) {
       const entries = Object.entries(txs);
-      for (const [txKey, tx] of entries) {
-        toaster.close(sendingToastId(tx.tradeId));
+      // One toast per trade, not per tx: a trade of five txs is one thing to an operator, and
+      // five toasts per trade bury everything else. CONFIRM only when every tx of it succeeded.
+      const trades = new Map<string, (typeof entries)[number][1][]>();
+      for (const [, tx] of entries) trades.set(tx.tradeId, [...(trades.get(tx.tradeId) ?? []), tx]);
+      for (const [tradeId, group] of trades) {
+        const first = group[0]!;
+        const success = group.every((tx) => tx.success);
+        toaster.close(sendingToastId(tradeId));
         toaster.show(
           <TradeToast
-            state={tx.success ? 'CONFIRM' : 'FAIL'}
-            tokenName={tx.tokenName}
-            txTypes={[tx.txType]}
-            networkBuy={tx.networkBuy}
-            networkSell={tx.networkSell}
-            bridgeName={tx.bridge.name}
+            state={success ? 'CONFIRM' : 'FAIL'}
+            tokenName={first.tokenName}
+            txTypes={group.map((tx) => (tx.success ? tx.txType : `${tx.txType} (failed)`))}
+            networkBuy={first.networkBuy}
+            networkSell={first.networkSell}
+            bridgeName={first.bridge.name}
           />,
-          {
-            variant: tx.success ? 'success' : 'error',
-            autoHideDuration: TX_TOAST_AUTOCLOSE_MS,
-            id: `tx-confirmed:${tx.tradeId}:${txKey}`,
-          },
+          { variant: success ? 'success' : 'error', autoHideDuration: TX_TOAST_AUTOCLOSE_MS, id: `tx-confirmed:${tradeId}` },
         );
-        void checkProfit(tx, fetchTrade, () => playSound('profit'), logger);
+        for (const tx of group) void checkProfit(tx, fetchTrade, () => playSound('profit'), logger);
       }
       if (errCode !== undefined) {
         const tokenName = entries[0]?.[1].tokenName ?? '';

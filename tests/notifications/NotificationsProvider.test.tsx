@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { MAX_TOASTS } from '../../src/notifications/NotificationsProvider.tsx';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLiveNotifier, NotificationsProvider, useToaster, type Toaster } from '../../src/notifications/index.ts';
@@ -84,16 +85,16 @@ describe('§2 toast area', () => {
     await waitFor(() => expect(screen.queryByText('v2')).toBeNull());
   });
 
-  it('the list is bounded (at most 8 on screen)', async () => {
+  it('§2 the list is bounded (at most MAX_TOASTS on screen)', async () => {
     const { toaster } = renderWithToaster();
     act(() => {
       for (let i = 0; i < 12; i++) toaster().show(`t${i}`, { variant: 'info', autoHideDuration: 60_000 });
     });
-    await screen.findByText('t7');
-    expect(document.querySelectorAll('.notistack-Snackbar').length).toBeLessThanOrEqual(8);
+    await screen.findByText(`t${MAX_TOASTS - 1}`);
+    expect(document.querySelectorAll('.notistack-Snackbar').length).toBeLessThanOrEqual(MAX_TOASTS);
     expect(screen.queryByText('t11')).toBeNull(); // queued until the oldest have left
     await screen.findByText('t11', undefined, { timeout: 5000 });
-    expect(document.querySelectorAll('.notistack-Snackbar').length).toBeLessThanOrEqual(8);
+    expect(document.querySelectorAll('.notistack-Snackbar').length).toBeLessThanOrEqual(MAX_TOASTS);
   });
 
   it('useToaster outside the provider explains itself', () => {

@@ -95,7 +95,7 @@ describe('§4 transaction toasts', () => {
     for (const part of ['SENDING', 'AAA', 'Swap, Bridge', 'Ethereum', 'Arbitrum', 'Stargate']) expect(text).toContain(part);
   });
 
-  it('txConfirmed replaces the SENDING toast of that tradeId: CONFIRM success / FAIL error, 10 s', () => {
+  it('§4 txConfirmed replaces the SENDING toast of that trade with one FAIL toast when any tx failed, 10 s', () => {
     const { notifier, toaster } = setup();
     notifier.txSent(VALID.txSent);
     notifier.txSent({ ...VALID.txSent, tradeId: 'other' });
@@ -106,11 +106,27 @@ describe('§4 transaction toasts', () => {
       },
     });
     const open = toaster.open();
-    expect(open.map((t) => textOf(t.message).split(' ')[0])).toEqual(['SENDING', 'CONFIRM', 'FAIL']);
+    expect(open.map((t) => textOf(t.message).split(' ')[0])).toEqual(['SENDING', 'FAIL']);
     expect(textOf(open[0]?.message)).toContain('SENDING'); // the other trade's toast stays
-    expect(open[1]?.options).toMatchObject({ variant: 'success', autoHideDuration: 10_000 });
-    expect(open[2]?.options).toMatchObject({ variant: 'error', autoHideDuration: 10_000 });
-    expect(textOf(open[2]?.message)).toContain('Bridge');
+    expect(open[1]?.options).toMatchObject({ variant: 'error', autoHideDuration: 10_000 });
+    expect(textOf(open[1]?.message)).toContain('Swap');
+    expect(textOf(open[1]?.message)).toContain('Bridge (failed)');
+  });
+
+  it('§4 a trade whose txs all succeeded is one CONFIRM (success) toast listing its tx types', () => {
+    const { notifier, toaster } = setup();
+    notifier.txSent(VALID.txSent);
+    notifier.txConfirmed({
+      txs: {
+        a: txConfirmation({ txType: 'Swap', success: true }),
+        b: txConfirmation({ txType: 'Sell', success: true }),
+      },
+    });
+    const open = toaster.open();
+    expect(open).toHaveLength(1);
+    expect(textOf(open[0]?.message)).toMatch(/^CONFIRM/);
+    expect(textOf(open[0]?.message)).toContain('Swap, Sell');
+    expect(open[0]?.options).toMatchObject({ variant: 'success', autoHideDuration: 10_000 });
   });
 
   it('§8 errCode shows "<tokenName>: <message>" as an error toast closing after 10 s', () => {

@@ -4,7 +4,7 @@ import { BUILTIN_TOKENS } from '../../src/config/tokens.ts';
 import { DEFAULT_DEX_LOGO, dexKey, dexLogoFor } from '../../src/config/dexLogos.ts';
 import type { QuoteRoute } from '../../src/contract/index.ts';
 import {
-  alternativeNetworks, chooseToken, formatRoutes, initialPanelState, interpretQuote, isWrappedEther, localErrorQuote,
+  alternativeNetworks, besideInit, chooseToken, formatRoutes, initialPanelState, interpretQuote, isWrappedEther, localErrorQuote,
   quoteInput, quoteQueryKey, shortenAddress, swapSides, trackedPoolKeys, wrappedEtherOf,
 } from '../../src/domain/quote.ts';
 import { buildTokenEntries, type TokenEntry } from '../../src/domain/tokenSearch.ts';
@@ -226,5 +226,24 @@ describe('§4/§5 tracked pool keys', () => {
   it('§5 pairs each panel token with its network and every other, networks sorted', () => {
     const keys = trackedPoolKeys(['USDC', 'WETH'], 'Ethereum', ['Arbitrum', 'Ethereum', 'Base']);
     expect(keys).toEqual(['USDC_Arbitrum_Ethereum_lp', 'USDC_Base_Ethereum_lp', 'WETH_Arbitrum_Ethereum_lp', 'WETH_Base_Ethereum_lp']);
+  });
+});
+
+describe('§2 Cmd/Ctrl-click opens a second panel on the other network', () => {
+  it('starts it on that network with the clicked token and the same counterpart token there', () => {
+    const state = initialPanelState(tokens, { network: 'Ethereum', from: WETH.address, to: USDC.address });
+    const arbWeth = find('WETH', 'Arbitrum');
+    const init = besideInit(tokens, state, 'from', arbWeth);
+    expect(init).toEqual({ network: 'Arbitrum', from: arbWeth.address, to: find('USDC', 'Arbitrum').address, amount: state.amount });
+    const beside = initialPanelState(tokens, init);
+    expect(beside.from?.tokenName).toBe('WETH');
+    expect(beside.to?.tokenName).toBe('USDC');
+    expect(beside.to?.network_name).toBe('Arbitrum');
+  });
+
+  it('leaves the other side to §4 defaults when its token does not exist on that network', () => {
+    const state = { from: WETH, to: { ...USDC, tokenName: 'NOWHERE' }, amount: '3' };
+    const arbWeth = find('WETH', 'Arbitrum');
+    expect(besideInit(tokens, state, 'from', arbWeth)).toEqual({ network: 'Arbitrum', from: arbWeth.address, amount: '3' });
   });
 });

@@ -15,10 +15,10 @@ export function Dashboard() {
       sx={{
         display: 'grid',
         gap: 1,
-        gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
         gridTemplateAreas: {
           xs: '"workers" "services" "blocks" "networks" "people" "logs"',
-          lg: '"workers services" "blocks blocks" "networks people" "networks logs"',
+          lg: '"workers workers" "services services" "blocks blocks" "networks people" "networks logs"',
         },
       }}
     >

@@ -13,7 +13,7 @@ import SwapVertIcon from '@mui/icons-material/SwapVert';
 import { QUOTE_TIMER_REFRESH_MS } from '../../config/constants.ts';
 import { NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import {
-  MALFORMED_QUOTE_MESSAGE, alternativeNetworks, chooseToken, formatRoutes, initialPanelState, quoteInput, swapSides,
+  MALFORMED_QUOTE_MESSAGE, alternativeNetworks, besideInit, chooseToken, formatRoutes, initialPanelState, quoteInput, swapSides,
   type QuotePanelInit, type QuotePanelState, type Side,
 } from '../../domain/quote.ts';
 import type { TokenEntry } from '../../domain/tokenSearch.ts';
@@ -84,7 +84,7 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
 
   const choose = (side: Side, token: TokenEntry) => setState((s) => chooseToken(s, side, token, entries));
   const onAlternative = (side: Side) => (token: TokenEntry, event: MouseEvent) => {
-    if (event.metaKey || event.ctrlKey) onOpenBeside({ network: token.network_name, [side]: token.address, amount: state.amount });
+    if (event.metaKey || event.ctrlKey) onOpenBeside(besideInit(entries, state, side, token));
     else choose(side, token);
   };
   const onSwap = () => {

@@ -1,0 +1,87 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminKey, hasChromium, launchBrowser, newSession, screenshot, signIn } from './browser.ts';
+
+async function bestAmount(page: Page, panel: string): Promise<string> {
+  const route = page.getByRole('region', { name: panel }).getByRole('listitem', { name: 'Route 1' });
+  await route.getByText('Best').waitFor({ timeout: 15_000 });
+  // "3012.4501 USDC": the figure before the symbol.
+  return ((await route.getByTestId('route-amount-out').textContent()) ?? '').trim().split(/\s+/)[0] ?? '';
+}
+
+describe.skipIf(!hasChromium)('floating swap-quote windows against the real quote engine', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('§2 a Swap window quotes from the engine, requotes on a new amount, and keeps its place across a reload', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    await signIn(page, adminKey);
+    await page.getByRole('button', { name: 'Show window 1 Swap' }).click();
+    const win = page.getByRole('dialog', { name: 'Window 1 Swap' });
+    await win.waitFor();
+    const box = await win.boundingBox();
+    expect(box && Math.round(box.width)).toBe(360);
+    expect(box && Math.round(box.height)).toBe(500);
+    expect(box && Math.round(box.x)).toBe(30);
+
+    const first = await bestAmount(page, 'Quote panel 1');
+    expect(Number(first)).toBeGreaterThan(0);
+    const amount = win.getByLabel('Amount', { exact: true });
+    await amount.fill('2');
+    // Twice the input buys a little less than twice the output (price impact), but far more than once.
+    await expect
+      .poll(async () => Number(await bestAmount(page, 'Quote panel 1')), { timeout: 15_000 })
+      .toBeGreaterThan(Number(first) * 1.5);
+    expect(Number(await bestAmount(page, 'Quote panel 1'))).toBeLessThan(Number(first) * 2.01);
+    await screenshot(page, 'quote-window');
+
+    // Drag by the title bar; the layout is saved when the drag ends.
+    const handle = win.getByRole('button', { name: 'Move window 1 Swap' });
+    const h = (await handle.boundingBox())!;
+    await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(h.x + 250, h.y - 120, { steps: 8 });
+    await page.mouse.up();
+    const moved = (await win.boundingBox())!;
+    expect(Math.round(moved.x)).not.toBe(30);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Show window 1 Swap' }).click();
+    const again = (await page.getByRole('dialog', { name: 'Window 1 Swap' }).boundingBox())!;
+    expect(Math.abs(again.x - moved.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(again.y - moved.y)).toBeLessThanOrEqual(1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('§2 Ctrl-click on another network opens a second panel beside the first and widens the window to 650', async () => {
+    const { page, context } = await newSession(browser, 'dark');
+    await signIn(page, adminKey);
+    await page.getByRole('button', { name: 'Show window 1 Swap' }).click();
+    const win = page.getByRole('dialog', { name: 'Window 1 Swap' });
+    await bestAmount(page, 'Quote panel 1');
+    const alternatives = win.getByRole('region', { name: 'Quote panel 1' }).getByRole('group', { name: 'From token' }).getByRole('button', { name: / on (?!Ethereum)/ });
+    await alternatives.first().waitFor();
+    await alternatives.first().click({ modifiers: ['Control'] });
+    await page.getByRole('region', { name: 'Quote panel 2' }).waitFor();
+    await expect.poll(async () => Math.round((await win.boundingBox())!.width)).toBe(650);
+    await bestAmount(page, 'Quote panel 2');
+    await screenshot(page, 'quote-two-panels-dark');
+    await context.close();
+  });
+
+  it('§2/§9 the plus button adds a Swap window, at most 2 floating panels', async () => {
+    const { page, context } = await newSession(browser);
+    await signIn(page, adminKey);
+    const add = page.getByRole('button', { name: 'Add swap window' });
+    await add.click();
+    await page.getByRole('dialog', { name: 'Window 2 Swap' }).waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    await context.close();
+  });
+});
