@@ -51,16 +51,17 @@ export async function checkProfit(
 }
 
 /**
- * Default trade fetcher: GET {apiOrigin}/api/txs/{tradeId} with the session token in x-api-key.
- * Injectable because the data provider (written elsewhere) may offer its own.
+ * Default trade fetcher: GET {apiOrigin}/api/txs/sell/{tradeId} with the session token in x-api-key.
+ * SPEC §7 leaves the trade fetch's path open; a trade is the sell keyed by its tradeId (§3), so it is
+ * read through the sell route. Injectable so tests and other backends can pass their own.
  */
 export function createFetchTrade(token: string, apiOrigin = '', fetchImpl: typeof fetch = (...a) => fetch(...a)): FetchTrade {
   return async (tradeId) => {
-    const res = await fetchImpl(`${apiOrigin}${API_BASE_PATH}/txs/${encodeURIComponent(tradeId)}`, {
+    const res = await fetchImpl(`${apiOrigin}${API_BASE_PATH}/txs/sell/${encodeURIComponent(tradeId)}`, {
       headers: { 'x-api-key': token, 'content-type': 'application/json' },
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
-    if (!res.ok) throw new Error(`GET /txs/${tradeId} answered ${res.status}`);
+    if (!res.ok) throw new Error(`GET /txs/sell/${tradeId} answered ${res.status}`);
     return res.json() as Promise<unknown>;
   };
 }

@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFetchTrade, parseTradeResponse } from '../../src/notifications/profit.ts';
 
 describe('§7 trade fetch for the profit rule', () => {
-  it('GETs /api/txs/{tradeId} on the API origin with the x-api-key token', async () => {
+  it('§7 trade fetch GETs /api/txs/sell/{tradeId} on the API origin with the x-api-key token', async () => {
     const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ txs: [] }), { status: 200 }));
     const fetchTrade = createFetchTrade('tok', 'https://api.example', fetchImpl);
     await expect(fetchTrade('a/b')).resolves.toEqual({ txs: [] });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('https://api.example/api/txs/a%2Fb');
+    expect(url).toBe('https://api.example/api/txs/sell/a%2Fb');
     expect(init.headers).toMatchObject({ 'x-api-key': 'tok' });
     expect(init.signal).toBeInstanceOf(AbortSignal);
   });

@@ -46,6 +46,13 @@ describe('§2/§4/§9 session countdown', () => {
   beforeEach(resetLive);
   afterEach(() => vi.useRealTimers());
 
+  it('is neutral "--:--" until the first init tells the session length', async () => {
+    renderWidget(<SessionCountdown />);
+    const button = screen.getByRole('button', { name: /^Session time remaining/ });
+    expect(button).toHaveTextContent('--:--');
+    expect(button).toHaveAttribute('data-colour', 'light');
+  });
+
   it('shows mm:ss, light at 10 min or more, warning under 10, danger under 5', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     const now = Date.now();

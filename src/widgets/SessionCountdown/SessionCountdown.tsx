@@ -14,8 +14,10 @@ export function SessionCountdown() {
   const now = useNow(1000);
   const remaining = deadline === null || disconnected ? 0 : Math.max(0, deadline - now);
   useOriginKeepAlive(remaining > 0);
-  const colour = countdownColour(remaining);
-  const text = formatMmSs(remaining);
+  // Before the first init there is nothing to count down: neutral, not a red 00:00 flash.
+  const known = deadline !== null;
+  const colour = known ? countdownColour(remaining) : 'light';
+  const text = known ? formatMmSs(remaining) : '--:--';
   const endsAt = deadline ? new Date(deadline).toLocaleTimeString() : 'unknown';
   return (
     <Tooltip describeChild title={`Session ends at ${endsAt}; sign in again after that`}>
