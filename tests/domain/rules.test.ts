@@ -84,3 +84,21 @@ describe('§2 dialog width overrides', () => {
     expect(dialogWidth('input', undefined)).toBeUndefined();
   });
 });
+
+describe('§2/§3 transaction history grouping', () => {
+  it('groups by the side of side:method:attempt[:txType] into Buy, Sell and Other, by attempt', async () => {
+    const { groupTxHistory, parseTxHistoryKey } = await import('../../src/domain/keys.ts');
+    expect(parseTxHistoryKey('sell:bridge:0:Claim')).toEqual({ side: 'sell', method: 'bridge', attempt: '0', txType: 'Claim' });
+    expect(parseTxHistoryKey('nonsense')).toBeNull();
+    const groups = groupTxHistory({
+      'buy:swap:2': 'b2',
+      'buy:swap:1:Swap': 'b1',
+      'sell:sell:0': 's0',
+      'refund:manual:0': 'r0',
+      odd: 'x',
+    });
+    expect(groups.Buy.map((e) => e.value)).toEqual(['b1', 'b2']);
+    expect(groups.Sell.map((e) => e.value)).toEqual(['s0']);
+    expect(groups.Other.map((e) => e.value).sort()).toEqual(['r0', 'x']);
+  });
+});

@@ -1,0 +1,74 @@
+import { useEffect, useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+
+export interface SelectDialogProps {
+  open: boolean;
+  title: string;
+  label: string;
+  options: readonly string[];
+  initialValue: string;
+  /** §5 called only when the value changed; '' is the empty choice. */
+  onSave: (value: string) => void | Promise<void>;
+  onClose: () => void;
+}
+
+/** SPEC §2/§5 single select dialog: an empty option first; Save only when the value changed. */
+export function SelectDialog({ open, title, label, options, initialValue, onSave, onClose }: SelectDialogProps) {
+  const titleId = useId();
+  const [value, setValue] = useState(initialValue);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (open) {
+      setValue(initialValue);
+      setFailure(null);
+    }
+  }, [open, initialValue]);
+  const changed = value !== initialValue;
+  const save = async () => {
+    if (!changed) return;
+    try {
+      await onSave(value);
+      onClose();
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} slotProps={{ paper: { sx: { minWidth: 360 } } }}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label={label}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={failure !== null}
+          helperText={failure ?? ' '}
+        >
+          <MenuItem value="">
+            <em>(none)</em>
+          </MenuItem>
+          {options.map((option) => (
+            <MenuItem key={option} value={option}>
+              {option}
+            </MenuItem>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={() => void save()} disabled={!changed}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
