@@ -27,8 +27,13 @@ export interface NotistackApi {
   closeSnackbar: (key?: SnackbarKey) => void;
 }
 
+/** Auto-closing toasts kept (shown or queued) at most; older ones are dropped. */
+export const MAX_PENDING_TOASTS = 12;
+
 export function createNotistackToaster(api: NotistackApi, onOpenCountChange: (count: number) => void = () => undefined): Toaster {
   const open = new Set<SnackbarKey>();
+  /** Auto-closing toasts, oldest first: under a firehose the oldest give way (see show). */
+  const transient: SnackbarKey[] = [];
   const byId = new Map<string, SnackbarKey>();
   let seq = 0;
 
@@ -50,6 +55,16 @@ export function createNotistackToaster(api: NotistackApi, onOpenCountChange: (co
       if (id !== undefined) byId.set(id, key);
       open.add(key);
       changed();
+      if (autoHideDuration !== null) {
+        transient.push(key);
+        // notistack shows a few at a time and queues the rest; under a burst of trades that queue
+        // would grow without bound and show toasts minutes late. Drop the oldest auto-closing ones
+        // (persistent toasts such as "Disconnected from server" are never dropped).
+        while (transient.length > MAX_PENDING_TOASTS) {
+          const oldest = transient.shift();
+          if (oldest !== undefined && open.has(oldest)) api.closeSnackbar(oldest);
+        }
+      }
       api.enqueueSnackbar(message, {
         key,
         variant,
@@ -59,6 +74,8 @@ export function createNotistackToaster(api: NotistackApi, onOpenCountChange: (co
         SnackbarProps: { onClick: () => api.closeSnackbar(key), style: { cursor: 'pointer' }, title: 'Click to close' },
         onExited: () => {
           open.delete(key);
+          const at = transient.indexOf(key);
+          if (at >= 0) transient.splice(at, 1);
           if (id !== undefined && byId.get(id) === key) byId.delete(id);
           changed();
         },

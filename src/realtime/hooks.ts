@@ -80,4 +80,5 @@ export function useConnectionState(store: LiveStore = liveStore): ConnectionStat
 }
 
 const selectPhase = (s: LiveState) => s.connection;
-const selectLastEventAt = (s: LiveState) => s.lastEventAt;
+/** Whole seconds are all an indicator shows: re-render once a second, not once per event. */
+const selectLastEventAt = (s: LiveState) => (s.lastEventAt === null ? null : Math.floor(s.lastEventAt / 1000) * 1000);

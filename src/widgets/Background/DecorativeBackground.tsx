@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { keyframes } from '@mui/material/styles';
 import { useLive } from '../../realtime/index.ts';
 
@@ -26,19 +27,23 @@ export function DecorativeBackground() {
   }, [until]);
   if (!active) return null;
   return (
-    <Box
-      aria-hidden
-      data-testid="decorative-background"
-      sx={{
-        position: 'fixed',
-        inset: 0,
-        zIndex: -1,
-        pointerEvents: 'none',
-        opacity: 0.35,
-        background: 'linear-gradient(120deg, #ff6ec4, #7873f5, #4adede, #ffd86e)',
-        backgroundSize: '400% 400%',
-        animation: `${drift} 6s ease infinite`,
-      }}
-    />
+    <>
+      {/* react-admin's layout paints solid backgrounds over the page; let the decoration through. */}
+      <GlobalStyles styles={{ '.layout, .RaLayout-appFrame, .RaLayout-contentWithSidebar, .RaLayout-content': { backgroundColor: 'transparent !important' } }} />
+      <Box
+        aria-hidden
+        data-testid="decorative-background"
+        sx={{
+          position: 'fixed',
+          inset: 0,
+          zIndex: -1,
+          pointerEvents: 'none',
+          opacity: 0.35,
+          background: 'linear-gradient(120deg, #ff6ec4, #7873f5, #4adede, #ffd86e)',
+          backgroundSize: '400% 400%',
+          animation: `${drift} 6s ease infinite`,
+        }}
+      />
+    </>
   );
 }

@@ -1,0 +1,129 @@
+/**
+ * Counters installed in the page before any of its scripts run (page.addInitScript), read back with
+ * `readProbe`. Plain JavaScript in a string on purpose: a function passed to Playwright is
+ * serialised from tsx's output, which may reference helpers (`__name`) the page does not have.
+ *
+ * - events: socket.io event packets (`42[...]`) handed to the page's main thread, counted by a
+ *   listener on every WebSocket the page opens: what the console absorbed, not just what arrived.
+ * - frames: requestAnimationFrame callbacks, i.e. frames the page rendered.
+ * - commits: React commits, seen through a minimal React DevTools hook (react-dom reports every
+ *   commit to `__REACT_DEVTOOLS_GLOBAL_HOOK__` in production builds too).
+ * - longTasks: PerformanceObserver 'longtask' entries (> 50 ms), buffered from page start.
+ * - longFrames: 'long-animation-frame' entries (> 50 ms frames, possibly of many short tasks) with
+ *   their longest scripts and their style and layout time: which callback made a frame long.
+ */
+import type { Page } from 'playwright-core';
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+export interface LongFrameScript {
+  /** e.g. "WebSocket.onmessage", "FrameRequestCallback", "MessagePort.onmessage", "TimerHandler:setTimeout". */
+  invoker: string;
+  duration: number;
+  forcedLayout: number;
+}
+
+export interface LongFrame {
+  start: number;
+  duration: number;
+  blocking: number;
+  /** Style, layout and paint at the end of the frame, in ms. */
+  render: number;
+  scripts: LongFrameScript[];
+}
+
+export interface ProbeReading {
+  /** performance.now() in the page when read. */
+  now: number;
+  events: number;
+  frames: number;
+  commits: number;
+  longTasks: LongTask[];
+  longFrames: LongFrame[];
+  /** Errors the page raised or logged with console.error. */
+  errors: string[];
+}
+
+export const PAGE_PROBE_SOURCE = `(() => {
+  const probe = { events: 0, frames: 0, commits: 0, longTasks: [], longFrames: [], errors: [] };
+  Object.defineProperty(window, '__firehoseProbe', { value: probe });
+
+  const NativeWebSocket = window.WebSocket;
+  class CountingWebSocket extends NativeWebSocket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.addEventListener('message', (event) => {
+        if (typeof event.data === 'string' && event.data.startsWith('42')) probe.events += 1;
+      });
+    }
+  }
+  window.WebSocket = CountingWebSocket;
+
+  const onFrame = () => {
+    probe.frames += 1;
+    requestAnimationFrame(onFrame);
+  };
+  requestAnimationFrame(onFrame);
+
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberRoot: () => { probe.commits += 1; },
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    setStrictMode: () => {},
+  };
+
+  const keep = (list, entry, max) => { if (list.length < max) list.push(entry); };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) keep(probe.longTasks, { start: e.startTime, duration: e.duration }, 20000);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (err) { probe.errors.push('no longtask observer: ' + err); }
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const end = e.startTime + e.duration;
+        const scripts = [...e.scripts]
+          .sort((a, b) => b.duration - a.duration)
+          .slice(0, 3)
+          .map((s) => ({ invoker: String(s.invoker), duration: s.duration, forcedLayout: s.forcedStyleAndLayoutDuration }));
+        keep(probe.longFrames, {
+          start: e.startTime,
+          duration: e.duration,
+          blocking: e.blockingDuration,
+          render: e.renderStart > 0 ? end - e.renderStart : 0,
+          scripts,
+        }, 20000);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch (err) { probe.errors.push('no long-animation-frame observer: ' + err); }
+
+  window.addEventListener('error', (e) => keep(probe.errors, 'error: ' + e.message, 200));
+  window.addEventListener('unhandledrejection', (e) => keep(probe.errors, 'unhandled rejection: ' + e.reason, 200));
+  const consoleError = console.error.bind(console);
+  console.error = (...args) => {
+    keep(probe.errors, 'console.error: ' + args.map(String).join(' ').slice(0, 300), 200);
+    consoleError(...args);
+  };
+})();`;
+
+export async function installProbe(page: Page): Promise<void> {
+  await page.addInitScript({ content: PAGE_PROBE_SOURCE });
+}
+
+/** Counters so far; long tasks, long frames and errors are handed over once (drained from the page). */
+export async function readProbe(page: Page): Promise<ProbeReading> {
+  return (await page.evaluate(`(() => {
+    const p = window.__firehoseProbe;
+    return { now: performance.now(), events: p.events, frames: p.frames, commits: p.commits,
+      longTasks: p.longTasks.splice(0), longFrames: p.longFrames.splice(0), errors: p.errors.splice(0) };
+  })()`)) as ProbeReading;
+}
