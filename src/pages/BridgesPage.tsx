@@ -1,24 +1,11 @@
-/** /settings/bridges/* keeps its sub-routes inside (a bridge by bridgeName for now). */
-import { Route, Routes, useParams } from 'react-router-dom';
-import Typography from '@mui/material/Typography';
+/** /settings/bridges/* keeps its sub-routes inside (list, _new, :bridgeName). */
+import { BridgesScreen } from '../resources/bridges/index.ts';
 import { PlaceholderPage } from './PlaceholderPage.tsx';
-
-function BridgeDetail() {
-  const { bridgeName = '' } = useParams();
-  return (
-    <PlaceholderPage path="/settings/bridges/*">
-      <Typography variant="h6" component="h2">
-        {bridgeName}
-      </Typography>
-    </PlaceholderPage>
-  );
-}
 
 export default function BridgesPage() {
   return (
-    <Routes>
-      <Route index element={<PlaceholderPage path="/settings/bridges/*" />} />
-      <Route path=":bridgeName" element={<BridgeDetail />} />
-    </Routes>
+    <PlaceholderPage path="/settings/bridges/*">
+      <BridgesScreen />
+    </PlaceholderPage>
   );
 }

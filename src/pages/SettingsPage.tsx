@@ -1,5 +1,10 @@
+import { SettingsScreen } from '../resources/settings/index.ts';
 import { PlaceholderPage } from './PlaceholderPage.tsx';
 
 export default function SettingsPage() {
-  return <PlaceholderPage path="/settings" />;
+  return (
+    <PlaceholderPage path="/settings">
+      <SettingsScreen admin={true} />
+    </PlaceholderPage>
+  );
 }

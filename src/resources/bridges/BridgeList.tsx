@@ -1,0 +1,119 @@
+/** Bridges from the live map (SPEC §3), with each bridge's fee in ETH (GET /bridges/fee-to-eth). */
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
+import { useLive, type LiveState } from '../../realtime/index.ts';
+import { useResourceApi } from '../shared/api.ts';
+import { errorText } from '../shared/errors.ts';
+import { NEW_BRIDGE_PATH } from './paths.ts';
+
+const selectBridges = (s: LiveState) => s.bridges;
+const listText = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : '');
+
+export function BridgeList() {
+  const api = useResourceApi();
+  const navigate = useNavigate();
+  const bridges = useLive(selectBridges);
+  const [fees, setFees] = useState<Record<string, number>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const rows = useMemo(() => Object.values(bridges).sort((a, b) => (a.bridgeName < b.bridgeName ? -1 : 1)), [bridges]);
+
+  useEffect(() => {
+    let live = true;
+    api.bridgeFees().then(
+      (r) => live && setFees(r.fees),
+      (e: unknown) => live && setFailure(`Fees unavailable: ${errorText(e)}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, bridges]);
+
+  const confirmDelete = async () => {
+    if (toDelete === null) return;
+    setDeleting(true);
+    try {
+      await api.deleteBridge(toDelete);
+    } catch (e) {
+      setFailure(`Delete of ${toDelete} failed: ${errorText(e)}`);
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <div>
+        <Button variant="contained" onClick={() => navigate(NEW_BRIDGE_PATH)}>
+          New bridge
+        </Button>
+      </div>
+      {failure && (
+        <Alert severity="error" onClose={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
+      <Table size="small" aria-label="Bridges">
+        <TableHead>
+          <TableRow>
+            <TableCell>Bridge</TableCell>
+            <TableCell>Kind</TableCell>
+            <TableCell>Networks</TableCell>
+            <TableCell>Tokens</TableCell>
+            <TableCell>Fee (ETH)</TableCell>
+            <TableCell>Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={6}>
+                <Typography color="text.secondary">No bridges.</Typography>
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((b) => (
+            <TableRow key={b.bridgeName}>
+              <TableCell>{b.bridgeName}</TableCell>
+              <TableCell>{b.kind}</TableCell>
+              <TableCell>{listText(b.networks)}</TableCell>
+              <TableCell>{listText(b.tokens)}</TableCell>
+              <TableCell>{fees[b.bridgeName] === undefined ? '' : String(fees[b.bridgeName])}</TableCell>
+              <TableCell>
+                <IconButton aria-label={`Edit ${b.bridgeName}`} onClick={() => navigate(encodeURIComponent(b.bridgeName))}>
+                  <EditIcon />
+                </IconButton>
+                <IconButton aria-label={`Delete ${b.bridgeName}`} onClick={() => setToDelete(b.bridgeName)}>
+                  <DeleteIcon />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete bridge"
+        message={`Delete bridge ${toDelete ?? ''}? Tokens that list it lose it, and it leaves bridge automation.`}
+        busy={deleting}
+        onYes={() => void confirmDelete()}
+        onNo={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

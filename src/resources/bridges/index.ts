@@ -1,0 +1,1 @@
+export { BridgesScreen } from './BridgesScreen.tsx';

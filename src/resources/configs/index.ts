@@ -1,0 +1,2 @@
+export { ConfigsScreen } from './ConfigsScreen.tsx';
+export { ConfigEditor } from './ConfigEditor.tsx';

@@ -1,0 +1,1 @@
+export { NetworkSettingsEditor } from './NetworkSettingsEditor.tsx';

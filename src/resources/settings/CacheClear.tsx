@@ -1,0 +1,47 @@
+/** POST /settings/cache/results/clear, after a confirmation. */
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
+import { useResourceApi } from '../shared/api.ts';
+import { errorText } from '../shared/errors.ts';
+
+export function CacheClear() {
+  const api = useResourceApi();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const clear = async () => {
+    setPending(true);
+    try {
+      await api.clearResultsCache();
+      setResult({ ok: true, text: 'Results cache cleared.' });
+    } catch (e) {
+      setResult({ ok: false, text: `Clearing the cache failed: ${errorText(e)}` });
+    } finally {
+      setPending(false);
+      setConfirming(false);
+    }
+  };
+  return (
+    <Stack component="section" aria-label="Cache" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="h6" component="h2">
+        Cache
+      </Typography>
+      <Button variant="outlined" color="warning" onClick={() => setConfirming(true)}>
+        Clear results cache
+      </Button>
+      {result && <Alert severity={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
+      <ConfirmDialog
+        open={confirming}
+        title="Clear results cache"
+        message="Clear the checker results cache? The results disappear from every console and are rebuilt by the next iterations."
+        busy={pending}
+        onYes={() => void clear()}
+        onNo={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}

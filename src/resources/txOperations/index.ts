@@ -1,0 +1,1 @@
+export { TxNewScreen } from './TxNewScreen.tsx';

@@ -1,0 +1,1 @@
+export { UserLogList } from './UserLogList.tsx';

@@ -1,0 +1,21 @@
+/** User log filtering and merging (live feed + older pages of POST /logs/more). */
+import type { UserLog } from '../../contract/index.ts';
+
+/** As the server reads it: user exact; action exact or a dotted prefix ("token" matches "token.update"). */
+export function matchesLog(log: UserLog, user: string, action: string): boolean {
+  if (user !== '' && log.user !== user) return false;
+  if (action !== '' && log.action !== action && !log.action.startsWith(`${action}.`)) return false;
+  return true;
+}
+
+/** Newest first, each id once (§5 log entries are added only if their id is not present). */
+export function mergeLogs(live: readonly UserLog[], older: readonly UserLog[]): UserLog[] {
+  const seen = new Set<string>();
+  const out: UserLog[] = [];
+  for (const log of [...live, ...older]) {
+    if (seen.has(log.id)) continue;
+    seen.add(log.id);
+    out.push(log);
+  }
+  return out.sort((a, b) => b.time - a.time);
+}
