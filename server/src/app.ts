@@ -1,5 +1,6 @@
 /** Builds the reference backend: plugins, routes, socket and static files. Listening is server.ts's job. */
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import databasePlugin from './db/plugin.ts';
 import type { SeedKeys } from './db/seed.ts';
 import type { ZodTypeProvider } from './lib/zod.ts';
@@ -11,15 +12,21 @@ import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
 import hubPlugin from './realtime/hub.ts';
 import socketPlugin from './realtime/socket.ts';
+import awsRoutes from './routes/aws.ts';
+import bridgeRoutes from './routes/bridges.ts';
 import commandRoutes from './routes/command.ts';
+import configRoutes from './routes/configs.ts';
+import logRoutes from './routes/logs.ts';
 import loginRoutes from './routes/login.ts';
-import notImplementedRoutes from './routes/notImplemented.ts';
 import peerRoutes from './routes/peers.ts';
 import proxyRoutes from './routes/proxy.ts';
 import quotePlugin from './plugins/quote.ts';
 import serviceRoutes from './routes/services.ts';
 import settingsRoutes from './routes/settings.ts';
 import simRoutes from './routes/sim.ts';
+import solanaBridgeRoutes from './routes/solanaBridge.ts';
+import tokenRoutes from './routes/tokens.ts';
+import txOperationRoutes from './routes/txOperations.ts';
 import txRoutes from './routes/txs.ts';
 import workerRoutes from './routes/workers.ts';
 import simPlugin, { type SimOptions } from './sim/plugin.ts';
@@ -41,6 +48,8 @@ export interface AppOptions {
   devMode?: boolean;
   /** Check every socket payload against the contract (tests and development). */
   validateEvents?: boolean;
+  /** Demo txs written on the first start of an empty database (DEMO_TXS); default 100,000. */
+  demoTxs?: number;
   /** The simulator of the trading system (SIM, SIM_SEED, SIM_RATE); off when omitted. */
   sim?: SimOptions;
   logger?: FastifyServerOptions['logger'];
@@ -55,7 +64,11 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(clockPlugin, { now: options.now ?? Date.now });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(databasePlugin, { dataDir: options.dataDir, keys: options.keys ?? {} });
+  await app.register(databasePlugin, {
+    dataDir: options.dataDir,
+    keys: options.keys ?? {},
+    demoTxs: options.demoTxs ?? DEMO_TXS_DEFAULT,
+  });
   await app.register(hubPlugin, { validateEvents: options.validateEvents ?? true });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(auditPlugin);
@@ -70,11 +83,16 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(serviceRoutes, api);
   await app.register(peerRoutes, api);
   await app.register(txRoutes, api);
+  await app.register(txOperationRoutes, api);
+  await app.register(tokenRoutes, api);
+  await app.register(bridgeRoutes, api);
+  await app.register(configRoutes, api);
+  await app.register(logRoutes, api);
+  await app.register(awsRoutes, api);
+  await app.register(solanaBridgeRoutes, api);
   await app.register(quotePlugin, { seed: options.sim?.seed ?? 1, drift: options.sim?.enabled ?? false });
   await app.register(proxyRoutes, api);
   if (options.sim?.enabled) await app.register(simRoutes, api);
-  // Last of the routes: fills every remaining permission-table route with a 501.
-  await app.register(notImplementedRoutes);
 
   await app.register(socketPlugin, { devMode: options.devMode ?? true });
   await app.register(staticPlugin, { staticDir: options.staticDir ?? 'dist' });

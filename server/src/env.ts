@@ -1,5 +1,6 @@
 /** The environment, parsed once with zod; anything invalid stops the server with a clear message. */
 import { z } from 'zod';
+import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
@@ -22,6 +23,8 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** init.devMode: the console marks the demo database (SPEC §1). */
   DEV_MODE: flag.default(true),
+  /** Demo transactions written on the first start of an empty database (0: none). */
+  DEMO_TXS: z.coerce.number().int().min(0).max(5_000_000).default(DEMO_TXS_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   NODE_ENV: z.string().optional(),
 });

@@ -22,6 +22,7 @@ async function main(env: Env): Promise<void> {
     staticDir: env.STATIC_DIR,
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     devMode: env.DEV_MODE,
+    demoTxs: env.DEMO_TXS,
     validateEvents: env.NODE_ENV !== 'production',
     sim: { enabled: env.SIM === 'on', seed: env.SIM_SEED, rate: env.SIM_RATE },
     logger: { level: env.LOG_LEVEL },

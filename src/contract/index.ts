@@ -3,7 +3,20 @@
  * it imports nothing from React or the app.
  */
 import { z } from 'zod';
-import { SERVICES, SOUND_FACTORS, TX_TYPES, WORKER_COMMANDS } from '../config/enums.ts';
+import {
+  BRIDGE_KINDS,
+  DEX_AGGREGATORS,
+  SERVICES,
+  SOUND_FACTORS,
+  SWAP_PROTOCOLS,
+  SWAP_PROTOCOL_VERSIONS,
+  TRADE_MODES,
+  TX_SIDES,
+  TX_STATUSES,
+  TX_TYPES,
+  WORKER_COMMANDS,
+} from '../config/enums.ts';
+import { CEXES, NATIVE_COINS, NETWORKS } from '../config/networks.ts';
 
 // ---------- REST ----------
 
@@ -71,7 +84,11 @@ export type Token = z.infer<typeof Token>;
 export const Bridge = z.looseObject({ bridgeName: z.string().min(1), kind: z.string() });
 export type Bridge = z.infer<typeof Bridge>;
 
-export const MiscSettings = z.looseObject({ sellOnly: z.boolean().optional() });
+/** PUT /settings/automation/bridges: whether bridging runs on its own, and over which bridges. */
+export const BridgeAutomation = z.object({ enabled: z.boolean(), bridges: z.array(z.string()) });
+export type BridgeAutomation = z.infer<typeof BridgeAutomation>;
+
+export const MiscSettings = z.looseObject({ sellOnly: z.boolean().optional(), bridgeAutomation: BridgeAutomation.optional() });
 export type MiscSettings = z.infer<typeof MiscSettings>;
 
 export const BrainState = z.looseObject({
@@ -166,6 +183,549 @@ export const QuoteQuery = z.object({
   amountIn: z.string().regex(/^[0-9]{1,78}$/, 'integer base units'),
 });
 export type QuoteQuery = z.infer<typeof QuoteQuery>;
+
+// ---------- Resources (SPEC §7: tokens, bridges, configs, transactions, logs, cloud, Solana bridge) ----------
+//
+// Bodies that edit a whole record (tokens, bridges, configs, sells) accept the record as it was read
+// (react-admin sends it back whole): fields the server owns, such as `updatedAt`, are ignored.
+// Bodies of actions (pins, manual txs, imports...) are strict: an unknown field is a 400.
+
+const nonNegative = finite.min(0);
+const positive = finite.positive();
+
+/**
+ * Names that identify records (tokenName, bridgeName, configName, AWS groups, Solana bridge tokens).
+ * They travel as path segments, so no slashes, whitespace or control characters.
+ */
+export const RecordName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9$][A-Za-z0-9$._+-]*$/, 'letters, digits and $ . _ + - only, not starting with a punctuation mark');
+
+/** The version a record had when it was loaded; a PUT must send it back (no lost updates). */
+export const RecordVersion = z.number().int().min(1);
+
+/** 409 when a PUT carries a stale version: `details.current` is the record as it is now. */
+export const VERSION_CONFLICT_ERROR = 'conflict: record changed since you loaded it';
+export const VersionConflictBody = z.object({ error: z.literal(VERSION_CONFLICT_ERROR), details: z.object({ current: z.unknown() }) });
+
+/** A list whose entries must be distinct; the issue names the repeated entry's index. */
+function distinct<T extends z.ZodType>(item: T, key: (value: z.output<T>) => unknown = (value) => value) {
+  return z.array(item).superRefine((items, ctx) => {
+    const seen = new Set<unknown>();
+    items.forEach((value, index) => {
+      const k = key(value);
+      if (seen.has(k)) ctx.addIssue({ code: 'custom', path: [index], message: 'listed twice' });
+      seen.add(k);
+    });
+  });
+}
+
+export const NetworkName = z.enum(NETWORKS);
+
+const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
+const EVM_ADDRESS = /^0x[0-9a-f]{40}$/;
+/** Address formats of the networks that are not EVM chains; ATA entries are free-form (SPEC skips them). */
+const OTHER_ADDRESSES: Partial<Record<(typeof NETWORKS)[number], { pattern: RegExp; what: string }>> = {
+  Solana: { pattern: new RegExp(`^${BASE58}{32,44}$`), what: 'a base58 Solana address' },
+  Tron: { pattern: new RegExp(`^T${BASE58}{33}$`), what: 'a base58 Tron address starting with T' },
+  TON: { pattern: /^(?:[A-Za-z0-9_-]{48}|-?\d+:[0-9a-fA-F]{64})$/, what: 'a TON address (48 base64url characters or raw wc:hex)' },
+  ATA: { pattern: /^\S+$/, what: 'an address without spaces' },
+};
+
+/** §3 Addresses starting with 0x are kept lower-cased. */
+export function normaliseAddress(address: string): string {
+  return address.startsWith('0x') ? address.toLowerCase() : address;
+}
+
+/** Why `address` (already normalised) is not an address on `network`, or null when it is one. */
+export function addressProblem(network: string, address: string): string | null {
+  if (!(NETWORKS as readonly string[]).includes(network)) return `unknown network ${network}`;
+  const other = OTHER_ADDRESSES[network as (typeof NETWORKS)[number]];
+  if (other) return other.pattern.test(address) ? null : `must be ${other.what}`;
+  return EVM_ADDRESS.test(address) ? null : 'must be 0x followed by 40 hex digits';
+}
+
+export const Address = z.string().trim().min(1).max(128).transform(normaliseAddress);
+export const Decimals = z.number().int().min(0).max(36);
+
+/** One network's deployment of a token: address and decimals; other fields are kept. */
+export const NetworkDataBody = z.looseObject({ address: Address, decimals: Decimals });
+
+/** Per-network entries keyed by a NETWORKS name, each address valid on its network. */
+export const PerNetworkBody = z.record(z.string(), NetworkDataBody).superRefine((entries, ctx) => {
+  for (const [network, entry] of Object.entries(entries)) {
+    if (!(NETWORKS as readonly string[]).includes(network)) {
+      ctx.addIssue({ code: 'custom', path: [network], message: `unknown network; one of ${NETWORKS.join(', ')}` });
+      continue;
+    }
+    const problem = addressProblem(network, entry.address);
+    if (problem) ctx.addIssue({ code: 'custom', path: [network, 'address'], message: problem });
+  }
+});
+
+/** POST /tokens: a token; `bridges` name existing bridges. Fields not listed are kept as sent. */
+export const TokenBody = z.looseObject({
+  tokenName: RecordName,
+  networkData: PerNetworkBody,
+  bridges: distinct(RecordName).optional(),
+  /** Ignored on create (a new token starts at version 1). */
+  version: RecordVersion.optional(),
+});
+export type TokenBody = z.infer<typeof TokenBody>;
+
+/** PUT /tokens/{tokenName}: the token with the version it was loaded at; tokenName must match the path. */
+export const TokenUpdateBody = TokenBody.extend({ version: RecordVersion });
+export type TokenUpdateBody = z.infer<typeof TokenUpdateBody>;
+
+/** A stored token as the server returns it (REST and socket events alike). */
+export const TokenRecord = Token.extend({ version: RecordVersion });
+export type TokenRecord = z.infer<typeof TokenRecord>;
+
+/** A bridge's fee per transfer, in USD or in a native coin (§3); GET /bridges/fee-to-eth converts it to ETH. */
+export const BridgeFee = z.object({ amount: nonNegative, currency: z.enum(['USD', ...NATIVE_COINS]) }).strict();
+export type BridgeFee = z.infer<typeof BridgeFee>;
+
+/** POST /bridges: a bridge of a §3 kind; `tokens` name existing tokens. Fields not listed are kept as sent. */
+export const BridgeBody = z.looseObject({
+  bridgeName: RecordName,
+  kind: z.enum(BRIDGE_KINDS),
+  networks: distinct(NetworkName).optional(),
+  tokens: distinct(RecordName).optional(),
+  fee: BridgeFee.optional(),
+  enabled: z.boolean().optional(),
+  /** Ignored on create (a new bridge starts at version 1). */
+  version: RecordVersion.optional(),
+});
+export type BridgeBody = z.infer<typeof BridgeBody>;
+
+/** PUT /bridges/{bridgeName}: the bridge with the version it was loaded at; bridgeName must match the path. */
+export const BridgeUpdateBody = BridgeBody.extend({ version: RecordVersion });
+export type BridgeUpdateBody = z.infer<typeof BridgeUpdateBody>;
+
+export const BridgeRecord = Bridge.extend({ version: RecordVersion });
+export type BridgeRecord = z.infer<typeof BridgeRecord>;
+
+/** GET /bridges/fee-to-eth: each bridge's fee in ETH; bridges without a fee, or priced in an unknown coin, are left out. */
+export const BridgeFeesResponse = z.object({ fees: z.record(z.string(), nonNegative) });
+export type BridgeFeesResponse = z.infer<typeof BridgeFeesResponse>;
+
+/** DELETE of a token, bridge or Solana bridge entry. */
+export const DeletedResponse = z.object({ ok: z.literal(true) });
+
+/** PUT /settings/automation/bridges; `bridges` omitted keeps the current list. Answers MiscSettingsResponse. */
+export const BridgeAutomationRequest = z.object({ enabled: z.boolean(), bridges: distinct(RecordName).optional() }).strict();
+export type BridgeAutomationRequest = z.infer<typeof BridgeAutomationRequest>;
+
+/**
+ * The list convention of the console (src/dataProvider/resources.ts): sort, order, 1-based page,
+ * perPage, and filter as a JSON object in one query parameter.
+ */
+function listQuery<const Sort extends readonly [string, ...string[]], F extends z.ZodType>(
+  sortFields: Sort,
+  defaultSort: Sort[number],
+  defaultOrder: 'ASC' | 'DESC',
+  filter: F,
+) {
+  return z
+    .object({
+      sort: z.enum(sortFields).default(defaultSort),
+      order: z.enum(['ASC', 'DESC']).default(defaultOrder),
+      page: z.coerce.number().int().min(1).default(1),
+      perPage: z.coerce.number().int().min(1).max(500).default(25),
+      filter: z
+        .string()
+        .max(4000)
+        .transform((text, ctx): unknown => {
+          try {
+            return JSON.parse(text);
+          } catch {
+            ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+            return z.NEVER;
+          }
+        })
+        .pipe(filter)
+        .optional(),
+    })
+    .strict();
+}
+
+/** One value or a few of them (a multi-select filter). */
+function oneOrMany<T extends z.ZodType>(item: T) {
+  return z.union([item, z.array(item).min(1).max(50)]);
+}
+
+// Configs
+
+export const CONFIG_NAMES = ['worker', 'networkSettings', 'swapProtocols', 'cex'] as const;
+export type ConfigName = (typeof CONFIG_NAMES)[number];
+
+/** The worker's trading parameters: trade mode (§4), thresholds, aggregators to quote (§3). */
+export const WorkerConfig = z.looseObject({
+  tradeMode: z.enum(TRADE_MODES),
+  aggregators: distinct(z.enum(DEX_AGGREGATORS)).min(1),
+  thresholds: z.looseObject({
+    minProfitUSD: nonNegative,
+    minProfitPercent: nonNegative,
+    maxPriceImpactPercent: finite.min(0).max(100),
+    maxSlippageBps: z.number().int().min(0).max(10_000),
+  }),
+  tradeSizeUSD: z
+    .object({ min: positive, max: positive })
+    .strict()
+    .refine((size) => size.min <= size.max, { path: ['max'], message: 'must not be below min' }),
+  maxParallelTrades: z.number().int().min(1).max(100),
+  iterationIntervalMs: z.number().int().min(100).max(600_000),
+});
+export type WorkerConfig = z.infer<typeof WorkerConfig>;
+
+/**
+ * §3 Network settings: networks with their automation flag and priority; pair flags keyed by two
+ * network names sorted alphabetically and joined with an underscore (the server checks the order).
+ */
+export const NetworkSettingsConfig = z.looseObject({
+  networks: distinct(
+    z.object({ name: NetworkName, automation: z.boolean(), priority: z.number().int().min(0).max(1000) }).strict(),
+    (network) => network.name,
+  ),
+  pairFlags: z.record(z.string(), z.object({ enabled: z.boolean() }).strict()),
+});
+export type NetworkSettingsConfig = z.infer<typeof NetworkSettingsConfig>;
+
+/** §3 Swap protocols in versions V1..V3, each enabled on some networks. */
+export const SwapProtocolsConfig = z.looseObject({
+  protocols: distinct(
+    z.looseObject({
+      name: z.enum(SWAP_PROTOCOLS),
+      version: z.enum(SWAP_PROTOCOL_VERSIONS),
+      enabled: z.boolean(),
+      networks: distinct(NetworkName),
+    }),
+    (protocol) => `${protocol.name} ${protocol.version}`,
+  ),
+});
+export type SwapProtocolsConfig = z.infer<typeof SwapProtocolsConfig>;
+
+/** §3 Centralised exchanges the system may move funds through. */
+export const CexConfig = z.looseObject({
+  exchanges: distinct(
+    z.looseObject({
+      name: z.enum(CEXES),
+      enabled: z.boolean(),
+      deposits: z.boolean(),
+      withdrawals: z.boolean(),
+      maxTransferUSD: nonNegative,
+    }),
+    (exchange) => exchange.name,
+  ),
+});
+export type CexConfig = z.infer<typeof CexConfig>;
+
+/** The data schema of each config; PUT /configs/{configName} validates `data` with it. */
+export const CONFIG_SCHEMAS = {
+  worker: WorkerConfig,
+  networkSettings: NetworkSettingsConfig,
+  swapProtocols: SwapProtocolsConfig,
+  cex: CexConfig,
+} as const satisfies Record<ConfigName, z.ZodType>;
+
+export const ConfigRecord = z.object({
+  configName: z.string(),
+  version: RecordVersion,
+  updatedAt: finite,
+  data: z.record(z.string(), z.unknown()),
+});
+export type ConfigRecord = z.infer<typeof ConfigRecord>;
+
+export const ConfigListQuery = listQuery(
+  ['configName', 'updatedAt', 'version'],
+  'configName',
+  'ASC',
+  z.object({ q: z.string().max(64).optional(), configName: z.string().max(64).optional() }).strict(),
+);
+export const ConfigListResponse = z.object({ data: z.array(ConfigRecord), total: z.number().int().nonnegative() });
+export type ConfigListResponse = z.infer<typeof ConfigListResponse>;
+
+/** PUT /configs/{configName}: the version loaded and the whole new data (configName, updatedAt ignored). */
+export const ConfigUpdateRequest = z.object({
+  version: RecordVersion,
+  data: z.record(z.string(), z.unknown()),
+  configName: z.string().optional(),
+});
+export type ConfigUpdateRequest = z.infer<typeof ConfigUpdateRequest>;
+
+// Transactions
+
+/** One row of the transaction history; `historyKey` is §3 side:method:attempt[:txType]. */
+export const TxRecord = z.object({
+  id: z.string(),
+  tradeId: z.string().nullable(),
+  tokenName: z.string(),
+  side: z.enum(TX_SIDES),
+  /** How the tx was made: the aggregator of a swap, the bridge of a bridge leg, or manual/refund/force/unlock-nonce. */
+  method: z.string(),
+  attempt: z.number().int().min(1),
+  txType: z.enum(TX_TYPES),
+  status: z.enum(TX_STATUSES),
+  networkBuy: z.string().nullable(),
+  networkSell: z.string().nullable(),
+  network: z.string(),
+  bridgeName: z.string().nullable(),
+  amountIn: finite,
+  amountOut: finite.nullable(),
+  expectedProfit: finite.nullable(),
+  hash: z.string().nullable(),
+  createdAt: finite,
+  updatedAt: finite,
+  historyKey: z.string(),
+  /** Everything else known about the tx (nonce, gas, block, error code...); only in GET /txs/{id}. */
+  raw: z.unknown().optional(),
+  /**
+   * Only in GET /txs/{id}: every tx of the same trade (or the tx alone) by its §3 history key,
+   * for the history popup grouped into Buy, Sell and Other.
+   */
+  history: z
+    .record(
+      z.string(),
+      z.object({
+        id: z.string(),
+        status: z.enum(TX_STATUSES),
+        network: z.string(),
+        hash: z.string().nullable(),
+        amountIn: finite,
+        amountOut: finite.nullable(),
+        createdAt: finite,
+        updatedAt: finite,
+      }),
+    )
+    .optional(),
+});
+export type TxRecord = z.infer<typeof TxRecord>;
+
+export const TX_SORT_FIELDS = ['createdAt', 'amountIn', 'expectedProfit', 'status', 'tokenName', 'id'] as const;
+export type TxSortField = (typeof TX_SORT_FIELDS)[number];
+
+/** GET /txs/ filter: every field optional; from and to are createdAt bounds in ms, both included. */
+export const TxFilter = z
+  .object({
+    status: oneOrMany(z.enum(TX_STATUSES)).optional(),
+    side: z.enum(TX_SIDES).optional(),
+    txType: oneOrMany(z.enum(TX_TYPES)).optional(),
+    network: oneOrMany(NetworkName).optional(),
+    tokenName: z.string().min(1).max(64).optional(),
+    tradeId: z.string().min(1).max(128).optional(),
+    from: z.number().int().min(0).optional(),
+    to: z.number().int().min(0).optional(),
+    /** Contained in the tokenName, or the start of the hash, tradeId or id (case-insensitive). */
+    q: z.string().trim().min(1).max(128).optional(),
+  })
+  .strict()
+  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { path: ['to'], message: 'must not be before from' });
+export type TxFilter = z.infer<typeof TxFilter>;
+
+export const TxListQuery = listQuery(TX_SORT_FIELDS, 'createdAt', 'DESC', TxFilter);
+export type TxListQuery = z.infer<typeof TxListQuery>;
+export const TxListResponse = z.object({ data: z.array(TxRecord), total: z.number().int().nonnegative() });
+export type TxListResponse = z.infer<typeof TxListResponse>;
+
+/**
+ * One tx of a trade. amountIn is the quote-asset value (USD) the tx puts into the trade: the buy
+ * swap carries the trade's capital, the later legs move what was bought and put in nothing, so
+ * the trade's input is the sum of amountIn (the console's profit rule, §9). amountOut is the
+ * tx's own output (tokens for the buy swap, USD for the sell), known once confirmed. An operator's
+ * sell puts in the token amount it sells.
+ */
+export const TradeTx = z.object({
+  txId: z.string(),
+  txType: z.enum(TX_TYPES),
+  network: z.string(),
+  status: z.enum(TX_STATUSES),
+  amountIn: finite,
+  amountOut: finite.optional(),
+  success: z.boolean().optional(),
+});
+export type TradeTx = z.infer<typeof TradeTx>;
+
+/** What an operator asked for in POST /txs/sell (and later edits). */
+export const SellDetails = z.object({
+  network: z.string(),
+  amount: positive,
+  minAmountOut: nonNegative.optional(),
+  slippageBps: z.number().int().min(0).max(10_000).optional(),
+  note: z.string().max(500).optional(),
+  createdBy: z.string(),
+});
+export type SellDetails = z.infer<typeof SellDetails>;
+
+/** GET /txs/sell/{id}: a trade (or an operator's sell) by tradeId with its txs (§3, §7 trade fetch). */
+export const TradeRecord = z.object({
+  id: z.string(),
+  tradeId: z.string(),
+  tokenName: z.string(),
+  networkBuy: z.string(),
+  networkSell: z.string(),
+  bridge: z.object({ name: z.string() }),
+  txTypes: z.array(z.enum(TX_TYPES)),
+  status: z.enum(['pending', 'completed', 'failed']),
+  expectedProfit: finite,
+  /** §8 trade error code of a failed trade, when the system reported one. */
+  errCode: z.number().int().optional(),
+  /** Present on sells created by an operator (POST /txs/sell). */
+  sell: SellDetails.optional(),
+  txs: z.array(TradeTx),
+  createdAt: finite,
+  updatedAt: finite,
+});
+export type TradeRecord = z.infer<typeof TradeRecord>;
+
+/**
+ * POST /txs/sell and PUT /txs/sell/{tradeId}: sell `amount` of a token on one of its networks.
+ * Other fields (the whole record sent back by an edit form) are ignored.
+ */
+export const SellRequest = z.object({
+  tokenName: RecordName,
+  network: NetworkName,
+  amount: positive,
+  minAmountOut: nonNegative.optional(),
+  slippageBps: z.number().int().min(0).max(10_000).optional(),
+  note: z.string().max(500).optional(),
+});
+export type SellRequest = z.infer<typeof SellRequest>;
+
+/** POST /txs/manual: one tx sent by hand; tokenName is a token on the network or its native coin. */
+export const ManualTxRequest = z
+  .object({
+    network: NetworkName,
+    txType: z.enum(TX_TYPES),
+    tokenName: RecordName,
+    amount: nonNegative,
+    to: Address.optional(),
+  })
+  .strict();
+export type ManualTxRequest = z.infer<typeof ManualTxRequest>;
+
+/** POST /txs/refund: refund a trade or one tx of it (exactly one of tradeId and txId). */
+export const RefundRequest = z
+  .object({
+    tradeId: z.string().min(1).max(128).optional(),
+    txId: z.string().min(1).max(128).optional(),
+    reason: z.string().max(500).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.tradeId === undefined && body.txId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['tradeId'], message: 'tradeId or txId is required' });
+    } else if (body.tradeId !== undefined && body.txId !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['txId'], message: 'give tradeId or txId, not both' });
+    }
+  });
+export type RefundRequest = z.infer<typeof RefundRequest>;
+
+/** POST /txs/force: a forced trade (§4 trade mode force) of a token over a bridge between two networks. */
+export const ForceTradeRequest = z
+  .object({
+    tokenName: RecordName,
+    networkBuy: NetworkName,
+    networkSell: NetworkName,
+    bridgeName: RecordName,
+    amount: positive,
+  })
+  .strict()
+  .refine((body) => body.networkBuy !== body.networkSell, { path: ['networkSell'], message: 'must differ from networkBuy' });
+export type ForceTradeRequest = z.infer<typeof ForceTradeRequest>;
+
+/** POST /txs/unlock-nonce: fill a stuck nonce of the wallet on an EVM network. */
+export const UnlockNonceRequest = z
+  .object({ network: NetworkName, nonce: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+  .strict();
+export type UnlockNonceRequest = z.infer<typeof UnlockNonceRequest>;
+
+/** The answer to manual, refund, force and unlock-nonce: the id of the tx row recorded. */
+export const TxOperationResponse = z.object({ ok: z.literal(true), id: z.string() });
+export type TxOperationResponse = z.infer<typeof TxOperationResponse>;
+
+/** PUT /txs/pins and /txs/pins/sell: the whole list of pinned tokenNames. Answers WorkersResponse. */
+export const PinsRequest = z.object({ pins: distinct(RecordName).max(500) }).strict();
+export type PinsRequest = z.infer<typeof PinsRequest>;
+
+// User logs
+
+/** POST /logs/more: entries older than `before` (ms), newest first; user exact, action exact or a dotted prefix. */
+export const LogsMoreRequest = z
+  .object({
+    before: z.number().int().min(0).optional(),
+    limit: z.number().int().min(1).max(500).default(100),
+    user: z.string().min(1).max(64).optional(),
+    action: z.string().min(1).max(64).optional(),
+  })
+  .strict()
+  .optional();
+export type LogsMoreRequest = z.infer<typeof LogsMoreRequest>;
+
+/** total: all entries matching user and action, whatever `before`. */
+export const LogsMoreResponse = z.object({ data: z.array(UserLog), total: z.number().int().nonnegative() });
+export type LogsMoreResponse = z.infer<typeof LogsMoreResponse>;
+
+// Cloud groups
+
+export const AwsGroupBody = z.looseObject({
+  name: RecordName.max(128),
+  region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'an AWS region such as eu-central-1').optional(),
+  instanceType: z.string().min(1).max(64).optional(),
+  desired: z.number().int().min(0).max(1000).optional(),
+  running: z.number().int().min(0).max(1000).optional(),
+});
+
+/** PUT /aws/groups: the whole list of cloud groups. */
+export const AwsGroupsRequest = z.object({ groups: distinct(AwsGroupBody, (group) => group.name).max(100) }).strict();
+export type AwsGroupsRequest = z.infer<typeof AwsGroupsRequest>;
+export const AwsGroupsResponse = z.object({ ok: z.literal(true), groups: z.array(AwsGroup) });
+export type AwsGroupsResponse = z.infer<typeof AwsGroupsResponse>;
+
+/** POST /aws/restart: restart the instances of one existing group. */
+export const AwsRestartRequest = z.object({ group: z.string().min(1).max(128) }).strict();
+export type AwsRestartRequest = z.infer<typeof AwsRestartRequest>;
+
+// Solana bridge configuration (x is a path segment, e.g. wormhole)
+
+export const SolanaBridgeKind = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'letters, digits, _ and - (at most 32)');
+
+/** One token of a Solana bridge config: per-network entries {address, decimals}. */
+export const SolanaBridgeRecord = z.object({
+  x: z.string(),
+  token: z.string(),
+  data: z.record(z.string(), z.looseObject({ address: z.string(), decimals: z.number().int() })),
+  createdAt: finite,
+  updatedAt: finite,
+});
+export type SolanaBridgeRecord = z.infer<typeof SolanaBridgeRecord>;
+
+export const SolanaBridgeListResponse = z.object({ data: z.array(SolanaBridgeRecord), total: z.number().int().nonnegative() });
+export type SolanaBridgeListResponse = z.infer<typeof SolanaBridgeListResponse>;
+
+/** POST /solana-bridge/{x}: a new token entry. */
+export const SolanaBridgeCreateRequest = z.object({ token: RecordName, data: PerNetworkBody }).strict();
+export type SolanaBridgeCreateRequest = z.infer<typeof SolanaBridgeCreateRequest>;
+
+/** PUT /solana-bridge/{x}/{token}: replaces the entry's data (other fields of the record are ignored). */
+export const SolanaBridgeUpdateRequest = z.object({ data: PerNetworkBody });
+export type SolanaBridgeUpdateRequest = z.infer<typeof SolanaBridgeUpdateRequest>;
+
+/** Largest CSV accepted by the import (its request body may be a little larger). */
+export const SOLANA_IMPORT_MAX_CHARS = 8 * 1024 * 1024;
+
+/** POST /solana-bridge/{x}/import: CSV text with the header token,network,address,decimals. */
+export const SolanaBridgeImportRequest = z.object({ csv: z.string().min(1).max(SOLANA_IMPORT_MAX_CHARS) }).strict();
+export type SolanaBridgeImportRequest = z.infer<typeof SolanaBridgeImportRequest>;
+
+/** row: the line number in the CSV text (the header is line 1). Valid rows are imported even when others fail. */
+export const SolanaBridgeImportResponse = z.object({
+  imported: z.number().int().nonnegative(),
+  tokens: z.number().int().nonnegative(),
+  errors: z.array(z.object({ row: z.number().int().min(1), message: z.string() })),
+});
+export type SolanaBridgeImportResponse = z.infer<typeof SolanaBridgeImportResponse>;
 
 // ---------- Socket events (server -> client) ----------
 

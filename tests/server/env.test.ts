@@ -12,13 +12,14 @@ describe('environment (server/src/env.ts)', () => {
       STATIC_DIR: './dist',
       LOGIN_RATE_LIMIT: 10,
       DEV_MODE: true,
+      DEMO_TXS: 100_000,
       LOG_LEVEL: 'warn',
     });
   });
 
   it('parses numbers and flags, and treats empty values as unset', () => {
-    const env = parseEnv({ PORT: '0', SIM: 'off', SIM_SEED: '42', SIM_RATE: '2.5', LOGIN_RATE_LIMIT: '3', DEV_MODE: 'false', ADMIN_KEY: '' });
-    expect(env).toMatchObject({ PORT: 0, SIM: 'off', SIM_SEED: 42, SIM_RATE: 2.5, LOGIN_RATE_LIMIT: 3, DEV_MODE: false });
+    const env = parseEnv({ PORT: '0', SIM: 'off', SIM_SEED: '42', SIM_RATE: '2.5', LOGIN_RATE_LIMIT: '3', DEV_MODE: 'false', ADMIN_KEY: '', DEMO_TXS: '500' });
+    expect(env).toMatchObject({ PORT: 0, SIM: 'off', SIM_SEED: 42, SIM_RATE: 2.5, LOGIN_RATE_LIMIT: 3, DEV_MODE: false, DEMO_TXS: 500 });
     expect(env.ADMIN_KEY).toBeUndefined();
   });
 
@@ -31,6 +32,8 @@ describe('environment (server/src/env.ts)', () => {
     ['ADMIN_KEY', 'short'],
     ['JWT_SECRET', 'too-short'],
     ['DEV_MODE', 'perhaps'],
+    ['DEMO_TXS', '-1'],
+    ['DEMO_TXS', 'many'],
   ])('fails loudly, naming %s=%s', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`invalid environment:[\\s\\S]*${name}`));
   });

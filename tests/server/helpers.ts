@@ -3,14 +3,17 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { vi } from 'vitest';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../src/config/enums.ts';
 import { buildApp, type App, type AppOptions } from '../../server/src/app.ts';
 import { signSession } from '../../server/src/auth/jwt.ts';
+import type { ServerEventName, UserLog } from '../../src/contract/index.ts';
 
 export const SECRET = 'test-secret-0123456789-abcdefghijklmnop';
 export const ADMIN_KEY = 'admin-key-for-tests-0001';
 export const OPERATOR_KEY = 'operator-key-for-tests-0002';
 export const START = Date.UTC(2025, 0, 15, 12, 0, 0);
+export const DEMO_TXS_IN_TESTS = 500;
 
 export class TestClock {
   constructor(public time = START) {}
@@ -47,6 +50,8 @@ export async function makeApp(options: AppOptions = {}, clock = new TestClock())
     keys: { admin: ADMIN_KEY, operator: OPERATOR_KEY },
     now: clock.now,
     staticDir: makeStaticDir(),
+    // A small history keeps every app quick to build; tests of the full seed ask for more.
+    demoTxs: DEMO_TXS_IN_TESTS,
     ...options,
   });
   return {
@@ -68,4 +73,34 @@ export function json(response: LightMyRequestResponse): Record<string, unknown> 
 
 export function base64urlJson(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+export interface Broadcast {
+  event: ServerEventName;
+  payload: unknown;
+}
+
+/** Runs `work` and returns what it broadcast through the hub (payloads are checked by the hub). */
+export async function broadcastsDuring(app: App, work: () => Promise<unknown>): Promise<Broadcast[]> {
+  const spy = vi.spyOn(app.hub, 'broadcast');
+  try {
+    await work();
+    return spy.mock.calls.map(([event, payload]) => ({ event, payload }));
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** Runs `work` and returns the user logs it wrote, oldest first. */
+export async function logsWrittenBy(app: App, work: () => Promise<unknown>): Promise<UserLog[]> {
+  const before = await app.store.userLogs.count();
+  await work();
+  const written = (await app.store.userLogs.count()) - before;
+  return written === 0 ? [] : (await app.store.userLogs.list({ limit: written })).reverse();
+}
+
+/** The fields a 400 body's details name, sorted. */
+export function fieldsOf(response: LightMyRequestResponse): string[] {
+  const body = response.json<{ details?: { field: string }[] }>();
+  return (body.details ?? []).map((detail) => detail.field).sort();
 }

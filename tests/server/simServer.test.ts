@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { staleThresholdMs } from '../../src/config/networks.ts';
-import { BrainState, InitPayload, SERVER_EVENT_NAMES, ServerEvents, Trade, type ServerEventName } from '../../src/contract/index.ts';
+import { BrainState, InitPayload, SERVER_EVENT_NAMES, ServerEvents, Trade, TxListResponse, type ServerEventName } from '../../src/contract/index.ts';
 import { PERMISSIONS, SIM_PERMISSIONS } from '../../server/src/auth/permissions.ts';
 import { TradeRecord, type TradeDraft } from '../../server/src/db/repos/trades.ts';
 import type { SimOptions } from '../../server/src/sim/plugin.ts';
@@ -185,7 +185,7 @@ describe('simulator in the server: what the console receives', () => {
     expect(c.of('newBlock').filter((r) => r.at > stalledAt && r.at < resumed.at).length).toBeGreaterThan(20);
   });
 
-  it('§7 a trade: txSent, then txConfirmed with the same tradeId, errCode as asked; GET /api/txs/{tradeId} has its txs', async () => {
+  it('§7 a trade: txSent, then txConfirmed with the same tradeId, errCode as asked; GET /api/txs/sell/{tradeId} has its txs', async () => {
     const t = await startServer({ enabled: true, seed: 3, rate: 10 });
     const c = await client(t.url, t.operatorToken, ['txSent', 'txConfirmed']);
     const tradeIdOf = async (body: object) => {
@@ -213,7 +213,7 @@ describe('simulator in the server: what the console receives', () => {
     expect(confirmed.errCode).toBeUndefined();
     expect(Object.values(confirmed.txs).every((tx) => tx.success)).toBe(true);
 
-    const fetched = await t.app.inject({ method: 'GET', url: `/api/txs/${good.tradeId}`, headers: { 'x-api-key': t.operatorToken } });
+    const fetched = await t.app.inject({ method: 'GET', url: `/api/txs/sell/${good.tradeId}`, headers: { 'x-api-key': t.operatorToken } });
     expect(fetched.statusCode).toBe(200);
     const trade = TradeRecord.parse(fetched.json());
     expect(Trade.parse(fetched.json()).txs.map((tx) => tx.txType)).toEqual(good.txTypes);
@@ -221,7 +221,14 @@ describe('simulator in the server: what the console receives', () => {
     const sell = Object.values(confirmed.txs).find((tx) => tx.txType === 'Sell')!;
     expect(trade.txs.find((tx) => tx.txType === 'Sell')?.amountOut).toBe(sell.amountOut);
 
-    const missing = await t.app.inject({ method: 'GET', url: '/api/txs/no-such-trade', headers: { 'x-api-key': t.operatorToken } });
+    // The trade's txs are in the history too (the /tx/latest screen), settled as confirmed.
+    const filter = encodeURIComponent(JSON.stringify({ tradeId: good.tradeId }));
+    const history = await t.app.inject({ method: 'GET', url: `/api/txs?filter=${filter}`, headers: { 'x-api-key': t.operatorToken } });
+    const rows = TxListResponse.parse(history.json());
+    expect(rows.total).toBe(good.txTypes.length);
+    expect(rows.data.every((tx) => tx.status === 'completed' && tx.tokenName === good.tokenName)).toBe(true);
+
+    const missing = await t.app.inject({ method: 'GET', url: '/api/txs/sell/no-such-trade', headers: { 'x-api-key': t.operatorToken } });
     expect(missing.statusCode).toBe(404);
   });
 

@@ -2,7 +2,7 @@
  * Demo data for a fresh database (the reference server is a demo backend): real mainnet token
  * addresses and decimals, a few bridges and a plausible brain state.
  */
-import type { AwsGroup, BrainState, Bridge, ConnectedServices, MiscSettings, Token } from '../../../src/contract/index.ts';
+import type { AwsGroup, BrainState, Bridge, BridgeFee, ConnectedServices, MiscSettings, Token } from '../../../src/contract/index.ts';
 import type { BridgeKind } from '../../../src/config/enums.ts';
 import type { Network } from '../../../src/config/networks.ts';
 
@@ -16,7 +16,7 @@ function token(tokenName: string, deployments: Deployments): Token {
   return { tokenName, networkData };
 }
 
-export const DEMO_TOKENS: Token[] = [
+const TOKENS: Token[] = [
   token('USDC', {
     Ethereum: ['0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 6],
     Arbitrum: ['0xaf88d065e77c8cC2239327C5EDb3A432268e5831', 6],
@@ -80,16 +80,23 @@ export const DEMO_TOKENS: Token[] = [
   }),
 ];
 
-function bridge(bridgeName: string, kind: BridgeKind, networks: Network[], tokens: string[]): Bridge {
-  return { bridgeName, kind, networks, tokens, enabled: true };
+function bridge(bridgeName: string, kind: BridgeKind, networks: Network[], tokens: string[], fee: BridgeFee): Bridge {
+  return { bridgeName, kind, networks, tokens, fee, enabled: true };
 }
 
+/** Fees per transfer as the bridges quote them: messaging fees in the source chain's coin, or flat USD. */
 export const DEMO_BRIDGES: Bridge[] = [
-  bridge('stargate-eth-arb', 'Stargate', ['Ethereum', 'Arbitrum'], ['USDC', 'USDT']),
-  bridge('ccip-eth-base', 'CCIP', ['Ethereum', 'Base'], ['LINK', 'USDC']),
-  bridge('polygon-pos', 'Polygon', ['Ethereum', 'Polygon'], ['DAI', 'WBTC', 'AAVE']),
-  bridge('synapse-arb-bsc', 'Synapse', ['Arbitrum', 'Binance'], ['USDC', 'USDT']),
+  bridge('stargate-eth-arb', 'Stargate', ['Ethereum', 'Arbitrum'], ['USDC', 'USDT'], { amount: 0.00009, currency: 'ETH' }),
+  bridge('ccip-eth-base', 'CCIP', ['Ethereum', 'Base'], ['LINK', 'USDC'], { amount: 0.42, currency: 'USD' }),
+  bridge('polygon-pos', 'Polygon', ['Ethereum', 'Polygon'], ['DAI', 'WBTC', 'AAVE'], { amount: 0.0016, currency: 'ETH' }),
+  bridge('synapse-arb-bsc', 'Synapse', ['Arbitrum', 'Binance'], ['USDC', 'USDT'], { amount: 0.0007, currency: 'BNB' }),
 ];
+
+/** Each token names the bridges that carry it, as the bridges list their tokens. */
+export const DEMO_TOKENS: Token[] = TOKENS.map((token) => {
+  const bridges = DEMO_BRIDGES.filter((b) => Array.isArray(b.tokens) && b.tokens.includes(token.tokenName));
+  return bridges.length > 0 ? { ...token, bridges: bridges.map((b) => b.bridgeName) } : token;
+});
 
 export const DEMO_MISC_SETTINGS: MiscSettings = { sellOnly: false, tradeMode: 'auto' };
 

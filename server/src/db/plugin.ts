@@ -1,6 +1,6 @@
 /** Opens the database, applies migrations, seeds a fresh one, and closes it with the app. */
 import fp from 'fastify-plugin';
-import { ensureAccessKeys, seedDemoData, type SeedKeys } from './seed.ts';
+import { ensureAccessKeys, seedDemoConfigs, seedDemoData, seedDemoTxs, type SeedKeys } from './seed.ts';
 import { openSqliteStore, type Store } from './store.ts';
 
 declare module 'fastify' {
@@ -14,6 +14,8 @@ declare module 'fastify' {
 export interface DatabaseOptions {
   dataDir?: string;
   keys: SeedKeys;
+  /** Demo txs written on the first start (DEMO_TXS). */
+  demoTxs: number;
 }
 
 export default fp<DatabaseOptions>(
@@ -23,6 +25,10 @@ export default fp<DatabaseOptions>(
     app.decorate('store', store);
     app.decorate('generatedKeys', await ensureAccessKeys(store, options.keys));
     await seedDemoData(store, app.clock.now());
+    await seedDemoConfigs(store, app.clock.now());
+    const started = performance.now();
+    const seeded = await seedDemoTxs(store, app.clock.now(), options.demoTxs);
+    if (seeded > 0) app.log.info({ rows: seeded, ms: Math.round(performance.now() - started) }, 'demo txs seeded');
   },
   { name: 'database', dependencies: ['clock'] },
 );

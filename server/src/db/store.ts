@@ -9,10 +9,13 @@ import { Gate } from './gate.ts';
 import { migrate } from './migrations.ts';
 import { sqliteAccessKeyRepo, type AccessKeyRepo } from './repos/accessKeys.ts';
 import { sqliteBridgeRepo, type BridgeRepo } from './repos/bridges.ts';
+import { sqliteConfigRepo, type ConfigRepo } from './repos/configs.ts';
 import { sqliteMetaRepo, type MetaRepo } from './repos/meta.ts';
 import { sqliteSettingsRepo, type SettingsRepo } from './repos/settings.ts';
+import { sqliteSolanaBridgeRepo, type SolanaBridgeRepo } from './repos/solanaBridge.ts';
 import { sqliteTokenRepo, type TokenRepo } from './repos/tokens.ts';
 import { sqliteTradeRepo, type TradeRepo } from './repos/trades.ts';
+import { sqliteTxRepo, type TxRepo } from './repos/txs.ts';
 import { sqliteUserLogRepo, type UserLogRepo } from './repos/userLogs.ts';
 
 export interface Repos {
@@ -22,6 +25,9 @@ export interface Repos {
   settings: SettingsRepo;
   userLogs: UserLogRepo;
   trades: TradeRepo;
+  txs: TxRepo;
+  configs: ConfigRepo;
+  solanaBridge: SolanaBridgeRepo;
   meta: MetaRepo;
 }
 
@@ -64,6 +70,9 @@ export function openSqliteStore({ dataDir, now }: SqliteStoreOptions): Store {
     settings: sqliteSettingsRepo(db, gate, now),
     userLogs: sqliteUserLogRepo(db, gate),
     trades: sqliteTradeRepo(db, gate, now),
+    txs: sqliteTxRepo(db, gate),
+    configs: sqliteConfigRepo(db, gate, now),
+    solanaBridge: sqliteSolanaBridgeRepo(db, gate, now),
     meta: sqliteMetaRepo(db, gate),
   };
   return {

@@ -18,13 +18,17 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
   serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
 }
 
-/** Maps zod issues to 400 details: `{ in: 'body', field: 'cmd', message }`. */
+/**
+ * Maps zod issues to 400 details: `{ in: 'body', field: 'cmd', message }`. An unknown field of a
+ * strict object is named itself rather than its parent.
+ */
 export function issuesToDetails(where: string, issues: readonly z.core.$ZodIssue[]) {
-  return issues.map((issue) => ({
-    in: where,
-    field: issue.path.length > 0 ? issue.path.map(String).join('.') : where,
-    message: issue.message,
-  }));
+  const fieldOf = (path: readonly PropertyKey[]) => (path.length > 0 ? path.map(String).join('.') : where);
+  return issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ in: where, field: fieldOf([...issue.path, key]), message: 'unknown field' }))
+      : [{ in: where, field: fieldOf(issue.path), message: issue.message }],
+  );
 }
 
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {

@@ -21,10 +21,13 @@ export interface Subscriber {
 /** User logs are admin-only over REST (SPEC §6), so their live feed is too. */
 const ADMIN_ONLY_EVENTS: ReadonlySet<ServerEventName> = new Set(['newUserLog']);
 const CACHED: ReadonlySet<ServerEventName> = new Set(CACHED_EVENTS);
+/** Checker results on screen are remembered so that clearing the cache can take them all down. */
+const OPEN_CHECKER_RESULTS_MAX = 10_000;
 
 export class Hub {
   private readonly subscribers = new Map<string, Subscriber>();
   private readonly cache = new Map<ServerEventName, unknown>();
+  private readonly checkerResults = new Set<string>();
 
   /** validate: check every payload against the contract (tests and development). */
   constructor(private readonly validate: boolean) {}
@@ -40,6 +43,7 @@ export class Hub {
   broadcast<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
     this.check(event, payload);
     if (CACHED.has(event)) this.cache.set(event, payload);
+    this.trackCheckerResults(event, payload);
     for (const subscriber of this.subscribers.values()) this.deliver(subscriber, event, payload);
   }
 
@@ -52,6 +56,25 @@ export class Hub {
   /** The `eventCache` payload: the last payload of each cached event broadcast so far. */
   cached(): Record<string, unknown> {
     return Object.fromEntries(this.cache);
+  }
+
+  /** iterIds of the checker results added and not yet deleted (POST /settings/cache/results/clear). */
+  openCheckerResults(): string[] {
+    return [...this.checkerResults];
+  }
+
+  private trackCheckerResults(event: ServerEventName, payload: unknown): void {
+    if (event !== 'checkerAddResults' && event !== 'checkerDeleteResults') return;
+    const { iterId } = payload as { iterId: string };
+    if (event === 'checkerDeleteResults') {
+      this.checkerResults.delete(iterId);
+      return;
+    }
+    if (this.checkerResults.size >= OPEN_CHECKER_RESULTS_MAX) {
+      const oldest = this.checkerResults.values().next();
+      if (!oldest.done) this.checkerResults.delete(oldest.value);
+    }
+    this.checkerResults.add(iterId);
   }
 
   private deliver(subscriber: Subscriber, event: ServerEventName, payload: unknown): void {

@@ -1,17 +1,188 @@
-/** GET /api/txs/:id: one trade by tradeId with its txs (§3, §7 trade fetch), or 404. */
+/**
+ * Transactions (SPEC §7): the history list GET /txs/ (the list convention) and GET /txs/{id};
+ * trades and sells by tradeId, GET /txs/sell/{id} (the §7 trade fetch: data.txs with txType and
+ * amountIn); an operator's sells, POST /txs/sell and PUT /txs/sell/{tradeId}.
+ */
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { TradeRecord } from '../db/repos/trades.ts';
+import {
+  SellRequest,
+  TradeRecord,
+  TxListQuery,
+  TxListResponse,
+  TxRecord,
+  type BrainState,
+  type SellDetails,
+  type TradeTx,
+} from '../../../src/contract/index.ts';
+import type { Repos } from '../db/store.ts';
+import { tradeTxId, type TradeDraft } from '../db/repos/trades.ts';
 import { HttpError } from '../lib/httpError.ts';
+import { assertNoIssues, notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { sessionOf } from '../plugins/auth.ts';
 
-const TradeParams = z.object({ id: z.string().min(1).max(128) });
+const IdParams = z.object({ id: z.string().min(1).max(128) });
+const TradeIdParams = z.object({ tradeId: z.string().min(1).max(128) });
+
+const UNSETTLED: ReadonlySet<string> = new Set(['created', 'pending']);
+const GAVE_UP: ReadonlySet<string> = new Set(['failed', 'stale', 'sent-back', 'skip']);
+
+/**
+ * A trade read back from its rows in the history, for trades that have no trade record (the
+ * seeded history): each leg's last attempt, in order.
+ */
+export function tradeFromTxs(rows: readonly TxRecord[]): TradeRecord | undefined {
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (!first || !last) return undefined;
+  const legs = new Map<string, TxRecord>();
+  for (const row of rows) {
+    const leg = legs.get(row.txType);
+    if (!leg || row.attempt >= leg.attempt) legs.set(row.txType, row);
+  }
+  const finals = [...legs.values()];
+  const status = finals.some((row) => UNSETTLED.has(row.status)) ? 'pending' : GAVE_UP.has(last.status) ? 'failed' : 'completed';
+  const errCode = finals.map((row) => (row.raw as { errCode?: unknown } | undefined)?.errCode).find((code) => typeof code === 'number');
+  const txs = finals.map((row): TradeTx => {
+    const tx: TradeTx = { txId: row.hash ?? row.id, txType: row.txType, network: row.network, status: row.status, amountIn: row.amountIn };
+    if (row.amountOut !== null) tx.amountOut = row.amountOut;
+    if (row.status === 'completed') tx.success = true;
+    else if (GAVE_UP.has(row.status) && row.status !== 'skip') tx.success = false;
+    return tx;
+  });
+  return {
+    id: first.tradeId ?? first.id,
+    tradeId: first.tradeId ?? first.id,
+    tokenName: first.tokenName,
+    networkBuy: first.networkBuy ?? first.network,
+    networkSell: first.networkSell ?? last.network,
+    bridge: { name: first.bridgeName ?? '' },
+    txTypes: finals.map((row) => row.txType),
+    status,
+    expectedProfit: first.expectedProfit ?? 0,
+    ...(typeof errCode === 'number' ? { errCode } : {}),
+    txs,
+    createdAt: Math.min(...rows.map((row) => row.createdAt)),
+    updatedAt: Math.max(...rows.map((row) => row.updatedAt)),
+  };
+}
+
+/** 400 unless the token exists and is deployed on the network. */
+async function assertSellable(tx: Repos, tokenName: string, network: string): Promise<void> {
+  const token = await tx.tokens.get(tokenName);
+  if (!token) assertNoIssues([{ field: 'tokenName', message: `unknown token ${tokenName}` }]);
+  else if (!Object.hasOwn(token.networkData, network)) {
+    assertNoIssues([{ field: 'network', message: `${tokenName} is not deployed on ${network}` }]);
+  }
+}
+
+/** What brainState.pendingSells lists for a sell. */
+function pendingSell(tradeId: string, body: SellRequest) {
+  return { tradeId, tokenName: body.tokenName, network: body.network, amount: body.amount };
+}
+
+function isSellOf(tradeId: string) {
+  return (entry: unknown) => typeof entry === 'object' && entry !== null && (entry as { tradeId?: unknown }).tradeId === tradeId;
+}
+
+function sellDraft(tradeId: string, body: SellRequest, createdBy: string): TradeDraft {
+  const { tokenName, network, amount, minAmountOut, slippageBps, note } = body;
+  const sell: SellDetails = { network, amount, createdBy };
+  if (minAmountOut !== undefined) sell.minAmountOut = minAmountOut;
+  if (slippageBps !== undefined) sell.slippageBps = slippageBps;
+  if (note !== undefined) sell.note = note;
+  return {
+    tradeId,
+    tokenName,
+    networkBuy: network,
+    networkSell: network,
+    bridge: { name: '' },
+    txTypes: ['Sell'],
+    status: 'pending',
+    expectedProfit: 0,
+    sell,
+    txs: [{ txId: tradeTxId(tradeId, 0), txType: 'Sell', network, status: 'created', amountIn: amount }],
+  };
+}
 
 const txRoutes: ZodPlugin = async (app) => {
-  app.get('/txs/:id', { schema: { params: TradeParams, response: { 200: TradeRecord } } }, async (request) => {
-    const trade = await app.store.trades.get(request.params.id);
-    if (!trade) throw new HttpError(404, 'unknown trade');
+  app.get('/txs/', { schema: { querystring: TxListQuery, response: { 200: TxListResponse } } }, async (request) => {
+    const { sort, order, page, perPage, filter = {} } = request.query;
+    return app.store.txs.list({ filter, sort, order, offset: (page - 1) * perPage, limit: perPage });
+  });
+
+  app.get('/txs/:id', { schema: { params: IdParams, response: { 200: TxRecord } } }, async (request) => {
+    const tx = await app.store.txs.get(request.params.id);
+    if (!tx) throw notFound('tx');
+    const legs = tx.tradeId === null ? [tx] : await app.store.txs.byTrade(tx.tradeId);
+    const history = Object.fromEntries(
+      legs.map(({ historyKey, id, status, network, hash, amountIn, amountOut, createdAt, updatedAt }) => [
+        historyKey,
+        { id, status, network, hash, amountIn, amountOut, createdAt, updatedAt },
+      ]),
+    );
+    return { ...tx, history };
+  });
+
+  app.get('/txs/sell/:id', { schema: { params: IdParams, response: { 200: TradeRecord } } }, async (request) => {
+    const { id } = request.params;
+    const trade = (await app.store.trades.get(id)) ?? tradeFromTxs(await app.store.txs.byTrade(id));
+    if (!trade) throw notFound('trade');
     return trade;
   });
+
+  /** Writes a sell and its pending-sell entry in one transaction, then announces the brain state. */
+  const sellChanged = async (
+    user: string,
+    action: string,
+    change: (tx: Repos, state: BrainState) => Promise<{ trade: TradeDraft; before?: unknown; pendingSells: unknown[] }>,
+  ) => {
+    const { trade, brainState } = await app.mutate(user, action, async (tx) => {
+      const state = await tx.settings.get('brainState');
+      const { trade: draft, before, pendingSells } = await change(tx, state);
+      await tx.trades.put(draft);
+      const trade = await tx.trades.get(draft.tradeId);
+      if (!trade) throw new Error(`sell ${draft.tradeId} was not stored`);
+      const brainState = { ...state, pendingSells };
+      await tx.settings.set('brainState', brainState);
+      return { result: { trade, brainState }, before, after: { tradeId: trade.tradeId, tokenName: trade.tokenName, ...trade.sell } };
+    });
+    app.hub.broadcast('brainState', brainState);
+    return trade;
+  };
+
+  app.post('/txs/sell', { schema: { body: SellRequest, response: { 200: TradeRecord } } }, async (request) => {
+    const user = sessionOf(request).name;
+    const tradeId = randomUUID();
+    return sellChanged(user, 'sell.create', async (tx, state) => {
+      await assertSellable(tx, request.body.tokenName, request.body.network);
+      return { trade: sellDraft(tradeId, request.body, user), pendingSells: [...state.pendingSells, pendingSell(tradeId, request.body)] };
+    });
+  });
+
+  app.put(
+    '/txs/sell/:tradeId',
+    { schema: { params: TradeIdParams, body: SellRequest, response: { 200: TradeRecord } } },
+    async (request) => {
+      const { tradeId } = request.params;
+      return sellChanged(sessionOf(request).name, 'sell.update', async (tx, state) => {
+        const before = await tx.trades.get(tradeId);
+        if (!before) throw notFound('sell');
+        if (!before.sell) throw new HttpError(409, 'only sells made with POST /txs/sell can be edited');
+        if (before.status !== 'pending' || before.txs.some((leg) => leg.status !== 'created')) {
+          throw new HttpError(409, 'the sell has already been sent');
+        }
+        await assertSellable(tx, request.body.tokenName, request.body.network);
+        const pendingSells = state.pendingSells.filter((entry) => !isSellOf(tradeId)(entry));
+        return {
+          trade: sellDraft(tradeId, request.body, before.sell.createdBy),
+          before: { tradeId, tokenName: before.tokenName, ...before.sell },
+          pendingSells: [...pendingSells, pendingSell(tradeId, request.body)],
+        };
+      });
+    },
+  );
 };
 
 export default txRoutes;

@@ -23,7 +23,7 @@ export interface SimSinks {
   /** The owned brain fields changed; a milestone (route search start, 100 %, end) must not be coalesced away. */
   brainChanged(fields: SimBrain, milestone: boolean): void;
   connectedServicesChanged(value: ConnectedServices): void;
-  /** A trade was sent or confirmed; stored so GET /api/txs/{tradeId} can answer. */
+  /** A trade was sent or confirmed; stored so GET /api/txs/sell/{tradeId} can answer and its txs join the history. */
   tradeChanged(trade: TradeDraft): void;
 }
 

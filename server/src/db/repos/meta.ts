@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Gate } from '../gate.ts';
 
-export type MetaKey = 'jwtSecret' | 'demoSeededAt';
+export type MetaKey = 'jwtSecret' | 'demoSeededAt' | 'demoConfigsSeededAt' | 'demoTxsSeededAt';
 
 export interface MetaRepo {
   get(key: MetaKey): Promise<string | undefined>;

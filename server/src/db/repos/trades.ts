@@ -1,61 +1,28 @@
 /**
  * Trades by tradeId (SPEC §3 "sells have tradeId"; a trade has txs with txType and amountIn), as
- * GET /api/txs/{id} returns them. The simulator writes one when it sends a trade and again when
- * the trade confirms.
+ * GET /api/txs/sell/{id} returns them. The simulator writes one when it sends a trade and again
+ * when the trade confirms; an operator's sell (POST /api/txs/sell) is one too. Each write also
+ * writes the trade's txs into the transaction history, in the same statement transaction.
  */
 import type { Database } from 'better-sqlite3';
-import { z } from 'zod';
-import { TX_STATUSES, TX_TYPES } from '../../../../src/config/enums.ts';
+import { DEX_AGGREGATORS, type TxType } from '../../../../src/config/enums.ts';
+import { TradeRecord, TradeTx } from '../../../../src/contract/index.ts';
 import type { Gate } from '../gate.ts';
+import { sqliteTxWriter, type TxDraft } from './txs.ts';
 
-const finite = z.number().finite();
-
-/**
- * One tx of a trade. amountIn is the quote-asset value (USD) the tx puts into the trade: the buy
- * swap carries the trade's capital, the later legs move what was bought and put in nothing, so
- * the trade's input is the sum of amountIn (the console's profit rule, §9). amountOut is the
- * tx's own output (tokens for the buy swap, USD for the sell), known once confirmed.
- */
-export const TradeTx = z.object({
-  txId: z.string(),
-  txType: z.enum(TX_TYPES),
-  network: z.string(),
-  status: z.enum(TX_STATUSES),
-  amountIn: finite,
-  amountOut: finite.optional(),
-  success: z.boolean().optional(),
-});
-export type TradeTx = z.infer<typeof TradeTx>;
-
-export const TradeRecord = z.object({
-  id: z.string(),
-  tradeId: z.string(),
-  tokenName: z.string(),
-  networkBuy: z.string(),
-  networkSell: z.string(),
-  bridge: z.object({ name: z.string() }),
-  txTypes: z.array(z.enum(TX_TYPES)),
-  status: z.enum(['pending', 'completed', 'failed']),
-  expectedProfit: finite,
-  /** §8 trade error code of a failed trade, when the system reported one. */
-  errCode: z.number().int().optional(),
-  txs: z.array(TradeTx),
-  createdAt: finite,
-  updatedAt: finite,
-});
-export type TradeRecord = z.infer<typeof TradeRecord>;
+export { TradeRecord, TradeTx };
 
 /** What a writer supplies: the record without its id and times, which the repository keeps. */
 export const TradeDraft = TradeRecord.omit({ id: true, createdAt: true, updatedAt: true });
-export type TradeDraft = z.infer<typeof TradeDraft>;
+export type TradeDraft = Omit<TradeRecord, 'id' | 'createdAt' | 'updatedAt'>;
 
 export interface TradeRepo {
   get(tradeId: string): Promise<TradeRecord | undefined>;
-  /** Creates the trade or replaces it, keeping its creation time. */
+  /** Creates the trade or replaces it, keeping its creation time; its txs go into the history. */
   put(trade: TradeDraft): Promise<void>;
   /** The highest sequence number ever given to a trade (0 for none); it never goes down. */
   lastSeq(): Promise<number>;
-  /** Deletes all but the newest `keep` trades; returns how many went. */
+  /** Deletes all but the newest `keep` trades, and their txs; returns how many trades went. */
   prune(keep: number): Promise<number>;
 }
 
@@ -65,14 +32,87 @@ interface Row {
   updated_at: number;
 }
 
+/** Legs on the buy side of a trade (§3 tx side); the rest are the sell side. */
+export const BUY_SIDE_TX_TYPES: ReadonlySet<TxType> = new Set(['ApproveSwap', 'Swap', 'ApproveBridge', 'Bridge']);
+const BRIDGE_LEGS: ReadonlySet<TxType> = new Set(['ApproveBridge', 'Bridge', 'Claim']);
+const SWAP_LEGS: ReadonlySet<TxType> = new Set(['ApproveSwap', 'Swap', 'ApproveSell', 'Sell']);
+const EVM_AGGREGATORS = DEX_AGGREGATORS.filter((aggregator) => aggregator !== 'jupiter');
+
+/** The id of the n-th tx (0-based) of a trade in the history. */
+export function tradeTxId(tradeId: string, index: number): string {
+  return `${tradeId}:${index + 1}`;
+}
+
+/** A stable pick from a list by a string (the aggregator a trade's swaps went through). */
+function pickBy<T>(key: string, items: readonly T[]): T {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return items[hash % items.length] as T;
+}
+
+/**
+ * How a leg was made (the method of §3's history key): an operator's sell is manual; a bridge leg
+ * goes through its bridge; a swap through an aggregator (Jupiter on Solana).
+ */
+function methodOf(trade: TradeDraft, tx: TradeTx): string {
+  if (trade.sell) return 'manual';
+  if (BRIDGE_LEGS.has(tx.txType)) return trade.bridge.name || 'bridge';
+  if (!SWAP_LEGS.has(tx.txType)) return 'transfer';
+  if (tx.network === 'Solana') return 'jupiter';
+  return pickBy(`${trade.tradeId}:${tx.network}`, EVM_AGGREGATORS);
+}
+
+/** The history rows of a trade's txs; createdAt only counts for new rows (an upsert keeps the first). */
+export function tradeTxRows(trade: TradeDraft, now: number): TxDraft[] {
+  return trade.txs.map((tx, index) => ({
+    id: tradeTxId(trade.tradeId, index),
+    tradeId: trade.tradeId,
+    tokenName: trade.tokenName,
+    side: BUY_SIDE_TX_TYPES.has(tx.txType) ? 'buy' : 'sell',
+    method: methodOf(trade, tx),
+    attempt: 1,
+    txType: tx.txType,
+    status: tx.status,
+    networkBuy: trade.networkBuy,
+    networkSell: trade.networkSell,
+    network: tx.network,
+    bridgeName: trade.bridge.name === '' ? null : trade.bridge.name,
+    amountIn: tx.amountIn,
+    amountOut: tx.amountOut ?? null,
+    expectedProfit: trade.expectedProfit,
+    // An operator's sell has no on-chain hash until the system sends it.
+    hash: trade.sell ? null : tx.txId,
+    createdAt: now,
+    updatedAt: now,
+    raw: {
+      txId: tx.txId,
+      ...(tx.success === undefined ? {} : { success: tx.success }),
+      ...(trade.errCode !== undefined && tx.success === false ? { errCode: trade.errCode } : {}),
+    },
+  }));
+}
+
 export function sqliteTradeRepo(db: Database, gate: Gate, now: () => number): TradeRepo {
+  const txs = sqliteTxWriter(db);
   const one = db.prepare<[string], Row>('SELECT data, created_at, updated_at FROM trades WHERE trade_id = ?');
   const upsert = db.prepare<[{ tradeId: string; data: string; now: number }]>(
     `INSERT INTO trades (trade_id, data, created_at, updated_at) VALUES (@tradeId, @data, @now, @now)
      ON CONFLICT (trade_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
   );
   const last = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'trades'");
-  const prune = db.prepare<[number]>('DELETE FROM trades WHERE seq <= (SELECT MAX(seq) FROM trades) - ?');
+  const cutoff = '(SELECT MAX(seq) FROM trades) - ?';
+  const pruneTxs = db.prepare<[number]>(`DELETE FROM txs WHERE trade_id IN (SELECT trade_id FROM trades WHERE seq <= ${cutoff})`);
+  const prune = db.prepare<[number]>(`DELETE FROM trades WHERE seq <= ${cutoff}`);
+  // A savepoint when the caller already holds a transaction, else a transaction of its own.
+  const put = db.transaction((trade: TradeDraft, at: number) => {
+    const draft = TradeDraft.parse(trade);
+    upsert.run({ tradeId: draft.tradeId, data: JSON.stringify(draft), now: at });
+    txs.upsert(tradeTxRows(draft, at));
+  });
+  const pruneBoth = db.transaction((keep: number) => {
+    pruneTxs.run(keep);
+    return prune.run(keep).changes;
+  });
   return {
     get: (tradeId) =>
       gate.run(() => {
@@ -81,9 +121,8 @@ export function sqliteTradeRepo(db: Database, gate: Gate, now: () => number): Tr
         const draft = TradeDraft.parse(JSON.parse(row.data));
         return { ...draft, id: draft.tradeId, createdAt: row.created_at, updatedAt: row.updated_at };
       }),
-    put: (trade) =>
-      gate.run(() => void upsert.run({ tradeId: trade.tradeId, data: JSON.stringify(TradeDraft.parse(trade)), now: now() })),
+    put: (trade) => gate.run(() => put(trade, now())),
     lastSeq: () => gate.run(() => last.get()?.seq ?? 0),
-    prune: (keep) => gate.run(() => prune.run(keep).changes),
+    prune: (keep) => gate.run(() => pruneBoth(keep)),
   };
 }

@@ -1,0 +1,238 @@
+/**
+ * A month of transaction history for a fresh database (GET /api/txs/ has something to filter):
+ * trades over the demo bridges, each a buy swap, a bridge, a claim where the bridge needs one and
+ * a sell, with the statuses, retries and failures a real history has. Deterministic: the same
+ * count and end time give the same rows. Amounts follow the trades' convention (TradeTx): the buy
+ * swap carries the capital in USD, the sell returns it with the profit.
+ */
+import { DEX_AGGREGATORS, type TxStatus, type TxType } from '../../../src/config/enums.ts';
+import type { Token } from '../../../src/contract/index.ts';
+import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_TOKENS } from './demoData.ts';
+import { BUY_SIDE_TX_TYPES } from './repos/trades.ts';
+import type { TxDraft } from './repos/txs.ts';
+
+/** DEMO_TXS default: enough rows that the list's filters and sorts must use their indexes. */
+export const DEMO_TXS_DEFAULT = 100_000;
+const HISTORY_MS = 30 * 24 * 3600_000;
+/** Trades younger than this are still under way. */
+const IN_FLIGHT_MS = 10 * 60_000;
+const SEED = 0x7e57_da7a;
+
+/** Rough USD prices of the demo tokens, for token amounts. */
+const PRICES: Record<string, number> = {
+  USDC: 1, USDT: 1, DAI: 1, WBTC: 97_000, LINK: 14.5, UNI: 7.2, AAVE: 180, ARB: 0.45, WETH: 3187, CAKE: 2.1, AERO: 0.9, GMX: 18,
+};
+/** Block number at BLOCK_EPOCH_MS and seconds per block, to give each tx a plausible block. */
+const BLOCKS: Record<string, [number, number]> = {
+  Ethereum: [21_630_000, 12],
+  Arbitrum: [295_400_000, 0.25],
+  Base: [25_060_000, 2],
+  Polygon: [66_700_000, 2],
+  Binance: [45_700_000, 3],
+};
+const BLOCK_EPOCH_MS = Date.UTC(2025, 0, 15);
+const CLAIMING_KINDS: ReadonlySet<string> = new Set(['Polygon', 'Arbitrum', 'Optimism', 'Portal', 'ConstructorClaim']);
+const EVM_AGGREGATORS = DEX_AGGREGATORS.filter((a) => a !== 'jupiter');
+const HEX = '0123456789abcdef';
+
+interface Route {
+  tokenName: string;
+  bridgeName: string;
+  kind: string;
+  networks: readonly [string, string];
+}
+
+class Rng {
+  private state: number;
+  private readonly buffer = Buffer.alloc(64);
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+  /** mulberry32: uniform in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(this.state ^ (this.state >>> 15), 1 | this.state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  logBetween(min: number, max: number): number {
+    return min * (max / min) ** this.next();
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+  /** Lower-case hex digits (an even number), through a buffer: the seed draws millions of them. */
+  hex(digits: number): string {
+    const bytes = digits / 2;
+    for (let i = 0; i < bytes; i += 4) this.buffer.writeUInt32LE((this.next() * 4294967296) >>> 0, i);
+    return this.buffer.toString('hex', 0, bytes);
+  }
+}
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+function routesOf(tokens: readonly Token[]): Route[] {
+  const byName = new Map(tokens.map((t) => [t.tokenName, t]));
+  const bridged = DEMO_BRIDGES.flatMap((bridge) => {
+    const networks = Array.isArray(bridge.networks) ? (bridge.networks as string[]) : [];
+    const names = Array.isArray(bridge.tokens) ? (bridge.tokens as string[]) : [];
+    const [a, b] = networks;
+    if (a === undefined || b === undefined) return [];
+    return names
+      .filter((name) => {
+        const data = byName.get(name)?.networkData ?? {};
+        return Object.hasOwn(data, a) && Object.hasOwn(data, b);
+      })
+      .map((tokenName): Route => ({ tokenName, bridgeName: bridge.bridgeName, kind: bridge.kind, networks: [a, b] }));
+  });
+  // Tokens no bridge carries move through an exchange account.
+  const viaCex = tokens.flatMap((token): Route[] => {
+    const [a, b] = Object.keys(token.networkData).sort();
+    if (a === undefined || b === undefined || bridged.some((r) => r.tokenName === token.tokenName)) return [];
+    return [{ tokenName: token.tokenName, bridgeName: 'cex-transfer', kind: 'CexTransfer', networks: [a, b] }];
+  });
+  return [...bridged, ...viaCex];
+}
+
+function txTypesOf(rng: Rng, kind: string): TxType[] {
+  const types: TxType[] = [];
+  if (rng.chance(0.2)) types.push('ApproveSwap');
+  types.push('Swap');
+  if (rng.chance(0.15)) types.push('ApproveBridge');
+  types.push('Bridge');
+  if (CLAIMING_KINDS.has(kind)) types.push('Claim');
+  if (rng.chance(0.1)) types.push('ApproveSell');
+  types.push('Sell');
+  return types;
+}
+
+/** A UUIDv7: time-ordered, so rows written in time order append to the primary-key index. */
+function uuidV7(rng: Rng, ms: number): string {
+  const time = ms.toString(16).padStart(12, '0');
+  const rand = rng.hex(20);
+  const variant = HEX[8 + rng.int(0, 3)];
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${rand.slice(0, 3)}-${variant}${rand.slice(3, 6)}-${rand.slice(6, 18)}`;
+}
+
+function uuidV4(rng: Rng): string {
+  const h = rng.hex(32);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${HEX[8 + rng.int(0, 3)]}${h.slice(17, 20)}-${h.slice(20)}`;
+}
+
+function blockAt(network: string, ms: number): number {
+  const [anchor, seconds] = BLOCKS[network] ?? [10_000_000, 2];
+  return Math.max(1, anchor + Math.floor((ms - BLOCK_EPOCH_MS) / 1000 / seconds));
+}
+
+type Outcome = 'completed' | 'failed' | 'stale' | 'sent-back' | 'retried';
+
+function outcomeOf(rng: Rng): Outcome {
+  const r = rng.next();
+  if (r < 0.83) return 'completed';
+  if (r < 0.92) return 'failed';
+  if (r < 0.95) return 'stale';
+  if (r < 0.97) return 'sent-back';
+  return 'retried';
+}
+
+/** `count` txs ending at `endMs`, oldest first. */
+export function* demoTxs(count: number, endMs: number): Generator<TxDraft> {
+  const rng = new Rng(SEED);
+  const routes = routesOf(DEMO_TOKENS);
+  if (routes.length === 0 || count <= 0) return;
+  const nonces = new Map<string, number>();
+  const wallet = DEMO_BRAIN_STATE.walletAddress;
+  // About five txs per trade, spread evenly over the month.
+  const meanGapMs = (HISTORY_MS * 5) / count;
+  let time = endMs - HISTORY_MS;
+  let emitted = 0;
+
+  while (emitted < count) {
+    time += rng.logBetween(meanGapMs / 4, meanGapMs * 2.2);
+    if (time > endMs) time = endMs;
+    const route = rng.pick(routes);
+    const [networkBuy, networkSell] = rng.chance(0.5) ? route.networks : [route.networks[1], route.networks[0]];
+    const tradeId = uuidV4(rng);
+    const types = txTypesOf(rng, route.kind);
+    const expectedProfit = round(rng.logBetween(0.05, 4), 4);
+    const capitalUSD = round(rng.logBetween(200, 5000), 2);
+    const tokenAmount = Number((capitalUSD / (PRICES[route.tokenName] ?? 1)).toPrecision(8));
+    const swapMethod = rng.pick(EVM_AGGREGATORS);
+    const sellMethod = rng.chance(0.7) ? swapMethod : rng.pick(EVM_AGGREGATORS);
+    const inFlight = endMs - time < IN_FLIGHT_MS;
+    const outcome: Outcome = inFlight ? 'completed' : outcomeOf(rng);
+    const stopAt = outcome === 'completed' || outcome === 'retried' ? -1 : rng.int(0, types.length - 1);
+    const retryAt = outcome === 'retried' ? rng.int(0, types.length - 1) : -1;
+    // In-flight trades have settled their first legs only.
+    const settledUpTo = inFlight ? Math.floor(((endMs - time) / IN_FLIGHT_MS) * types.length) : types.length;
+    const errCode = outcome === 'failed' && rng.chance(0.75) ? rng.int(0, 41) : undefined;
+
+    let at = time;
+    for (let i = 0; i < types.length && emitted < count; i++) {
+      const txType = types[i] as TxType;
+      const side = BUY_SIDE_TX_TYPES.has(txType) ? 'buy' : 'sell';
+      const network = side === 'buy' ? networkBuy : networkSell;
+      const bridgeLeg = txType === 'Bridge' || txType === 'ApproveBridge' || txType === 'Claim';
+      const method = bridgeLeg ? route.bridgeName : side === 'buy' ? swapMethod : sellMethod;
+      const attempts = i === retryAt ? 2 : 1;
+      for (let attempt = 1; attempt <= attempts && emitted < count; attempt++) {
+        let status: TxStatus = 'completed';
+        if (inFlight) status = i < settledUpTo ? 'completed' : i === settledUpTo ? 'pending' : 'created';
+        else if (attempt < attempts) status = rng.chance(0.7) ? 'failed' : 'stale';
+        else if (stopAt >= 0 && i > stopAt) status = 'skip';
+        else if (i === stopAt) status = outcome === 'sent-back' && txType === 'Bridge' ? 'sent-back' : outcome === 'stale' ? 'stale' : 'failed';
+        const done = status === 'completed';
+        let amountOut: number | null = null;
+        if (done) {
+          if (txType === 'Swap') amountOut = tokenAmount;
+          else if (txType === 'Bridge' || txType === 'Claim') amountOut = Number((tokenAmount * 0.9995).toPrecision(8));
+          else if (txType === 'Sell') amountOut = round(capitalUSD + expectedProfit * (0.6 + rng.next() * 0.7), 2);
+          else amountOut = 0;
+        } else if (status === 'failed') amountOut = 0;
+        const nonce = (nonces.get(network) ?? rng.int(1000, 90_000)) + 1;
+        nonces.set(network, nonce);
+        const createdAt = Math.min(Math.round(at), endMs);
+        const settleMs = status === 'created' ? 0 : rng.int(2000, 60_000);
+        const unsent = status === 'created' || status === 'skip';
+        yield {
+          id: uuidV7(rng, createdAt),
+          tradeId,
+          tokenName: route.tokenName,
+          side,
+          method,
+          attempt,
+          txType,
+          status,
+          networkBuy,
+          networkSell,
+          network,
+          bridgeName: route.bridgeName,
+          amountIn: txType === 'Swap' ? capitalUSD : 0,
+          amountOut,
+          expectedProfit,
+          hash: unsent ? null : `0x${rng.hex(64)}`,
+          createdAt,
+          updatedAt: Math.min(endMs, createdAt + settleMs),
+          raw: unsent
+            ? { from: wallet }
+            : {
+                from: wallet,
+                nonce,
+                block: blockAt(network, createdAt),
+                gasUsed: rng.int(46_000, 420_000),
+                gasPriceGwei: round(rng.logBetween(0.01, 40), 3),
+                ...(status === 'failed' && errCode !== undefined ? { errCode } : {}),
+              },
+        };
+        emitted++;
+        at += rng.int(3000, 45_000);
+      }
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/** Cloud groups (SPEC §7): PUT /aws/groups {groups} replaces the list; POST /aws/restart {group}. */
+import { AwsGroupsRequest, AwsGroupsResponse, AwsRestartRequest, OkResponse } from '../../../src/contract/index.ts';
+import { notFound } from '../lib/records.ts';
+import type { ZodPlugin } from '../lib/zod.ts';
+import { sessionOf } from '../plugins/auth.ts';
+
+const awsRoutes: ZodPlugin = async (app) => {
+  app.put('/aws/groups', { schema: { body: AwsGroupsRequest, response: { 200: AwsGroupsResponse } } }, async (request) => {
+    const { groups } = request.body;
+    await app.mutate(sessionOf(request).name, 'aws.groups', async (tx) => {
+      const before = await tx.settings.get('awsGroups');
+      await tx.settings.set('awsGroups', groups);
+      return { result: undefined, before, after: groups };
+    });
+    app.hub.broadcast('cloudUpdateDone', groups);
+    return { ok: true as const, groups };
+  });
+
+  app.post('/aws/restart', { schema: { body: AwsRestartRequest, response: { 200: OkResponse } } }, async (request) => {
+    const { group } = request.body;
+    const user = sessionOf(request).name;
+    await app.mutate(user, 'aws.restart', async (tx) => {
+      const groups = await tx.settings.get('awsGroups');
+      if (!groups.some((g) => g.name === group)) throw notFound('cloud group');
+      return { result: undefined, details: { group } };
+    });
+    app.hub.broadcast('notify', { msg: `${user} restarted cloud group ${group}`, type: 'warning', autoClose: 5000 });
+    return { ok: true as const };
+  });
+};
+
+export default awsRoutes;

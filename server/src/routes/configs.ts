@@ -1,0 +1,101 @@
+/**
+ * Configs (SPEC §3 configName, §7): GET /configs (the list convention), GET /configs/{configName},
+ * PUT /configs/{configName} {version, data}. Known configs have a data schema in the contract;
+ * networkSettings' pair flags must also be keyed as §3 pairKey builds them.
+ */
+import { z } from 'zod';
+import {
+  CONFIG_SCHEMAS,
+  ConfigListQuery,
+  ConfigListResponse,
+  ConfigRecord,
+  ConfigUpdateRequest,
+  type ConfigName,
+  type ValidationIssue,
+} from '../../../src/contract/index.ts';
+import { isNetwork } from '../../../src/config/networks.ts';
+import { pairKey } from '../../../src/domain/keys.ts';
+import { invalidRequest } from '../lib/httpError.ts';
+import { badField, notFound, versionConflict } from '../lib/records.ts';
+import type { ZodPlugin } from '../lib/zod.ts';
+import { sessionOf } from '../plugins/auth.ts';
+
+const ConfigParams = z.object({ configName: z.string().min(1).max(128) });
+
+function hasSchema(configName: string): configName is ConfigName {
+  return Object.hasOwn(CONFIG_SCHEMAS, configName);
+}
+
+/** §3 Pair flags: two different networks, sorted, joined with an underscore. */
+function pairKeyIssues(pairFlags: Record<string, unknown>): ValidationIssue[] {
+  return Object.keys(pairFlags).flatMap((key): ValidationIssue[] => {
+    const [a, b, ...rest] = key.split('_');
+    const field = `data.pairFlags.${key}`;
+    if (a === undefined || b === undefined || rest.length > 0 || !isNetwork(a) || !isNetwork(b) || a === b) {
+      return [{ in: 'body', field, message: 'must be two different network names joined with an underscore' }];
+    }
+    const expected = pairKey(a, b);
+    return key === expected ? [] : [{ in: 'body', field, message: `networks must be sorted alphabetically: ${expected}` }];
+  });
+}
+
+/** The data checked against its config's schema (unknown configs take any object). */
+function validData(configName: string, data: Record<string, unknown>): Record<string, unknown> {
+  if (!hasSchema(configName)) return data;
+  const parsed = CONFIG_SCHEMAS[configName].safeParse(data);
+  if (!parsed.success) {
+    throw invalidRequest(
+      parsed.error.issues.map((issue) => ({ in: 'body', field: ['data', ...issue.path.map(String)].join('.'), message: issue.message })),
+    );
+  }
+  if (configName === 'networkSettings') {
+    const issues = pairKeyIssues((data as { pairFlags: Record<string, unknown> }).pairFlags);
+    if (issues.length > 0) throw invalidRequest(issues);
+  }
+  return parsed.data;
+}
+
+const configRoutes: ZodPlugin = async (app) => {
+  app.get('/configs', { schema: { querystring: ConfigListQuery, response: { 200: ConfigListResponse } } }, async (request) => {
+    const { sort, order, page, perPage, filter = {} } = request.query;
+    const q = filter.q?.toLowerCase();
+    const matching = (await app.store.configs.list()).filter(
+      (config) =>
+        (q === undefined || config.configName.toLowerCase().includes(q)) &&
+        (filter.configName === undefined || config.configName === filter.configName),
+    );
+    const direction = order === 'ASC' ? 1 : -1;
+    matching.sort((a, b) => {
+      const [x, y] = [a[sort], b[sort]];
+      return (x < y ? -1 : x > y ? 1 : 0) * direction;
+    });
+    return { data: matching.slice((page - 1) * perPage, page * perPage), total: matching.length };
+  });
+
+  app.get('/configs/:configName', { schema: { params: ConfigParams, response: { 200: ConfigRecord } } }, async (request) => {
+    const config = await app.store.configs.get(request.params.configName);
+    if (!config) throw notFound('config');
+    return config;
+  });
+
+  app.put(
+    '/configs/:configName',
+    { schema: { params: ConfigParams, body: ConfigUpdateRequest, response: { 200: ConfigRecord } } },
+    async (request) => {
+      const { configName } = request.params;
+      const { version, data, configName: named } = request.body;
+      if (named !== undefined && named !== configName) throw badField('configName', 'must match the path');
+      const valid = validData(configName, data);
+      return app.mutate(sessionOf(request).name, 'config.update', async (tx) => {
+        const before = await tx.configs.get(configName);
+        if (!before) throw notFound('config');
+        if (before.version !== version) throw versionConflict(before);
+        const outcome = await tx.configs.update(configName, valid, version);
+        if (outcome.status !== 'updated') throw new Error(`config ${configName} changed inside its transaction`);
+        return { result: outcome.record, before, after: outcome.record };
+      });
+    },
+  );
+};
+
+export default configRoutes;

@@ -1,0 +1,19 @@
+/**
+ * POST /logs/more (SPEC §7): older user logs, newest first. User logs are written only by
+ * mutations (plugins/audit.ts) and cannot be edited or deleted through the API.
+ */
+import { LogsMoreRequest, LogsMoreResponse } from '../../../src/contract/index.ts';
+import type { ZodPlugin } from '../lib/zod.ts';
+
+const logRoutes: ZodPlugin = async (app) => {
+  app.post('/logs/more', { schema: { body: LogsMoreRequest, response: { 200: LogsMoreResponse } } }, async (request) => {
+    const { before, limit, user, action } = request.body ?? { limit: 100 };
+    const [data, total] = await Promise.all([
+      app.store.userLogs.list({ before, limit, user, action }),
+      app.store.userLogs.count({ user, action }),
+    ]);
+    return { data, total };
+  });
+};
+
+export default logRoutes;

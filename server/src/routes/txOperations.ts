@@ -1,0 +1,195 @@
+/**
+ * The operators' own transactions (SPEC §1 "create manual, refund, forced and unlock-nonce
+ * operations"; §7): each is checked against what exists, recorded as a tx row with status created
+ * for the system to pick up, logged, and announced. And the pins of §3 brain state.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ForceTradeRequest,
+  ManualTxRequest,
+  PinsRequest,
+  RefundRequest,
+  TxOperationResponse,
+  UnlockNonceRequest,
+  WorkersResponse,
+  addressProblem,
+  type BrainState,
+  type TxRecord,
+} from '../../../src/contract/index.ts';
+import { NETWORK_INFO } from '../../../src/config/networks.ts';
+import type { Repos } from '../db/store.ts';
+import { BUY_SIDE_TX_TYPES } from '../db/repos/trades.ts';
+import type { TxDraft } from '../db/repos/txs.ts';
+import { assertNoIssues, notFound } from '../lib/records.ts';
+import type { ZodPlugin } from '../lib/zod.ts';
+import { sessionOf } from '../plugins/auth.ts';
+
+/** Networks whose accounts have no nonces to unlock. */
+const NONCELESS: ReadonlySet<string> = new Set(['Solana', 'TON', 'Tron', 'ATA']);
+
+type Issue = { field: string; message: string };
+type NewTx = Pick<TxDraft, 'tokenName' | 'method' | 'txType' | 'network' | 'amountIn'> & Partial<TxDraft>;
+
+const txOperationRoutes: ZodPlugin = async (app) => {
+  /** A tx row with status created, written in the caller's transaction. */
+  const record = async (tx: Repos, fields: NewTx): Promise<TxDraft> => {
+    const now = app.clock.now();
+    const row: TxDraft = {
+      id: randomUUID(),
+      tradeId: null,
+      side: BUY_SIDE_TX_TYPES.has(fields.txType) ? 'buy' : 'sell',
+      attempt: 1,
+      status: 'created',
+      networkBuy: null,
+      networkSell: null,
+      bridgeName: null,
+      amountOut: null,
+      expectedProfit: null,
+      hash: null,
+      createdAt: now,
+      updatedAt: now,
+      ...fields,
+    };
+    await tx.txs.insert(row);
+    return row;
+  };
+  const notify = (msg: string) => app.hub.broadcast('notify', { msg, type: 'info', autoClose: 5000 });
+
+  app.post('/txs/manual', { schema: { body: ManualTxRequest, response: { 200: TxOperationResponse } } }, async (request) => {
+    const user = sessionOf(request).name;
+    const { network, txType, tokenName, amount, to } = request.body;
+    const row = await app.mutate(user, 'tx.manual', async (tx) => {
+      const token = await tx.tokens.get(tokenName);
+      const native = NETWORK_INFO[network].native;
+      const issues: Issue[] = [];
+      if (tokenName !== native && !(token && Object.hasOwn(token.networkData, network))) {
+        issues.push({ field: 'tokenName', message: `must be a token deployed on ${network} or its native coin ${native}` });
+      }
+      const problem = to === undefined ? null : addressProblem(network, to);
+      if (problem) issues.push({ field: 'to', message: problem });
+      assertNoIssues(issues);
+      const row = await record(tx, { tokenName, method: 'manual', txType, network, amountIn: amount, raw: { to, requestedBy: user } });
+      return { result: row, after: { id: row.id, network, txType, tokenName, amount, to } };
+    });
+    notify(`${user} queued a manual ${txType} of ${amount} ${tokenName} on ${network}`);
+    return { ok: true as const, id: row.id };
+  });
+
+  app.post('/txs/refund', { schema: { body: RefundRequest, response: { 200: TxOperationResponse } } }, async (request) => {
+    const user = sessionOf(request).name;
+    const { tradeId, txId, reason } = request.body;
+    const row = await app.mutate(user, 'tx.refund', async (tx) => {
+      let refunded: TxRecord | undefined;
+      if (txId !== undefined) {
+        refunded = await tx.txs.get(txId);
+        if (!refunded) throw notFound('tx');
+      } else if (tradeId !== undefined) {
+        // The trade's latest leg is where its funds are.
+        refunded = (await tx.txs.byTrade(tradeId)).at(-1);
+        if (!refunded) throw notFound('trade');
+      }
+      if (!refunded) throw new Error('the schema requires tradeId or txId');
+      const row = await record(tx, {
+        tradeId: refunded.tradeId,
+        tokenName: refunded.tokenName,
+        method: 'refund',
+        txType: 'Refund',
+        network: refunded.network,
+        networkBuy: refunded.networkBuy,
+        networkSell: refunded.networkSell,
+        bridgeName: refunded.bridgeName,
+        amountIn: 0,
+        raw: { refundOf: txId === undefined ? { tradeId } : { txId }, reason, requestedBy: user },
+      });
+      return { result: row, after: { id: row.id, tradeId: refunded.tradeId, txId, reason } };
+    });
+    notify(`${user} asked for a refund of ${txId === undefined ? `trade ${tradeId}` : `tx ${txId}`}`);
+    return { ok: true as const, id: row.id };
+  });
+
+  app.post('/txs/force', { schema: { body: ForceTradeRequest, response: { 200: TxOperationResponse } } }, async (request) => {
+    const user = sessionOf(request).name;
+    const { tokenName, networkBuy, networkSell, bridgeName, amount } = request.body;
+    const row = await app.mutate(user, 'tx.force', async (tx) => {
+      const [token, bridge] = await Promise.all([tx.tokens.get(tokenName), tx.bridges.get(bridgeName)]);
+      const issues: Issue[] = [];
+      if (!token) issues.push({ field: 'tokenName', message: `unknown token ${tokenName}` });
+      for (const field of ['networkBuy', 'networkSell'] as const) {
+        const network = request.body[field];
+        if (token && !Object.hasOwn(token.networkData, network)) issues.push({ field, message: `${tokenName} is not deployed on ${network}` });
+      }
+      if (!bridge) issues.push({ field: 'bridgeName', message: `unknown bridge ${bridgeName}` });
+      else if (Array.isArray(bridge.networks) && bridge.networks.length > 0 && ![networkBuy, networkSell].every((n) => (bridge.networks as unknown[]).includes(n))) {
+        issues.push({ field: 'bridgeName', message: `${bridgeName} does not connect ${networkBuy} and ${networkSell}` });
+      }
+      assertNoIssues(issues);
+      const row = await record(tx, {
+        tradeId: randomUUID(),
+        tokenName,
+        method: 'force',
+        txType: 'Swap',
+        network: networkBuy,
+        networkBuy,
+        networkSell,
+        bridgeName,
+        amountIn: amount,
+        raw: { requestedBy: user },
+      });
+      return { result: row, after: { id: row.id, tradeId: row.tradeId, tokenName, networkBuy, networkSell, bridgeName, amount } };
+    });
+    notify(`${user} forced a trade of ${tokenName} ${networkBuy} -> ${networkSell} over ${bridgeName}`);
+    return { ok: true as const, id: row.id };
+  });
+
+  app.post('/txs/unlock-nonce', { schema: { body: UnlockNonceRequest, response: { 200: TxOperationResponse } } }, async (request) => {
+    const user = sessionOf(request).name;
+    const { network, nonce } = request.body;
+    if (NONCELESS.has(network)) assertNoIssues([{ field: 'network', message: `${network} accounts have no nonces` }]);
+    const { row, brainState } = await app.mutate(user, 'tx.unlockNonce', async (tx) => {
+      const state = await tx.settings.get('brainState');
+      const isThis = (entry: unknown) =>
+        typeof entry === 'object' && entry !== null && (entry as { network?: unknown }).network === network && (entry as { nonce?: unknown }).nonce === nonce;
+      const wasLocked = state.lockedNonces.some(isThis);
+      let brainState: BrainState | null = null;
+      if (wasLocked) {
+        brainState = { ...state, lockedNonces: state.lockedNonces.filter((entry) => !isThis(entry)) };
+        await tx.settings.set('brainState', brainState);
+      }
+      // A nonce is unlocked by sending the wallet a zero-value transfer with it.
+      const row = await record(tx, {
+        tokenName: NETWORK_INFO[network].native,
+        method: 'unlock-nonce',
+        txType: 'TransferNative',
+        network,
+        amountIn: 0,
+        raw: { nonce, to: state.walletAddress, requestedBy: user },
+      });
+      return { result: { row, brainState }, details: { id: row.id, network, nonce, wasLocked } };
+    });
+    if (brainState) app.hub.broadcast('brainState', brainState);
+    notify(`${user} unlocked nonce ${nonce} on ${network}`);
+    return { ok: true as const, id: row.id };
+  });
+
+  const setPins = async (user: string, field: 'pinnedTokens' | 'autosellPins', action: string, names: string[]) => {
+    const brainState = await app.mutate(user, action, async (tx) => {
+      const known = new Set((await tx.tokens.list()).map((token) => token.tokenName));
+      assertNoIssues(names.flatMap((name, i) => (known.has(name) ? [] : [{ field: `pins.${i}`, message: `unknown token ${name}` }])));
+      const before = await tx.settings.get('brainState');
+      const after: BrainState = { ...before, [field]: names };
+      await tx.settings.set('brainState', after);
+      return { result: after, before: { [field]: before[field] }, after: { [field]: names } };
+    });
+    app.hub.broadcast('brainState', brainState);
+    return { ok: true as const, brainState };
+  };
+  const schema = { body: PinsRequest, response: { 200: WorkersResponse } };
+  app.put('/txs/pins', { schema }, async (request) =>
+    setPins(sessionOf(request).name, 'pinnedTokens', 'pins.update', request.body.pins),
+  );
+  app.put('/txs/pins/sell', { schema }, async (request) =>
+    setPins(sessionOf(request).name, 'autosellPins', 'pins.sell.update', request.body.pins),
+  );
+};
+
+export default txOperationRoutes;
