@@ -119,6 +119,8 @@ export function TokenList({ admin, onEdit, onCreate }: TokenListProps) {
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: "center", flexWrap: "wrap" }}>
         <TextField
+          fullWidth={false}
+          sx={{ minWidth: 280 }}
           label="Search"
           placeholder="name/address [network]"
           value={query}
@@ -129,6 +131,7 @@ export function TokenList({ admin, onEdit, onCreate }: TokenListProps) {
           size="small"
         />
         <TextField
+          fullWidth={false}
           select
           label="Network"
           value={network}

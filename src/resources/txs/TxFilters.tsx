@@ -20,7 +20,7 @@ export function TxFilters({ values, onChange }: { values: TxFilterValues; onChan
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }} role="search" aria-label="Transaction filters">
       {SELECTS.map(({ key, label, options }) => (
-        <TextField key={key} select size="small" label={label} value={values[key]} onChange={(e) => set({ [key]: e.target.value })} sx={{ minWidth: 130 }}>
+        <TextField fullWidth={false} key={key} select size="small" label={label} value={values[key]} onChange={(e) => set({ [key]: e.target.value })} sx={{ minWidth: 130 }}>
           <MenuItem value="">Any</MenuItem>
           {options.map((o) => (
             <MenuItem key={o} value={o}>
@@ -29,10 +29,10 @@ export function TxFilters({ values, onChange }: { values: TxFilterValues; onChan
           ))}
         </TextField>
       ))}
-      <TextField size="small" label="Token" value={values.tokenName} onChange={(e) => set({ tokenName: e.target.value })} />
-      <TextField size="small" label="Search" placeholder="token, hash, tradeId or id" value={values.q} onChange={(e) => set({ q: e.target.value })} />
-      <TextField size="small" type="datetime-local" label="From" value={values.from} onChange={(e) => set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField
+      <TextField fullWidth={false} size="small" label="Token" value={values.tokenName} onChange={(e) => set({ tokenName: e.target.value })} />
+      <TextField fullWidth={false} size="small" label="Search" placeholder="token, hash, tradeId or id" value={values.q} onChange={(e) => set({ q: e.target.value })} />
+      <TextField fullWidth={false} size="small" type="datetime-local" label="From" value={values.from} onChange={(e) => set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField fullWidth={false}
         size="small"
         type="datetime-local"
         label="To"

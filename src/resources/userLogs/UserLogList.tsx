@@ -64,8 +64,8 @@ export function UserLogList() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2}>
-        <TextField size="small" label="User" value={user} onChange={(e) => filterChanged(() => setUser(e.target.value))} />
-        <TextField size="small" label="Action" placeholder="token or token.update" value={action} onChange={(e) => filterChanged(() => setAction(e.target.value))} />
+        <TextField fullWidth={false} size="small" label="User" value={user} onChange={(e) => filterChanged(() => setUser(e.target.value))} />
+        <TextField fullWidth={false} size="small" label="Action" placeholder="token or token.update" value={action} onChange={(e) => filterChanged(() => setAction(e.target.value))} />
       </Stack>
       {failure && <Alert severity="error">{failure}</Alert>}
       <Table size="small" aria-label="User logs">
