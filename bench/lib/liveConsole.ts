@@ -11,18 +11,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { SERVER_EVENT_NAMES } from '../../src/contract/index.ts';
+import { CHROMIUM_ARGS } from '../../tests/e2e/chromium.ts';
 
-/** STACK trap 4: Debian's Chromium with the flags this closed network needs. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const BUILD_TIMEOUT_MS = 240_000;
 const SERVER_START_TIMEOUT_MS = 30_000;
 const SERVER_STOP_GRACE_MS = 5_000;
