@@ -13,6 +13,7 @@ import {
   buildTokenEntries, createTokenIndex, parseTokenQuery, searchTokens, type TokenEntry, type TokenSearchResult,
 } from '../src/domain/tokenSearch.ts';
 import type { BenchResult } from './types.ts';
+import { createRng as rng } from '../server/src/quote/rng.ts';
 
 
 const TOKEN_COUNT = 50_000;
@@ -20,15 +21,6 @@ const ROUNDS = 5;
 /** The budget: well under 2 ms per keystroke. */
 const KEYSTROKE_TARGET = '< 2 ms';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The built-in list plus generated tokens on every network but ATA, up to 50,000. */
 export function syntheticTokens(count = TOKEN_COUNT, seed = 1): TokenEntry[] {

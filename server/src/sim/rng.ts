@@ -3,6 +3,8 @@
  * the simulation draws from its own stream, so an operator's action (a trade from the control
  * route, a workers start) never reshuffles the block heads or the gas prices.
  */
+// mulberry32, shared with the quote market: small, fast, never for anything secret.
+import { createRng as mulberry32 } from '../quote/rng.ts';
 
 export interface Rng {
   /** Uniform in [0, 1). */
@@ -20,16 +22,6 @@ export interface Rng {
   hex(digits: number): string;
 }
 
-/** mulberry32: small, fast and good enough for a simulation (never for anything secret). */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The seed of a named sub-stream (FNV-1a over the label, mixed with the seed). */
 function deriveSeed(seed: number, label: string): number {
