@@ -10,6 +10,7 @@ import type { Token } from '../../../src/contract/index.ts';
 import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_TOKENS } from './demoData.ts';
 import { BUY_SIDE_TX_TYPES } from './repos/trades.ts';
 import type { TxDraft } from './repos/txs.ts';
+import { tradeTxTypes } from '../sim/profiles.ts';
 
 /** DEMO_TXS default: enough rows that the list's filters and sorts must use their indexes. */
 export const DEMO_TXS_DEFAULT = 100_000;
@@ -31,7 +32,6 @@ const BLOCKS: Record<string, [number, number]> = {
   Binance: [45_700_000, 3],
 };
 const BLOCK_EPOCH_MS = Date.UTC(2025, 0, 15);
-const CLAIMING_KINDS: ReadonlySet<string> = new Set(['Polygon', 'Arbitrum', 'Optimism', 'Portal', 'ConstructorClaim']);
 const EVM_AGGREGATORS = DEX_AGGREGATORS.filter((a) => a !== 'jupiter');
 const HEX = '0123456789abcdef';
 
@@ -100,17 +100,6 @@ function routesOf(tokens: readonly Token[]): Route[] {
   return [...bridged, ...viaCex];
 }
 
-function txTypesOf(rng: Rng, kind: string): TxType[] {
-  const types: TxType[] = [];
-  if (rng.chance(0.2)) types.push('ApproveSwap');
-  types.push('Swap');
-  if (rng.chance(0.15)) types.push('ApproveBridge');
-  types.push('Bridge');
-  if (CLAIMING_KINDS.has(kind)) types.push('Claim');
-  if (rng.chance(0.1)) types.push('ApproveSell');
-  types.push('Sell');
-  return types;
-}
 
 /** A UUIDv7: time-ordered, so rows written in time order append to the primary-key index. */
 function uuidV7(rng: Rng, ms: number): string {
@@ -159,7 +148,7 @@ export function* demoTxs(count: number, endMs: number): Generator<TxDraft> {
     const route = rng.pick(routes);
     const [networkBuy, networkSell] = rng.chance(0.5) ? route.networks : [route.networks[1], route.networks[0]];
     const tradeId = uuidV4(rng);
-    const types = txTypesOf(rng, route.kind);
+    const types = tradeTxTypes((p) => rng.chance(p), route.kind);
     const expectedProfit = round(rng.logBetween(0.05, 4), 4);
     const capitalUSD = round(rng.logBetween(200, 5000), 2);
     const tokenAmount = Number((capitalUSD / (PRICES[route.tokenName] ?? 1)).toPrecision(8));

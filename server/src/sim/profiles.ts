@@ -4,6 +4,7 @@
  * SIM_RATE=1. Frequencies are per simulated second; SIM_RATE speeds the simulated clock up.
  */
 import { NETWORK_INFO, type Network } from '../../../src/config/networks.ts';
+import type { TxType } from '../../../src/config/enums.ts';
 
 export interface NetworkProfile {
   network: Network;
@@ -62,6 +63,19 @@ export const TRADE_ERROR_CODE_MAX = 41;
 export const CLAIMING_BRIDGE_KINDS: ReadonlySet<string> = new Set([
   'Polygon', 'Arbitrum', 'Optimism', 'Portal', 'PortalNtt', 'ConstructorClaim',
 ]);
+
+/** The tx types of a trade, in order: optional approvals, buy, bridge, claim where the bridge needs one, sell. */
+export function tradeTxTypes(chance: (probability: number) => boolean, kind: string): TxType[] {
+  const types: TxType[] = [];
+  if (chance(0.2)) types.push('ApproveSwap');
+  types.push('Swap');
+  if (chance(0.15)) types.push('ApproveBridge');
+  types.push('Bridge');
+  if (CLAIMING_BRIDGE_KINDS.has(kind)) types.push('Claim');
+  if (chance(0.1)) types.push('ApproveSell');
+  types.push('Sell');
+  return types;
+}
 
 /** Mean gaps between events, in simulated ms (SIM_RATE=1). */
 export const CADENCE = {

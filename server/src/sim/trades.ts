@@ -11,7 +11,7 @@ import type { TradeDraft, TradeTx } from '../db/repos/trades.ts';
 import { jittered, round, significant, type SimCatalog, type SimContext } from './context.ts';
 import {
   CADENCE,
-  CLAIMING_BRIDGE_KINDS,
+  tradeTxTypes,
   CONFIRM_MAX_MS,
   CONFIRM_MIN_MS,
   TRADE_ERROR_CODE_MAX,
@@ -74,18 +74,6 @@ function tradeRoutes({ tokens, bridges }: SimCatalog): TradeRoute[] {
   });
 }
 
-/** The tx types of a trade, in order: optional approvals, buy, bridge, claim where the bridge needs one, sell. */
-function txTypesOf(rng: Rng, kind: string): TxType[] {
-  const types: TxType[] = [];
-  if (rng.chance(0.2)) types.push('ApproveSwap');
-  types.push('Swap');
-  if (rng.chance(0.15)) types.push('ApproveBridge');
-  types.push('Bridge');
-  if (CLAIMING_BRIDGE_KINDS.has(kind)) types.push('Claim');
-  if (rng.chance(0.1)) types.push('ApproveSell');
-  types.push('Sell');
-  return types;
-}
 
 const BUY_SIDE: ReadonlySet<TxType> = new Set(['ApproveSwap', 'Swap', 'ApproveBridge', 'Bridge']);
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -123,7 +111,7 @@ export function simulateTrades(ctx: SimContext, idStream: string): Trades {
     const route = rng.pick(routes);
     const [networkBuy, networkSell] = rng.chance(0.5) ? route.networks : [route.networks[1], route.networks[0]];
     const tradeId = uuid(ids);
-    const txTypes = txTypesOf(rng, route.kind);
+    const txTypes = tradeTxTypes((p) => rng.chance(p), route.kind);
     const bridge = { name: route.bridge };
     const expectedProfit = round(rng.logBetween(0.05, 4), 4);
     const capitalUSD = round(rng.logBetween(200, 5000), 2);
