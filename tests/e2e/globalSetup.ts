@@ -24,7 +24,7 @@ function findChromium(): string | null {
 }
 
 /** Starts the reference server on a free port with a throw-away database, like a fresh machine. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; baseURL: string }> {
+async function startServer(dataDir: string, staticDir: string): Promise<{ child: ChildProcess; baseURL: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     env: {
       ...process.env,
@@ -34,7 +34,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; base
       ADMIN_KEY: E2E_ADMIN_KEY,
       OPERATOR_KEY: E2E_OPERATOR_KEY,
       LOGIN_RATE_LIMIT: '1000',
-      STATIC_DIR: 'dist',
+      STATIC_DIR: staticDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,9 +68,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       '\n!!!!!!!! BROWSER TESTS SKIPPED: no Chromium found (set CHROMIUM or run `apt-get install chromium`) !!!!!!!!\n',
     );
   }
-  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` before the browser tests');
+  // E2E_STATIC_DIR lets parallel work build into its own folder (`vite build --outDir`); CI uses dist/.
+  const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    throw new Error(`${staticDir}/ is missing: run \`npm run build\` before the browser tests`);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
-  const { child, baseURL } = await startServer(dataDir);
+  const { child, baseURL } = await startServer(dataDir, staticDir);
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', chromiumPath);
   project.provide('adminKey', E2E_ADMIN_KEY);
