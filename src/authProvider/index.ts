@@ -35,3 +35,4 @@ export const authProvider = createAuthProvider({
 
 export const getSessionToken = (): Promise<string | null> => authProvider.getSessionToken();
 export const currentToken = (): string | null => authProvider.currentToken();
+export { SessionExpiryGuard, SESSION_EXPIRED_LOGIN_PATH, SESSION_END_GRACE_MS, msUntilSignOut } from './SessionExpiryGuard.tsx';

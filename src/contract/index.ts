@@ -18,6 +18,11 @@ import {
 } from '../config/enums.ts';
 import { CEXES, NATIVE_COINS, NETWORKS } from '../config/networks.ts';
 
+// In a browser, zod must not compile parsers with `new Function`: the console's CSP forbids eval,
+// and even zod's caught probe for it is reported as a CSP violation (SECURITY.md). The server keeps
+// the faster compiled parsers.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 // ---------- REST ----------
 
 export const LoginRequest = z.object({ accessKey: z.string().min(1).max(512) }).strict();

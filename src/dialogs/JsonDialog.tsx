@@ -5,6 +5,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useMemo } from 'react';
 
+export const UNDISPLAYABLE = '(this value cannot be displayed)';
+
 /** Pretty JSON when the value is JSON (or a JSON string), the plain text otherwise. Always rendered as text. */
 export function formatForPopup(value: unknown): string {
   if (typeof value === 'string') {
@@ -17,7 +19,13 @@ export function formatForPopup(value: unknown): string {
   try {
     return JSON.stringify(value, null, 2) ?? String(value);
   } catch {
-    return String(value);
+    // BigInts, cycles or very deep nesting: String() may throw too (an object without a prototype,
+    // an array nested past the stack), and a popup must never take the screen down with it.
+    try {
+      return String(value);
+    } catch {
+      return UNDISPLAYABLE;
+    }
   }
 }
 

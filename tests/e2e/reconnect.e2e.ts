@@ -47,7 +47,7 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       ADMIN_KEY: inject('adminKey'),
       OPERATOR_KEY: inject('operatorKey'),
       LOGIN_RATE_LIMIT: '1000',
-      STATIC_DIR: 'dist',
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
       SIM: 'on',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

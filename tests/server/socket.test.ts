@@ -175,4 +175,29 @@ describe('PROTOCOL socket connection', () => {
     expect(reason).toBe('io server disconnect');
     expect(received.map((r) => r.event)).toEqual(['init', 'stopReconnect']);
   });
+
+  it('§9 after expiry the same token opens nothing: the socket handshake and REST both refuse it', async () => {
+    const shortLived = token(OPERATOR_ROLE, 'operator', Date.now() - SESSION_MS + 1200);
+    const first = open(['init', 'stopReconnect'], { token: shortLived });
+    await next(first.socket, 'init');
+    const stop = next(first.socket, 'stopReconnect', 3000);
+    expect(await next(first.socket, 'disconnect', 3000)).toBe('io server disconnect');
+    await stop;
+    // A console that retried anyway (or reloaded with the old token) gets nowhere: no loop to fall into.
+    const again = open(['init'], { token: shortLived });
+    expect(((await next(again.socket, 'connect_error')) as Error).message).toBe('unauthorized');
+    const rest = await t.app.inject({ method: 'GET', url: '/api/txs/', headers: { 'x-api-key': shortLived } });
+    expect(rest.statusCode).toBe(401);
+  });
+
+  it('§4 ending every session (simulator stopReconnect) sends stopReconnect before disconnecting each socket', async () => {
+    const a = open(['init', 'stopReconnect']);
+    const b = open(['init', 'stopReconnect'], { token: token(ADMIN_ROLE) });
+    await Promise.all([next(a.socket, 'init'), next(b.socket, 'init')]);
+    const gone = Promise.all([next(a.socket, 'disconnect'), next(b.socket, 'disconnect')]);
+    t.app.sockets.endAllSessions();
+    expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(a.received.map((r) => r.event)).toEqual(['init', 'stopReconnect']);
+    expect(b.received.map((r) => r.event)).toEqual(['init', 'stopReconnect']);
+  });
 });

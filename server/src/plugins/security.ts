@@ -1,6 +1,40 @@
-/** Security headers, with a CSP that fits the built Vite + React console (emotion injects styles). */
+/**
+ * Security headers on everything the server answers (SECURITY.md "Headers"): a strict
+ * Content-Security-Policy that fits the built Vite + React console, no MIME sniffing, no referrer,
+ * no framing, and API answers that are never cached.
+ *
+ * Scripts: only the console's own files ('self'); no inline script, no eval, no inline event
+ * handler attributes. Styles keep 'unsafe-inline': emotion (MUI) and goober (notistack) inject
+ * <style> elements at run time, and index.html carries one inline <style>. A nonce would need the
+ * server to rewrite index.html per request and the console to hand the nonce to both libraries;
+ * SECURITY.md records what that takes. Inline styles cannot run script, so this is the smaller risk.
+ */
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import { isApiPath, pathOf } from '../lib/paths.ts';
+
+/** The policy, directive by directive; exported so tests compare against the one source. */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  // 'self' covers the same origin's ws:/wss: (CSP level 3); no other host may be reached.
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'data:'],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+} as const;
+
+/** Browser features the console never uses. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()';
 
 export default fp(
   async (app) => {
@@ -8,21 +42,16 @@ export default fp(
       contentSecurityPolicy: {
         // Spelled out in full: helmet's defaults add upgrade-insecure-requests, which breaks plain-http LAN use.
         useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          mediaSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
+        directives: CSP_DIRECTIVES,
       },
       referrerPolicy: { policy: 'no-referrer' },
+      // Agrees with frame-ancestors 'none' for browsers that only know X-Frame-Options.
+      frameguard: { action: 'deny' },
+    });
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      // Session tokens, records and errors must not sit in a browser or proxy cache.
+      if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security' },
