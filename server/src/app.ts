@@ -1,5 +1,5 @@
 /** Builds the reference backend: plugins, routes, socket and static files. Listening is server.ts's job. */
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import databasePlugin from './db/plugin.ts';
 import type { SeedKeys } from './db/seed.ts';
@@ -55,11 +55,53 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A JSON error loads nothing, frames nothing and is never sniffed as something else. */
+const FRAMEWORK_ERROR_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, /api or not (HEAD left out: it is answered by GET), for tests that must cover them all. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
 export async function buildApp(options: AppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL or an over-long path parameter is refused before any route or hook runs;
+    // its body follows PROTOCOL `{ error }` like every other error (fastify's default does not).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 500;
+      const clientError = status >= 400 && status < 500;
+      // No hook runs for these (helmet's neither), so the headers a JSON error needs are set here.
+      // The reply's generics are those of a route not yet found; it is an ordinary reply.
+      return (reply as FastifyReply)
+        .code(clientError ? status : 500)
+        .headers(FRAMEWORK_ERROR_HEADERS)
+        .send({ error: clientError ? error.message : 'internal server error' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // First of all, so it sees every route the plugins below register.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
 
   await app.register(clockPlugin, { now: options.now ?? Date.now });
   await app.register(errorsPlugin);

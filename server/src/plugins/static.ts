@@ -45,7 +45,7 @@ export default fp<{ staticDir: string }>(
 
     app.get('/assets/*', async (request, reply) => {
       const file = await fileFor(pathOf(request.url));
-      if (!file) return reply.code(404).type('text/plain').send('not found');
+      if (!file) return reply.code(404).send({ error: 'not found' });
       return reply.sendFile(file, { maxAge: '365d', immutable: true });
     });
 
