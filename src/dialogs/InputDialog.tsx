@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { dialogWidth } from '../domain/dialogs.ts';
+import { useDialogValue } from './useDialogValue.ts';
 
 export interface InputDialogProps {
   open: boolean;
@@ -24,31 +25,10 @@ export interface InputDialogProps {
 /** SPEC §2/§5 single text input dialog: Save, enabled only when the value is valid and changed. */
 export function InputDialog({ open, title, label, initialValue, validate, onSave, onClose, width }: InputDialogProps) {
   const titleId = useId();
-  const [value, setValue] = useState(initialValue);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (open) {
-      setValue(initialValue);
-      setFailure(null);
-    }
-  }, [open, initialValue]);
+  const { value, setValue, changed, saving, failure, save: saveIf } = useDialogValue(open, initialValue, onSave, onClose);
   const error = validate ? validate(value) : null;
-  const changed = value !== initialValue;
   const override = dialogWidth('input', width);
-  const save = async () => {
-    if (error !== null || !changed) return;
-    setSaving(true);
-    try {
-      await onSave(value);
-      onClose();
-    } catch (e) {
-      // The typed value stays in the field so nothing is lost; the reason is shown under it.
-      setFailure(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () => saveIf(error === null);
   return (
     <Dialog
       open={open}

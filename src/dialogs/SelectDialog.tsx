@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useDialogValue } from './useDialogValue.ts';
 
 export interface SelectDialogProps {
   open: boolean;
@@ -21,24 +22,7 @@ export interface SelectDialogProps {
 /** SPEC §2/§5 single select dialog: an empty option first; Save only when the value changed. */
 export function SelectDialog({ open, title, label, options, initialValue, onSave, onClose }: SelectDialogProps) {
   const titleId = useId();
-  const [value, setValue] = useState(initialValue);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (open) {
-      setValue(initialValue);
-      setFailure(null);
-    }
-  }, [open, initialValue]);
-  const changed = value !== initialValue;
-  const save = async () => {
-    if (!changed) return;
-    try {
-      await onSave(value);
-      onClose();
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e));
-    }
-  };
+  const { value, setValue, changed, saving, failure, save } = useDialogValue(open, initialValue, onSave, onClose);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} slotProps={{ paper: { sx: { minWidth: 360 } } }}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -65,7 +49,7 @@ export function SelectDialog({ open, title, label, options, initialValue, onSave
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void save()} disabled={!changed}>
+        <Button variant="contained" onClick={() => void save()} disabled={!changed || saving}>
           Save
         </Button>
       </DialogActions>

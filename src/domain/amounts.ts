@@ -5,12 +5,19 @@ export type ParsedAmount = { ok: true; value: bigint } | { ok: false; error: str
 const DECIMAL = /^(\d*)(?:\.(\d*))?$/;
 
 /**
+ * The most base units an amount can be: token amounts are uint256 on-chain, and the §7 quote call
+ * takes at most 78 digits. Above this the amount is refused here rather than sent and refused.
+ */
+export const MAX_BASE_UNITS = 2n ** 256n - 1n;
+
+/**
  * SPEC §5: the amount is converted to integer base units by multiplying by 10^decimals.
  * Done on the decimal string with BigInt so that 1.5 with 18 decimals is exactly 1500000000000000000.
  */
 export function toBaseUnits(amount: string, decimals: number): ParsedAmount {
   const text = amount.trim();
   if (text === '') return { ok: false, error: 'Enter an amount to quote' };
+  if (!Number.isInteger(decimals) || decimals < 0) return { ok: false, error: 'The token has no valid decimals' };
   const match = DECIMAL.exec(text);
   if (!match || text === '.') return { ok: false, error: 'Amount must be a number' };
   const whole = match[1] ?? '';
@@ -19,7 +26,9 @@ export function toBaseUnits(amount: string, decimals: number): ParsedAmount {
     return { ok: false, error: `Amount has more than ${decimals} decimal places` };
   }
   const digits = `${whole}${fraction.padEnd(decimals, '0')}`.replace(/^0+(?=\d)/, '');
-  return { ok: true, value: BigInt(digits === '' ? '0' : digits) };
+  const value = BigInt(digits === '' ? '0' : digits);
+  if (value > MAX_BASE_UNITS) return { ok: false, error: 'Amount is too large' };
+  return { ok: true, value };
 }
 
 /** Exact decimal string of base units scaled down by decimals ("1500000000000000000", 18 -> "1.5"). */

@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launchBrowser, operatorKey, screenshot, signIn } from './browser.ts';
+import { DB_FILE_NAME } from '../../server/src/db/store.ts';
+import { adminKey, hasChromium, launchBrowser, operatorKey, screenshot, signIn } from './browser.ts';
 
 /*
  * SPEC §4 socket connection: on disconnect an error sound plays and msRemainingBeforeDisconnect
@@ -158,6 +160,45 @@ function installProbe(texts: string[]): void {
 const indicator = (page: Page, status: string) => page.getByLabel(new RegExp(`^Server connection ${status}\\b`));
 const countdown = (page: Page) => page.getByRole('button', { name: /^Session time remaining/ });
 
+/** The workers chip (SPEC §2 worker controls): its accessible name carries the state. */
+const workersChip = (page: Page) => page.getByLabel(/^Workers (working|stopped|state unknown)$/);
+/** SPEC §1 connected users: one chip per user, "name (role)", titled with the time it connected. */
+const userChips = (page: Page) =>
+  page.getByRole('region', { name: 'Connected users and services' }).locator('.MuiChip-root');
+
+/** Every block-head button's network and number, from its accessible name "<network> block <num>". */
+async function blockHeads(page: Page): Promise<Map<string, number>> {
+  const labels = await page
+    .getByRole('region', { name: 'Block heads' })
+    .locator('[aria-label]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+  const heads = new Map<string, number>();
+  for (const label of labels) {
+    const match = /^(.+) block (\d+)$/.exec(label);
+    if (match?.[1] && match[2]) heads.set(match[1], Number(match[2]));
+  }
+  return heads;
+}
+
+/**
+ * Changes the stored brain state while the server is down, straight in its database: only the
+ * `init` of a new connection can bring this value to a console (no event ever carried it).
+ */
+function setWorkersInDatabase(dataDir: string, running: boolean, startedBy: string): void {
+  const db = new BetterSqlite3(join(dataDir, DB_FILE_NAME));
+  try {
+    const changed = db
+      .prepare(
+        `UPDATE settings SET value = json_set(value, '$.workersRunning', json(?), '$.workersStartedBy', ?)
+         WHERE key = 'brainState'`,
+      )
+      .run(running ? 'true' : 'false', startedBy).changes;
+    if (changed !== 1) throw new Error('no stored brain state to change');
+  } finally {
+    db.close();
+  }
+}
+
 function mmSsToMs(text: string): number {
   const match = /^(\d\d):(\d\d)$/.exec(text.trim());
   if (!match) return Number.NaN;
@@ -279,4 +320,129 @@ describe.skipIf(!hasChromium)('§4 socket connection against a reference server 
       await context.close();
     }
   });
+
+  it('§4 issue #7 server restarted twice under simulator traffic with an admin and an operator console open: each shows Reconnecting and one warning toast per outage, re-syncs from init, nothing stale stays', async () => {
+    const baseURL = `http://127.0.0.1:${port}`;
+    if (!server) server = await startServer(port, dataDir);
+    interface Console {
+      who: string;
+      context: BrowserContext;
+      page: Page;
+      pageErrors: string[];
+    }
+    const consoles: Console[] = [];
+    try {
+      for (const [who, key] of [
+        ['admin', adminKey],
+        ['operator', operatorKey],
+      ] as const) {
+        const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+        await context.addInitScript(installProbe, [RECONNECTING, DISCONNECTED]);
+        const page = await context.newPage();
+        const pageErrors: string[] = [];
+        page.on('pageerror', (error) => pageErrors.push(error.message));
+        consoles.push({ who, context, page, pageErrors });
+        await signIn(page, key);
+      }
+      const probeOf = async (page: Page): Promise<Probe> => {
+        const value = await page.evaluate(() => window.__probe);
+        if (!value) throw new Error('page probe missing');
+        return value;
+      };
+      const userChipTexts = async (page: Page) => (await userChips(page).allTextContents()).sort();
+      const userChipTitles = async (page: Page) =>
+        (await userChips(page).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('title') ?? ''))).sort();
+
+      // Live, with the simulator's block heads moving and both users listed once each.
+      for (const { page } of consoles) {
+        await expect.poll(() => indicator(page, 'Live').count(), { timeout: 15_000 }).toBe(1);
+        await expect.poll(async () => (await blockHeads(page)).size, { timeout: 15_000 }).toBeGreaterThan(0);
+        await expect.poll(() => userChipTexts(page), { timeout: 10_000 }).toEqual(['admin (Admin)', expect.stringMatching(/^operator \(/)]);
+        await expect.poll(() => workersChip(page).getAttribute('aria-label'), { timeout: 5000 }).toMatch(/^Workers (working|stopped)$/);
+      }
+      let workersRunning = (await workersChip(consoles[0]!.page).getAttribute('aria-label')) === 'Workers working';
+
+      for (let outage = 1; outage <= 2; outage += 1) {
+        const before = await Promise.all(
+          consoles.map(async ({ page }) => ({
+            heads: await blockHeads(page),
+            titles: await userChipTitles(page),
+            toasts: (await probeOf(page)).toasts.length,
+          })),
+        );
+
+        // --- the server goes away: both consoles show the reconnecting state -----------------------
+        await stopServer(server);
+        server = null;
+        for (const { page } of consoles) {
+          await page.getByText(RECONNECTING, { exact: true }).waitFor({ timeout: 5000 });
+          await expect.poll(() => indicator(page, 'Reconnecting').count(), { timeout: 5000 }).toBe(1);
+          await expect.poll(() => countdown(page).textContent(), { timeout: 3000 }).toBe('00:00');
+        }
+        if (outage === 1) await screenshot(consoles[0]!.page, 'reconnect-two-consoles-warning');
+
+        // --- while it is down, the stored brain state changes (only init can carry it) --------------
+        workersRunning = !workersRunning;
+        const startedBy = workersRunning ? `h7-outage-${outage}` : '';
+        setWorkersInDatabase(dataDir, workersRunning, startedBy);
+        // Let at least one retry fail against the closed port.
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS + 500));
+        for (const { page } of consoles) {
+          expect(await page.getByText(RECONNECTING, { exact: true }).count()).toBe(1);
+          expect(await indicator(page, 'Reconnecting').count()).toBe(1);
+        }
+
+        // --- back on the same port and data directory, the simulator producing again -----------
+        server = await startServer(port, dataDir);
+        const restartedAt = Date.now();
+        for (const [i, { page, who }] of consoles.entries()) {
+          await expect.poll(() => indicator(page, 'Live').count(), { timeout: RETRY_MS + SLACK_MS + 5000, interval: 200 }).toBe(1);
+          await page.getByText(RECONNECTING, { exact: true }).waitFor({ state: 'detached', timeout: 5000 });
+          // Re-synced from init: the brain state written while the server was down is on screen.
+          await expect
+            .poll(() => workersChip(page).getAttribute('aria-label'), { timeout: 5000 })
+            .toBe(workersRunning ? 'Workers working' : 'Workers stopped');
+          if (workersRunning) expect(await workersChip(page).getAttribute('title')).toBe(`started by ${startedBy}`);
+          // The session countdown is real again.
+          await expect.poll(async () => mmSsToMs((await countdown(page).textContent()) ?? ''), { timeout: 3000 }).toBeGreaterThan(50 * 60_000);
+          // The connected users are the new sockets: admin and operator once each, none of the old
+          // (each chip's title is the time its socket connected, so old chips would keep their title).
+          await expect.poll(() => userChipTexts(page), { timeout: 5000 }).toEqual(['admin (Admin)', expect.stringMatching(/^operator \(/)]);
+          const titles = await userChipTitles(page);
+          for (const title of titles) expect(before[i]!.titles, `${who}: connected-user chip ${title} is stale`).not.toContain(title);
+          // Block heads advance again after the restart: some network shows a number it did not show before.
+          const heads = await blockHeads(page);
+          await expect
+            .poll(
+              async () => {
+                const now = await blockHeads(page);
+                return [...now].some(([network, num]) => heads.get(network) !== num);
+              },
+              { timeout: 15_000, interval: 250 },
+            )
+            .toBe(true);
+        }
+        expect(Date.now() - restartedAt).toBeLessThan(60_000);
+
+        // Exactly one warning toast per console for this outage, never two at once, never the
+        // no-retry error toast; and none left open once Live again.
+        await consoles[0]!.page.waitForTimeout(1000);
+        for (const [i, { page, who, pageErrors }] of consoles.entries()) {
+          const seen = await probeOf(page);
+          const added = seen.toasts.slice(before[i]!.toasts).map((t) => t.text);
+          expect(added, `${who}: toasts shown during outage ${outage}`).toEqual([RECONNECTING]);
+          expect(seen.maxOpen).toBe(1);
+          expect(await page.getByText(RECONNECTING, { exact: true }).count()).toBe(0);
+          expect(await page.getByText(DISCONNECTED, { exact: true }).count()).toBe(0);
+          expect(await indicator(page, 'Live').count()).toBe(1);
+          // One socket open at a time: every earlier one is closed (no doubled connection after a retry).
+          expect(seen.sockets.filter((s) => s.closedAt === null)).toHaveLength(1);
+          expect(pageErrors).toEqual([]);
+        }
+        if (outage === 2) await screenshot(consoles[1]!.page, 'reconnect-two-consoles-live-again');
+      }
+    } finally {
+      for (const { context } of consoles) await context.close();
+    }
+  }, 180_000);
 });
