@@ -18,6 +18,8 @@ export function fakeResourceApi(): Spies {
     'createToken', 'updateToken', 'deleteToken', 'setPins', 'setSellPins', 'createBridge', 'updateBridge', 'deleteBridge',
     'bridgeFees', 'getConfig', 'updateConfig', 'getTx', 'getTrade', 'sell', 'manualTx', 'refund', 'forceTrade', 'unlockNonce',
     'logsMore', 'setAwsGroups', 'restartAwsGroup', 'clearResultsCache', 'setSellOnly',
+    'setBridgeAutomation', 'solanaList', 'solanaGet', 'solanaFind', 'solanaCreate', 'solanaUpdate', 'solanaDeleteNetwork',
+    'solanaDelete', 'solanaImport', 'updateSell',
   ];
   return Object.fromEntries(names.map((n) => [n, vi.fn(async () => ({ ok: true }))])) as Spies;
 }

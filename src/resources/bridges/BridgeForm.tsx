@@ -1,7 +1,5 @@
 /** Create or edit a bridge (POST /bridges, PUT /bridges/{bridgeName} with version; 409 -> conflict). */
 import { useCallback, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -11,7 +9,7 @@ import { BRIDGE_KINDS } from '../../config/enums.ts';
 import { NETWORKS } from '../../config/networks.ts';
 import { Bridge, type BridgeBody } from '../../contract/index.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
-import { ConflictDialog } from '../shared/ConflictDialog.tsx';
+import { VersionedFormFooter } from '../shared/VersionedFormFooter.tsx';
 import { useResourceApi } from '../shared/api.ts';
 import { versionOf } from '../shared/errors.ts';
 import { useVersionedSave } from '../shared/useVersionedSave.ts';
@@ -34,7 +32,7 @@ export function BridgeForm({ bridge, onDone }: { bridge?: Bridge; onDone: () => 
     (body: BridgeBody, version: number) => (editing ? api.updateBridge(body.bridgeName, { ...body, version }) : api.createBridge(body)),
     [api, editing],
   );
-  const { pending, error, conflict, submit, keepMine, dismissConflict } = useVersionedSave(save, onDone);
+  const versioned = useVersionedSave(save, onDone);
 
   const nameProblem = editing ? null : recordNameProblem(values.bridgeName);
   const kindProblem = values.kind === '' ? 'required' : null;
@@ -42,11 +40,11 @@ export function BridgeForm({ bridge, onDone }: { bridge?: Bridge; onDone: () => 
   const onSubmit = () => {
     setTouched(true);
     if (nameProblem || kindProblem || fee) return;
-    void submit(bodyOf(values, base), versionOf(base) ?? 1);
+    void versioned.submit(bodyOf(values, base), versionOf(base) ?? 1);
   };
 
   return (
-    <Stack component="form" spacing={2} sx={{ maxWidth: 560 }} noValidate onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
+    <Stack component="form" spacing={1} sx={{ maxWidth: 560 }} noValidate onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
       <TextField label="Bridge name" value={values.bridgeName} disabled={editing} onChange={(e) => set({ bridgeName: e.target.value.trim() })} error={touched && !!nameProblem} helperText={(touched && nameProblem) || ' '} />
       <TextField select label="Kind" value={values.kind} onChange={(e) => set({ kind: e.target.value })} error={touched && !!kindProblem} helperText={(touched && kindProblem) || ' '}>
         {BRIDGE_KINDS.map((k) => (
@@ -80,31 +78,17 @@ export function BridgeForm({ bridge, onDone }: { bridge?: Bridge; onDone: () => 
         </TextField>
       </Stack>
       <FormControlLabel control={<Switch checked={values.enabled} onChange={(e) => set({ enabled: e.target.checked })} />} label="Enabled" />
-      {error && <Alert severity="error">Save failed: {error}</Alert>}
-      <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={pending}>
-          Save
-        </Button>
-        <Button onClick={onDone} disabled={pending}>
-          Cancel
-        </Button>
-      </Stack>
-      <ConflictDialog
-        open={conflict !== null}
+      <VersionedFormFooter
         what={`Bridge ${values.bridgeName}`}
-        theirs={conflict?.theirs}
-        mine={conflict?.mine}
-        busy={pending}
-        onKeepMine={() => void keepMine()}
-        onTakeTheirs={() => {
-          const current = Bridge.safeParse(conflict?.theirs);
+        {...versioned}
+        onCancel={onDone}
+        onTakeTheirs={(theirs) => {
+          const current = Bridge.safeParse(theirs);
           if (current.success) {
             setBase(current.data);
             setValues(valuesOf(current.data));
           }
-          dismissConflict();
         }}
-        onCancel={dismissConflict}
       />
     </Stack>
   );

@@ -12,20 +12,24 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import TuneIcon from '@mui/icons-material/Tune';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
-import { NEW_BRIDGE_PATH } from './paths.ts';
+import { AUTOMATION_OFF, automationSummary } from './automationRules.ts';
+import { AUTOMATION_PATH, NEW_BRIDGE_PATH, bridgePath, solanaPath } from './paths.ts';
 
 const selectBridges = (s: LiveState) => s.bridges;
+const selectAutomation = (s: LiveState) => s.miscSettings.bridgeAutomation;
 const listText = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : '');
 
 export function BridgeList() {
   const api = useResourceApi();
   const navigate = useNavigate();
   const bridges = useLive(selectBridges);
+  const automation = useLive(selectAutomation) ?? AUTOMATION_OFF;
   const [fees, setFees] = useState<Record<string, number>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<string | null>(null);
@@ -58,11 +62,14 @@ export function BridgeList() {
 
   return (
     <Stack spacing={2}>
-      <div>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Button variant="contained" onClick={() => navigate(NEW_BRIDGE_PATH)}>
           New bridge
         </Button>
-      </div>
+        <Button variant="outlined" onClick={() => navigate(AUTOMATION_PATH)}>
+          Bridge automation: {automationSummary(automation, rows.map((b) => b.bridgeName))}
+        </Button>
+      </Stack>
       {failure && (
         <Alert severity="error" onClose={() => setFailure(null)}>
           {failure}
@@ -75,14 +82,15 @@ export function BridgeList() {
             <TableCell>Kind</TableCell>
             <TableCell>Networks</TableCell>
             <TableCell>Tokens</TableCell>
-            <TableCell>Fee (ETH)</TableCell>
+            <TableCell align="right">Fee (ETH)</TableCell>
+            <TableCell>Automated</TableCell>
             <TableCell>Actions</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.length === 0 && (
             <TableRow>
-              <TableCell colSpan={6}>
+              <TableCell colSpan={7}>
                 <Typography color="text.secondary">No bridges.</Typography>
               </TableCell>
             </TableRow>
@@ -93,10 +101,14 @@ export function BridgeList() {
               <TableCell>{b.kind}</TableCell>
               <TableCell>{listText(b.networks)}</TableCell>
               <TableCell>{listText(b.tokens)}</TableCell>
-              <TableCell>{fees[b.bridgeName] === undefined ? '' : String(fees[b.bridgeName])}</TableCell>
-              <TableCell>
-                <IconButton aria-label={`Edit ${b.bridgeName}`} onClick={() => navigate(encodeURIComponent(b.bridgeName))}>
+              <TableCell align="right">{fees[b.bridgeName] === undefined ? '' : String(fees[b.bridgeName])}</TableCell>
+              <TableCell>{automation.enabled && automation.bridges.includes(b.bridgeName) ? 'yes' : ''}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <IconButton aria-label={`Edit ${b.bridgeName}`} onClick={() => navigate(bridgePath(b.bridgeName))}>
                   <EditIcon />
+                </IconButton>
+                <IconButton aria-label={`Solana config of ${b.bridgeName}`} title="Solana config" onClick={() => navigate(solanaPath(b.bridgeName))}>
+                  <TuneIcon />
                 </IconButton>
                 <IconButton aria-label={`Delete ${b.bridgeName}`} onClick={() => setToDelete(b.bridgeName)}>
                   <DeleteIcon />

@@ -8,11 +8,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ConfigRecord } from '../../contract/index.ts';
+import type { ConfigRecord } from '../../contract/index.ts';
 import { ConflictDialog } from '../shared/ConflictDialog.tsx';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
-import { useVersionedSave } from '../shared/useVersionedSave.ts';
+import { useConfigSave } from '../shared/useConfigSave.ts';
 import { ConfigDiff } from './ConfigDiff.tsx';
 import { formatConfig, lineDiff, parseConfigJson } from './jsonText.ts';
 
@@ -22,7 +22,6 @@ export function ConfigEditor({ configName, onClose }: { configName: string; onCl
   const [loadError, setLoadError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [reviewing, setReviewing] = useState(false);
-  const [saved, setSaved] = useState(false);
 
   const load = useCallback((record: ConfigRecord) => {
     setLoaded(record);
@@ -41,16 +40,7 @@ export function ConfigEditor({ configName, onClose }: { configName: string; onCl
     };
   }, [api, configName, load]);
 
-  const save = useCallback((data: Record<string, unknown>, version: number) => api.updateConfig(configName, version, data), [api, configName]);
-  const onSaved = useCallback(
-    (result: unknown) => {
-      const parsed = ConfigRecord.safeParse(result);
-      if (parsed.success) load(parsed.data);
-      setSaved(true);
-    },
-    [load],
-  );
-  const { pending, error, conflict, submit, keepMine, dismissConflict } = useVersionedSave(save, onSaved);
+  const { pending, error, conflict, submit, keepMine, dismissConflict, saved, setSaved, takeTheirs } = useConfigSave(configName, load);
 
   const parsed = useMemo(() => parseConfigJson(text), [text]);
   const before = loaded ? formatConfig(loaded.data) : '';
@@ -60,12 +50,6 @@ export function ConfigEditor({ configName, onClose }: { configName: string; onCl
 
   if (loadError) return <Alert severity="error" onClose={onClose}>Could not load config {configName}: {loadError}</Alert>;
   if (!loaded) return <Typography>Reading config {configName}…</Typography>;
-
-  const takeTheirs = () => {
-    const current = ConfigRecord.safeParse(conflict?.theirs);
-    if (current.success) load(current.data);
-    dismissConflict();
-  };
 
   return (
     <Stack spacing={2}>

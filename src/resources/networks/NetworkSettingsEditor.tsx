@@ -17,12 +17,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { NETWORKS } from '../../config/networks.ts';
-import { ConfigRecord, NetworkSettingsConfig } from '../../contract/index.ts';
+import { NetworkSettingsConfig, type ConfigRecord } from '../../contract/index.ts';
 import { pairKey } from '../../domain/keys.ts';
 import { ConflictDialog } from '../shared/ConflictDialog.tsx';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
-import { useVersionedSave } from '../shared/useVersionedSave.ts';
+import { useConfigSave } from '../shared/useConfigSave.ts';
 
 export const NETWORK_SETTINGS = 'networkSettings';
 
@@ -58,7 +58,6 @@ export function NetworkSettingsEditor() {
   const [rows, setRows] = useState<Row[]>([]);
   const [pairFlags, setPairFlags] = useState<Record<string, { enabled: boolean }>>({});
   const [adding, setAdding] = useState('');
-  const [saved, setSaved] = useState(false);
 
   const load = useCallback((record: ConfigRecord) => {
     setLoaded({ version: record.version, data: record.data });
@@ -78,16 +77,7 @@ export function NetworkSettingsEditor() {
     };
   }, [api, load]);
 
-  const save = useCallback((data: Record<string, unknown>, version: number) => api.updateConfig(NETWORK_SETTINGS, version, data), [api]);
-  const onSaved = useCallback(
-    (result: unknown) => {
-      const parsed = ConfigRecord.safeParse(result);
-      if (parsed.success) load(parsed.data);
-      setSaved(true);
-    },
-    [load],
-  );
-  const { pending, error, conflict, submit, keepMine, dismissConflict } = useVersionedSave(save, onSaved);
+  const { pending, error, conflict, submit, keepMine, dismissConflict, saved, setSaved, takeTheirs } = useConfigSave(NETWORK_SETTINGS, load);
 
   if (loadError) return <Alert severity="error">Could not load network settings: {loadError}</Alert>;
   if (!loaded) return <Typography>Reading network settings…</Typography>;
@@ -210,11 +200,7 @@ export function NetworkSettingsEditor() {
         mine={conflict?.mine}
         busy={pending}
         onKeepMine={() => void keepMine()}
-        onTakeTheirs={() => {
-          const current = ConfigRecord.safeParse(conflict?.theirs);
-          if (current.success) load(current.data);
-          dismissConflict();
-        }}
+        onTakeTheirs={takeTheirs}
         onCancel={dismissConflict}
       />
     </Stack>

@@ -7,11 +7,13 @@
  */
 import { useContext, useMemo } from 'react';
 import { DataProviderContext } from 'react-admin';
+import { SOLANA_IMPORT_TIMEOUT_MS } from '../../config/constants.ts';
 import { apiFetch, type ApiFetch } from '../../dataProvider/index.ts';
 import type {
-  AwsGroupsRequest, BridgeBody, BridgeFeesResponse, BridgeRecord, ConfigRecord, ForceTradeRequest,
-  LogsMoreResponse, ManualTxRequest, RefundRequest, SellRequest, TokenBody, TokenRecord, TradeRecord,
-  TxOperationResponse, TxRecord, UnlockNonceRequest, WorkersResponse,
+  AwsGroupsRequest, BridgeAutomationRequest, BridgeBody, BridgeFeesResponse, BridgeRecord, ConfigRecord, ForceTradeRequest,
+  LogsMoreResponse, ManualTxRequest, MiscSettingsResponse, RefundRequest, SellRequest, SolanaBridgeCreateRequest,
+  SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord, SolanaBridgeUpdateRequest, TokenBody,
+  TokenRecord, TradeRecord, TxOperationResponse, TxRecord, UnlockNonceRequest, WorkersResponse,
 } from '../../contract/index.ts';
 
 const segment = encodeURIComponent;
@@ -21,6 +23,12 @@ export interface LogsMoreQuery {
   limit?: number;
   user?: string;
   action?: string;
+}
+
+/** A page of a Solana bridge config (1-based page); without one, every entry. */
+export interface SolanaPage {
+  page: number;
+  perPage: number;
 }
 
 export function createResourceApi(fetchApi: ApiFetch) {
@@ -37,6 +45,28 @@ export function createResourceApi(fetchApi: ApiFetch) {
       fetchApi<BridgeRecord>(`/bridges/${segment(bridgeName)}`, { method: 'PUT', body }),
     deleteBridge: (bridgeName: string) => fetchApi(`/bridges/${segment(bridgeName)}`, { method: 'DELETE' }),
     bridgeFees: () => fetchApi<BridgeFeesResponse>('/bridges/fee-to-eth'),
+    setBridgeAutomation: (body: BridgeAutomationRequest) =>
+      fetchApi<MiscSettingsResponse>('/settings/automation/bridges', { method: 'PUT', body }),
+
+    solanaList: (x: string, paging?: SolanaPage) =>
+      fetchApi<SolanaBridgeListResponse>(`/solana-bridge/${segment(x)}${paging ? `?page=${paging.page}&perPage=${paging.perPage}` : ''}`),
+    solanaGet: (x: string, token: string) => fetchApi<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}/${segment(token)}`),
+    solanaFind: (x: string, q: string) => fetchApi<SolanaBridgeListResponse>(`/solana-bridge/${segment(x)}/find/${segment(q)}`),
+    solanaCreate: (x: string, body: SolanaBridgeCreateRequest) =>
+      fetchApi<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}`, { method: 'POST', body }),
+    solanaUpdate: (x: string, token: string, body: SolanaBridgeUpdateRequest) =>
+      fetchApi<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}/${segment(token)}`, { method: 'PUT', body }),
+    solanaDeleteNetwork: (x: string, token: string, network: string) =>
+      fetchApi<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}/${segment(token)}/${segment(network)}`, { method: 'DELETE' }),
+    solanaDelete: (x: string, token: string) => fetchApi(`/solana-bridge/${segment(x)}/${segment(token)}`, { method: 'DELETE' }),
+    /** §9: the one call allowed 10 min instead of 10 s; `signal` lets the operator give up waiting. */
+    solanaImport: (x: string, csv: string, signal?: AbortSignal) =>
+      fetchApi<SolanaBridgeImportResponse>(`/solana-bridge/${segment(x)}/import`, {
+        method: 'POST',
+        body: { csv },
+        timeoutMs: SOLANA_IMPORT_TIMEOUT_MS,
+        signal,
+      }),
 
     getConfig: (configName: string) => fetchApi<ConfigRecord>(`/configs/${segment(configName)}`),
     updateConfig: (configName: string, version: number, data: Record<string, unknown>) =>
@@ -45,6 +75,7 @@ export function createResourceApi(fetchApi: ApiFetch) {
     getTx: (id: string) => fetchApi<TxRecord>(`/txs/${segment(id)}`),
     getTrade: (tradeId: string) => fetchApi<TradeRecord>(`/txs/sell/${segment(tradeId)}`),
     sell: (body: SellRequest) => fetchApi<TradeRecord>('/txs/sell', { method: 'POST', body }),
+    updateSell: (tradeId: string, body: SellRequest) => fetchApi<TradeRecord>(`/txs/sell/${segment(tradeId)}`, { method: 'PUT', body }),
     manualTx: (body: ManualTxRequest) => fetchApi<TxOperationResponse>('/txs/manual', { method: 'POST', body }),
     refund: (body: RefundRequest) => fetchApi<TxOperationResponse>('/txs/refund', { method: 'POST', body }),
     forceTrade: (body: ForceTradeRequest) => fetchApi<TxOperationResponse>('/txs/force', { method: 'POST', body }),

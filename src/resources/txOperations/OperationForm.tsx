@@ -14,11 +14,19 @@ import { STATIC_OPTIONS, bodyOf, problemsOf, type OperationSpec, type OptionSour
 const selectTokens = (s: LiveState) => s.allTokens;
 const selectBridges = (s: LiveState) => s.bridges;
 
-export function OperationForm({ spec }: { spec: OperationSpec }) {
+export interface OperationFormProps {
+  spec: OperationSpec;
+  /** Values to start from (an edit), as text. */
+  initial?: Record<string, string>;
+  /** Called with the server's answer after a successful call. */
+  onDone?: (answer: unknown) => void;
+}
+
+export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
   const api = useResourceApi();
   const tokens = useLive(selectTokens);
   const bridges = useLive(selectBridges);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<string, string>>(() => initial ?? {});
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
@@ -43,6 +51,7 @@ export function OperationForm({ spec }: { spec: OperationSpec }) {
       const answer = await spec.call(api, body as never);
       const id = typeof answer === 'object' && answer !== null && 'id' in answer ? ` (id ${String(answer.id)})` : '';
       setResult({ ok: true, text: `${spec.title} sent${id}.` });
+      onDone?.(answer);
     } catch (e) {
       // The form keeps every value typed; only the reason is added.
       setResult({ ok: false, text: `${spec.title} failed: ${errorText(e)}` });
@@ -55,7 +64,7 @@ export function OperationForm({ spec }: { spec: OperationSpec }) {
   return (
     <Stack
       component="form"
-      spacing={2}
+      spacing={0.5}
       sx={{ maxWidth: 480 }}
       aria-label={`${spec.title} form`}
       noValidate

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+/** Bridge automation (PUT /settings/automation/bridges) and its summary on the bridges list (SPEC §7). */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '../../src/dataProvider/apiFetch.ts';
+import { automationBody, automationSummary } from '../../src/resources/bridges/automationRules.ts';
+import { expectLoggedErrors, live, resetLive } from './harness.tsx';
+import { fakeApi, renderBridgesAt } from './sharedFakes.tsx';
+
+const bridge = (bridgeName: string, kind: string) => ({ bridgeName, kind, version: 1, networks: ['Ethereum', 'Base'], enabled: true });
+
+beforeEach(async () => {
+  await live({
+    bridges: { ccip: bridge('ccip', 'CCIP'), stargate: bridge('stargate', 'Stargate'), synapse: bridge('synapse', 'Synapse') },
+    miscSettings: { sellOnly: false, bridgeAutomation: { enabled: true, bridges: ['ccip'] } },
+  });
+});
+afterEach(resetLive);
+
+describe('§7 bridge automation rules', () => {
+  it('the body names existing bridges once, in order, and passes the contract', () => {
+    expect(automationBody(true, ['stargate', 'gone', 'ccip', 'ccip'], ['ccip', 'stargate'])).toEqual({ enabled: true, bridges: ['ccip', 'stargate'] });
+    expect(automationSummary({ enabled: true, bridges: ['ccip', 'gone'] }, ['ccip', 'stargate'])).toBe('on, 1 of 2 bridges');
+    expect(automationSummary({ enabled: false, bridges: ['ccip'] }, ['ccip'])).toBe('off');
+  });
+});
+
+describe('/settings/bridges/_automation', () => {
+  it('the list shows the live automation; its screen edits it and PUTs {enabled, bridges}', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    api.setBridgeAutomation.mockImplementation(async (body: unknown) => ({ ok: true, miscSettings: { bridgeAutomation: body } }));
+    const { router } = renderBridgesAt('/settings/bridges', api);
+    expect(screen.getByRole('row', { name: /ccip/ })).toHaveTextContent('yes');
+    await user.click(screen.getByRole('button', { name: 'Bridge automation: on, 1 of 3 bridges' }));
+    expect(router.state.location.pathname).toBe('/settings/bridges/_automation');
+
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Automate ccip' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Automate synapse' }));
+    await user.click(save);
+    await waitFor(() => expect(api.setBridgeAutomation).toHaveBeenCalledWith({ enabled: true, bridges: ['ccip', 'synapse'] }));
+    expect(await screen.findByText('Saved: bridge automation is on for ccip, synapse.')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+
+    await user.click(screen.getByRole('switch', { name: 'Bridge automation on' }));
+    await user.click(save);
+    await waitFor(() => expect(api.setBridgeAutomation).toHaveBeenLastCalledWith({ enabled: false, bridges: ['ccip', 'synapse'] }));
+  });
+
+  it('follows the live value until edited; an edit made elsewhere meanwhile is pointed out, not overwritten silently', async () => {
+    const user = userEvent.setup();
+    renderBridgesAt('/settings/bridges/_automation');
+    await live({ miscSettings: { sellOnly: false, bridgeAutomation: { enabled: true, bridges: ['stargate'] } } });
+    expect(screen.getByRole('checkbox', { name: 'Automate stargate' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Automate ccip' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Automate ccip' }));
+    await live({ miscSettings: { sellOnly: false, bridgeAutomation: { enabled: false, bridges: [] } } });
+    const warning = screen.getByText(/Someone changed bridge automation since you opened it: it is now off/);
+    expect(screen.getByRole('checkbox', { name: 'Automate ccip' })).toBeChecked();
+    await user.click(within(warning.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Take current' }));
+    expect(screen.getByRole('checkbox', { name: 'Automate ccip' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Bridge automation off' })).not.toBeChecked();
+  });
+
+  it('a refused save keeps the choices and says why', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    api.setBridgeAutomation.mockRejectedValueOnce(new ApiError(400, 'invalid request', [{ field: 'bridges.0', message: 'unknown bridge ccip' }]));
+    const logged = expectLoggedErrors();
+    renderBridgesAt('/settings/bridges/_automation', api);
+    await user.click(screen.getByRole('checkbox', { name: 'Automate stargate' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Save failed: invalid request (bridges.0: unknown bridge ccip)')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Automate stargate' })).toBeChecked();
+    logged.mockRestore();
+  });
+});
