@@ -323,6 +323,9 @@ export const DeletedResponse = z.object({ ok: z.literal(true) });
 export const BridgeAutomationRequest = z.object({ enabled: z.boolean(), bridges: distinct(RecordName).optional() }).strict();
 export type BridgeAutomationRequest = z.infer<typeof BridgeAutomationRequest>;
 
+/** The largest page any list route answers (GET /txs/ and friends); exports read it too. */
+export const LIST_MAX_PER_PAGE = 500;
+
 /**
  * The list convention of the console (src/dataProvider/resources.ts): sort, order, 1-based page,
  * perPage, and filter as a JSON object in one query parameter.
@@ -338,7 +341,7 @@ function listQuery<const Sort extends readonly [string, ...string[]], F extends 
       sort: z.enum(sortFields).default(defaultSort),
       order: z.enum(['ASC', 'DESC']).default(defaultOrder),
       page: z.coerce.number().int().min(1).default(1),
-      perPage: z.coerce.number().int().min(1).max(500).default(25),
+      perPage: z.coerce.number().int().min(1).max(LIST_MAX_PER_PAGE).default(25),
       filter: z
         .string()
         .max(4000)

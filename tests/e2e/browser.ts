@@ -34,7 +34,9 @@ export async function signIn(page: Page, accessKey: string): Promise<void> {
   await page.getByLabel('Access key').fill(accessKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await expect.poll(() => page.getByRole('link', { name: /Operator Console v0\.0\.1/ }).count()).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByRole('link', { name: /Operator Console v0\.0\.1/ }).count(), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   // SPEC §2: the splash loader after login; a click enters.
   await page.getByRole('button', { name: 'Enter the console' }).click();
   await page.getByRole('button', { name: 'Enter the console' }).waitFor({ state: 'detached' });

@@ -11,7 +11,7 @@ describe('/settings and /tsettings', () => {
   it('sell only is shown read-only; /tsettings has no admin controls', async () => {
     await live({ miscSettings: { sellOnly: true } });
     renderScreen(<SettingsScreen admin={false} />);
-    expect(screen.getByText('Sell only: on')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Sell only: on' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear results cache' })).toBeNull();
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.getByRole('slider', { name: 'Sound volume' })).toBeInTheDocument();

@@ -1,11 +1,18 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GetListParams } from 'react-admin';
 import { TxLatest, TxList } from '../../src/resources/txs/index.ts';
-import { historyOf, toServerFilter, EMPTY_TX_FILTER } from '../../src/resources/txs/txFilter.ts';
-import { fakeResourceApi, renderScreen } from './harness.tsx';
+import { DEFAULT_TX_SORT, historyOf, listStateOf, paramsOf, toServerFilter, EMPTY_TX_FILTER } from '../../src/resources/txs/txFilter.ts';
+import { CSV_FIELDS, INITIAL_TX_COLUMNS, statusColor, txsToCsv, visibleColumns } from '../../src/resources/txs/txFormat.ts';
+import { ApiError } from '../../src/dataProvider/apiFetch.ts';
+import { expectLoggedErrors, fakeResourceApi, renderScreen } from './harness.tsx';
+
+// The router is react-admin's hash router over the shared jsdom location: each test starts at the list.
+afterEach(() => {
+  window.location.hash = '';
+});
 
 const tx = (id: string, extra: Record<string, unknown> = {}) => ({
   id, tradeId: 't1', tokenName: 'PEPE', side: 'buy', method: 'odos', attempt: 1, txType: 'Swap', status: 'completed',
@@ -41,22 +48,129 @@ describe('/tx server-side filters, sort and pagination', () => {
     await waitFor(() => expect(getList.mock.lastCall?.[1].pagination).toEqual({ page: 2, perPage: 25 }));
   });
 
-  it('a row opens the raw record as JSON; History opens the grouped history', async () => {
+  it('typed filters ask the server once typing pauses, not per keystroke; Clear filters resets them', async () => {
+    const user = userEvent.setup();
+    const { getList } = listProvider();
+    renderScreen(<TxList />, fakeResourceApi(), { getList });
+    await screen.findByRole('row', { name: /Transaction a1/ });
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Token' }), 'PEPE');
+    await waitFor(() => expect(getList.mock.lastCall?.[1].filter).toEqual({ tokenName: 'PEPE' }));
+    const tokenFilters = getList.mock.calls.map((c) => (c[1].filter as { tokenName?: string }).tokenName).filter(Boolean);
+    expect(tokenFilters).toEqual(['PEPE']);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(getList.mock.lastCall?.[1].filter).toEqual({}));
+    expect(screen.getByRole('textbox', { name: 'Token' })).toHaveValue('');
+  });
+
+  it('the filters, sort and page live in the URL: a link opens that view, and odd values in it are dropped', async () => {
+    window.location.hash = '#/tx?status=failed&network=Ethereum&txType=Nope&sort=amountIn&order=ASC&page=2&from=2026-01-01T00:00';
+    const { getList } = listProvider();
+    renderScreen(<TxList />, fakeResourceApi(), { getList });
+    await screen.findByRole('row', { name: /Transaction a1/ });
+    expect(getList.mock.calls[0]?.[1]).toMatchObject({
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'amountIn', order: 'ASC' },
+      filter: { status: 'failed', network: 'Ethereum', from: new Date('2026-01-01T00:00').getTime() },
+    });
+    expect(getList.mock.calls[0]?.[1].filter).not.toHaveProperty('txType');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('failed');
+    const state = listStateOf(new URLSearchParams('sort=nope&page=-3&side=sell'));
+    expect(state).toEqual({ values: { ...EMPTY_TX_FILTER, side: 'sell' }, sort: DEFAULT_TX_SORT, page: 0 });
+    expect(paramsOf(state).toString()).toBe('side=sell');
+    expect(paramsOf({ ...state, page: 1, sort: { field: 'id', order: 'DESC' } }).toString()).toBe('side=sell&sort=id&order=DESC&page=2');
+  });
+
+  it('opening a transaction keeps the list view in the URL, and its back button returns to it', async () => {
     const user = userEvent.setup();
     const api = fakeResourceApi();
-    api.getTx.mockResolvedValue(tx('a1', { raw: { nonce: 7, history: { 'buy:odos:1:Swap': { ok: true }, 'sell:odos:2': { ok: false } } } }));
+    api.getTx.mockResolvedValue(tx('a1'));
+    renderScreen(<TxList />, api, listProvider());
+    await user.click(await screen.findByRole('combobox', { name: 'Side' }));
+    await user.click(screen.getByRole('option', { name: 'sell' }));
+    await waitFor(() => expect(window.location.hash).toContain('side=sell'));
+    await user.click(await screen.findByRole('row', { name: /Transaction a1/ }));
+    await screen.findByRole('article', { name: 'Transaction a1' });
+    expect(window.location.hash).toMatch(/side=sell.*id=a1/);
+    await user.click(screen.getByRole('button', { name: 'Transactions' }));
+    await screen.findByRole('table', { name: 'Transactions' });
+    expect(screen.getByRole('combobox', { name: 'Side' })).toHaveTextContent('sell');
+    expect(window.location.hash).not.toContain('id=');
+  });
+
+  it('a row opens the transaction page (GET /txs/{id}): its fields, History grouped Buy/Sell/Other, the raw record as JSON, and back', async () => {
+    const user = userEvent.setup();
+    const api = fakeResourceApi();
+    api.getTx.mockResolvedValue(tx('a1', { raw: { nonce: 7 }, history: { 'buy:odos:1:Swap': { ok: true }, 'sell:odos:2': { ok: false }, odd: 1 } }));
     renderScreen(<TxList />, api, listProvider());
     await user.click(await screen.findByRole('row', { name: /Transaction a1/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Transaction a1' });
+    const page = await screen.findByRole('article', { name: 'Transaction a1' });
     expect(api.getTx).toHaveBeenCalledWith('a1');
-    expect(dialog).toHaveTextContent('"nonce": 7');
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'History of a1' }));
+    await within(page).findByText('buy:odos:1:Swap');
+    expect(within(page).getByText('0xabc')).toBeInTheDocument();
+    await user.click(within(page).getByRole('button', { name: 'History (3)' }));
     const history = await screen.findByRole('dialog', { name: 'History of a1' });
     expect(within(history).getByRole('region', { name: 'Buy' })).toHaveTextContent('buy:odos:1:Swap');
     expect(within(history).getByRole('region', { name: 'Sell' })).toHaveTextContent('sell:odos:2');
+    expect(within(history).getByRole('region', { name: 'Other' })).toHaveTextContent('odd');
+    await user.click(within(history).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(page).getByRole('button', { name: 'Raw record' }));
+    expect(await screen.findByRole('dialog', { name: 'Transaction a1 (raw record)' })).toHaveTextContent('"nonce": 7');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(page).getByRole('button', { name: 'Transactions' }));
+    expect(await screen.findByRole('table', { name: 'Transactions' })).toBeInTheDocument();
     expect(historyOf({ history: 'no' })).toBeNull();
+  });
+
+  it('the history icon of a row opens the grouped history without leaving the list', async () => {
+    const user = userEvent.setup();
+    const api = fakeResourceApi();
+    api.getTx.mockResolvedValue(tx('a1', { history: { 'sell:odos:2:Sell': { ok: true } } }));
+    renderScreen(<TxList />, api, listProvider());
+    await user.click(await screen.findByRole('button', { name: 'History of a1' }));
+    const history = await screen.findByRole('dialog', { name: 'History of a1' });
+    expect(within(history).getByRole('region', { name: 'Sell' })).toHaveTextContent('sell:odos:2:Sell');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('a failed transaction load says so on the page', async () => {
+    const logged = expectLoggedErrors();
+    const user = userEvent.setup();
+    const api = fakeResourceApi();
+    api.getTx.mockRejectedValue(new ApiError(404, 'not found'));
+    renderScreen(<TxList />, api, listProvider());
+    await user.click(await screen.findByRole('row', { name: /Transaction a1/ }));
+    expect(await screen.findByText('Could not load transaction a1: not found')).toBeInTheDocument();
+    logged.mockRestore();
+  });
+
+  it('the column choice hides and shows columns', async () => {
+    const user = userEvent.setup();
+    renderScreen(<TxList />, fakeResourceApi(), listProvider());
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    expect(within(table).queryByRole('columnheader', { name: 'Method' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Method' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Trade' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(within(table).getByRole('columnheader', { name: 'Method' })).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Trade' })).toBeNull();
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('odos');
+    expect(visibleColumns(['nope']).map((c) => c.field)).toEqual(INITIAL_TX_COLUMNS);
+  });
+
+  it('export writes rows as CSV: quoted where needed, formulas defused, times in ISO 8601', () => {
+    const csv = txsToCsv([tx('a1', { tokenName: 'A,"B"', hash: '=cmd()' })]);
+    const [header, line] = csv.trim().split('\r\n');
+    expect(header?.split(',')).toEqual([...CSV_FIELDS]);
+    expect(line).toContain('"A,""B"""');
+    expect(line).toContain("'=cmd()");
+    expect(line).toContain('2023-11-14T22:13:20.000Z');
+    expect(statusColor('failed')).toBe('error');
+    expect(statusColor('completed')).toBe('success');
   });
 
   it('data is rendered as text, never as HTML', async () => {

@@ -2,11 +2,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
+import { Section } from './Section.tsx';
 
 export function CacheClear() {
   const api = useResourceApi();
@@ -26,13 +25,12 @@ export function CacheClear() {
     }
   };
   return (
-    <Stack component="section" aria-label="Cache" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      <Typography variant="h6" component="h2">
-        Cache
-      </Typography>
-      <Button variant="outlined" color="warning" onClick={() => setConfirming(true)}>
-        Clear results cache
-      </Button>
+    <Section title="Cache" about="The checker results every console shows. Clearing drops them everywhere; the next iterations rebuild them.">
+      <div>
+        <Button variant="outlined" color="warning" onClick={() => setConfirming(true)}>
+          Clear results cache
+        </Button>
+      </div>
       {result && <Alert severity={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
       <ConfirmDialog
         open={confirming}
@@ -42,6 +40,6 @@ export function CacheClear() {
         onYes={() => void clear()}
         onNo={() => setConfirming(false)}
       />
-    </Stack>
+    </Section>
   );
 }

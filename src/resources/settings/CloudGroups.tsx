@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
+import { Section } from './Section.tsx';
 
 const selectGroups = (s: LiveState) => s.awsGroups;
 const cell = (v: unknown) => (v === undefined || v === null ? '' : String(v));
@@ -55,30 +56,36 @@ export function CloudGroups() {
   const parsed = editing === null ? null : parseGroups(editing);
 
   return (
-    <Stack component="section" aria-label="Cloud groups" spacing={1}>
-      <Typography variant="h6" component="h2">
-        Cloud groups
-      </Typography>
-      <Table size="small" aria-label="Cloud groups table" sx={{ maxWidth: 720 }}>
+    <Section wide title="Cloud groups" about="The worker instance groups in the cloud. Restart replaces every instance of a group; the list itself is edited as JSON.">
+      <Table size="small" aria-label="Cloud groups table">
         <TableHead>
           <TableRow>
             <TableCell>Group</TableCell>
             <TableCell>Region</TableCell>
             <TableCell>Instance type</TableCell>
-            <TableCell>Desired</TableCell>
-            <TableCell>Running</TableCell>
+            <TableCell align="right">Desired</TableCell>
+            <TableCell align="right">Running</TableCell>
             <TableCell />
           </TableRow>
         </TableHead>
         <TableBody>
+          {groups.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={6}>
+                <Typography variant="body2" color="text.secondary">
+                  No cloud groups are configured.
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
           {groups.map((g) => (
             <TableRow key={g.name}>
               <TableCell>{g.name}</TableCell>
               <TableCell>{cell(g.region)}</TableCell>
               <TableCell>{cell(g.instanceType)}</TableCell>
-              <TableCell>{cell(g.desired)}</TableCell>
-              <TableCell>{cell(g.running)}</TableCell>
-              <TableCell>
+              <TableCell align="right">{cell(g.desired)}</TableCell>
+              <TableCell align="right">{cell(g.running)}</TableCell>
+              <TableCell align="right">
                 <Button size="small" onClick={() => setRestart(g.name)} aria-label={`Restart ${g.name}`}>
                   Restart
                 </Button>
@@ -126,6 +133,6 @@ export function CloudGroups() {
         onYes={() => restart !== null && void act(`Restart of ${restart}`, () => api.restartAwsGroup(restart), () => undefined)}
         onNo={() => setRestart(null)}
       />
-    </Stack>
+    </Section>
   );
 }

@@ -1,5 +1,5 @@
-/** /settings (Admin): misc settings (sell only read-only), cache clear, cloud groups, volume. /tsettings: misc + volume. */
-import Stack from '@mui/material/Stack';
+/** /settings (Admin): misc settings (sell only read-only), cache clear, cloud groups, sound. /tsettings: misc + sound. */
+import Box from '@mui/material/Box';
 import { CacheClear } from './CacheClear.tsx';
 import { CloudGroups } from './CloudGroups.tsx';
 import { MiscSettingsPanel } from './MiscSettingsPanel.tsx';
@@ -7,11 +7,11 @@ import { VolumePreference } from './VolumePreference.tsx';
 
 export function SettingsScreen({ admin }: { admin: boolean }) {
   return (
-    <Stack spacing={4}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start', maxWidth: 1200 }}>
       <MiscSettingsPanel />
+      <VolumePreference />
       {admin && <CacheClear />}
       {admin && <CloudGroups />}
-      <VolumePreference />
-    </Stack>
+    </Box>
   );
 }

@@ -15,10 +15,10 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { NETWORKS } from '../../config/networks.ts';
 import { Token, type TokenBody } from '../../contract/index.ts';
-import { ConflictDialog } from '../shared/ConflictDialog.tsx';
 import { useResourceApi } from '../shared/api.ts';
 import { versionOf } from '../shared/errors.ts';
 import { useVersionedSave } from '../shared/useVersionedSave.ts';
+import { VersionedFormFooter } from '../shared/VersionedFormFooter.tsx';
 import { networkDataOf, rowErrors, rowsOf, tokenNameProblem, type NetworkRow } from './tokenRules.ts';
 
 export interface TokenFormProps {
@@ -57,13 +57,12 @@ export function TokenForm({ token, onDone }: TokenFormProps) {
     void submit(body, versionOf(base) ?? 1);
   };
 
-  const takeTheirs = () => {
-    const parsed = conflict ? Token.safeParse(conflict.theirs) : undefined;
-    if (parsed?.success) {
+  const takeTheirs = (theirs: unknown) => {
+    const parsed = Token.safeParse(theirs);
+    if (parsed.success) {
       setBase(parsed.data);
       setRows(rowsOf(parsed.data));
     }
-    dismissConflict();
   };
 
   return (
@@ -123,24 +122,15 @@ export function TokenForm({ token, onDone }: TokenFormProps) {
       <div>
         <Button onClick={() => setRows((all) => [...all, { network: '', address: '', decimals: '18' }])}>Add network</Button>
       </div>
-      {error && <Alert severity="error">Save failed: {error}</Alert>}
-      <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={pending}>
-          Save
-        </Button>
-        <Button onClick={onDone} disabled={pending}>
-          Cancel
-        </Button>
-      </Stack>
-      <ConflictDialog
-        open={conflict !== null}
+      <VersionedFormFooter
         what={`Token ${tokenName}`}
-        theirs={conflict?.theirs}
-        mine={conflict?.mine}
-        busy={pending}
-        onKeepMine={() => void keepMine()}
+        pending={pending}
+        error={error}
+        conflict={conflict}
+        keepMine={keepMine}
+        dismissConflict={dismissConflict}
+        onCancel={onDone}
         onTakeTheirs={takeTheirs}
-        onCancel={dismissConflict}
       />
     </Stack>
   );

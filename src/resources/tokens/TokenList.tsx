@@ -4,6 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -35,6 +36,32 @@ const EMPTY: readonly string[] = [];
 const selectTokens = (s: LiveState) => s.allTokens;
 const selectPins = (s: LiveState) => s.brainState?.pinnedTokens ?? EMPTY;
 const selectSellPins = (s: LiveState) => s.brainState?.autosellPins ?? EMPTY;
+
+/** One line per network, as aligned columns: network, address, decimals (monospace, so addresses line up). */
+function NetworkLines({ token }: { token: Token }) {
+  return (
+    <Box component="ul" aria-label={`Networks of ${token.tokenName}`} sx={{ m: 0, p: 0, listStyle: 'none', fontFamily: 'monospace', fontSize: 13, lineHeight: 1.6 }}>
+      {Object.entries(token.networkData).map(([network, d]) => (
+        <Box
+          component="li"
+          key={network}
+          aria-label={`${network}: ${d.address} (${d.decimals} decimals)`}
+          sx={{ display: 'grid', gridTemplateColumns: '11ch minmax(0, 44ch) 4ch', columnGap: '1ch' }}
+        >
+          <Box component="span" sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {network}
+          </Box>
+          <Box component="span" title={d.address} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {d.address}
+          </Box>
+          <Box component="span" title="decimals" sx={{ textAlign: 'right', color: 'text.secondary' }}>
+            {d.decimals}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
 
 export interface TokenListProps {
   /** Admin: edit, delete and create. */
@@ -164,7 +191,12 @@ export function TokenList({ admin, onEdit, onCreate }: TokenListProps) {
         <TableHead>
           <TableRow>
             <TableCell>{sortHeader('tokenName', 'Token')}</TableCell>
-            <TableCell>{sortHeader('networks', 'Networks')}</TableCell>
+            <TableCell>
+              {sortHeader('networks', 'Networks')}
+              <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                network · address · decimals
+              </Typography>
+            </TableCell>
             <TableCell>{sortHeader('pinned', 'Pinned')}</TableCell>
             <TableCell>{sortHeader('autosell', 'Autosell')}</TableCell>
             {admin && <TableCell>Actions</TableCell>}
@@ -182,11 +214,7 @@ export function TokenList({ admin, onEdit, onCreate }: TokenListProps) {
             <TableRow key={t.tokenName} hover>
               <TableCell>{t.tokenName}</TableCell>
               <TableCell>
-                {Object.entries(t.networkData).map(([n, d]) => (
-                  <Typography key={n} variant="body2" sx={{ fontFamily: 'monospace' }}>
-                    {n}: {d.address} ({d.decimals})
-                  </Typography>
-                ))}
+                <NetworkLines token={t} />
               </TableCell>
               <TableCell>
                 <PinToggle tokenName={t.tokenName} kind="pin" pinned={pins.includes(t.tokenName)} disabled={pinPending} onToggle={(...a) => void togglePin(...a)} />

@@ -1,26 +1,51 @@
-/** Filters of /tx: status, side, type, network, token, free text and a createdAt range. */
+/** Filters of /tx: status, side, type, network, token, free text and a createdAt range, in one compact bar. */
+import { useEffect, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Button from '@mui/material/Button';
 import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS } from '../../config/networks.ts';
 import { EMPTY_TX_FILTER, rangeProblem, type TxFilterValues } from './txFilter.ts';
 
-const SELECTS: { key: 'status' | 'side' | 'txType' | 'network'; label: string; options: readonly string[] }[] = [
-  { key: 'status', label: 'Status', options: TX_STATUSES },
-  { key: 'side', label: 'Side', options: TX_SIDES },
-  { key: 'txType', label: 'Type', options: TX_TYPES },
-  { key: 'network', label: 'Network', options: NETWORKS },
+/** Typed filters reach the server once typing pauses, not per keystroke (each is a query on 100,000 rows). */
+export const TEXT_FILTER_DEBOUNCE_MS = 300;
+
+const SELECTS: { key: 'status' | 'side' | 'txType' | 'network'; label: string; options: readonly string[]; width: number }[] = [
+  { key: 'status', label: 'Status', options: TX_STATUSES, width: 130 },
+  { key: 'side', label: 'Side', options: TX_SIDES, width: 100 },
+  { key: 'txType', label: 'Type', options: TX_TYPES, width: 150 },
+  { key: 'network', label: 'Network', options: NETWORKS, width: 140 },
 ];
 
-export function TxFilters({ values, onChange }: { values: TxFilterValues; onChange: (next: TxFilterValues) => void }) {
+function DebouncedText({ label, value, placeholder, width, onChange }: { label: string; value: string; placeholder?: string; width: number; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  // A reset from outside (Clear filters) shows at once.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onChange(text), TEXT_FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+  return <TextField fullWidth={false} size="small" label={label} placeholder={placeholder} value={text} onChange={(e) => setText(e.target.value)} sx={{ width }} />;
+}
+
+export interface TxFiltersProps {
+  values: TxFilterValues;
+  onChange: (next: TxFilterValues) => void;
+  /** List actions (columns, export) after the filters. */
+  actions?: ReactNode;
+}
+
+export function TxFilters({ values, onChange, actions }: TxFiltersProps) {
   const set = (patch: Partial<TxFilterValues>) => onChange({ ...values, ...patch });
   const range = rangeProblem(values);
+  const any = Object.values(values).some((v) => v !== '');
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }} role="search" aria-label="Transaction filters">
-      {SELECTS.map(({ key, label, options }) => (
-        <TextField fullWidth={false} key={key} select size="small" label={label} value={values[key]} onChange={(e) => set({ [key]: e.target.value })} sx={{ minWidth: 130 }}>
+      {SELECTS.map(({ key, label, options, width }) => (
+        <TextField fullWidth={false} key={key} select size="small" label={label} value={values[key]} onChange={(e) => set({ [key]: e.target.value })} sx={{ width }}>
           <MenuItem value="">Any</MenuItem>
           {options.map((o) => (
             <MenuItem key={o} value={o}>
@@ -29,20 +54,30 @@ export function TxFilters({ values, onChange }: { values: TxFilterValues; onChan
           ))}
         </TextField>
       ))}
-      <TextField fullWidth={false} size="small" label="Token" value={values.tokenName} onChange={(e) => set({ tokenName: e.target.value })} />
-      <TextField fullWidth={false} size="small" label="Search" placeholder="token, hash, tradeId or id" value={values.q} onChange={(e) => set({ q: e.target.value })} />
-      <TextField fullWidth={false} size="small" type="datetime-local" label="From" value={values.from} onChange={(e) => set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-      <TextField fullWidth={false}
-        size="small"
-        type="datetime-local"
-        label="To"
-        value={values.to}
-        onChange={(e) => set({ to: e.target.value })}
-        error={range !== null}
-        helperText={range ?? undefined}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <Button onClick={() => onChange(EMPTY_TX_FILTER)}>Clear filters</Button>
+      <DebouncedText label="Token" value={values.tokenName} width={130} onChange={(tokenName) => set({ tokenName })} />
+      <DebouncedText label="Search" placeholder="token, hash, tradeId or id" value={values.q} width={210} onChange={(q) => set({ q })} />
+      {/* The range wraps as one piece. */}
+      <Stack direction="row" spacing={1}>
+        <TextField fullWidth={false} size="small" type="datetime-local" label="From" value={values.from} onChange={(e) => set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 210 }} />
+        <TextField
+          fullWidth={false}
+          size="small"
+          type="datetime-local"
+          label="To"
+          value={values.to}
+          onChange={(e) => set({ to: e.target.value })}
+          error={range !== null}
+          helperText={range ?? undefined}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: 210 }}
+        />
+      </Stack>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minHeight: 40 }}>
+        <Button onClick={() => onChange(EMPTY_TX_FILTER)} disabled={!any}>
+          Clear filters
+        </Button>
+        {actions}
+      </Box>
     </Stack>
   );
 }

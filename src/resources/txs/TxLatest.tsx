@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router-dom';
 import { useGetList } from 'react-admin';
 import { errorText } from '../shared/errors.ts';
 import { TxTable } from './TxTable.tsx';
@@ -21,8 +22,9 @@ function subscribeVisibility(cb: () => void) {
 const isVisible = () => document.visibilityState !== 'hidden';
 
 export function TxLatest() {
+  const navigate = useNavigate();
   const visible = useSyncExternalStore(subscribeVisibility, isVisible, () => true);
-  const { data, error } = useGetList(
+  const { data, error, isPending } = useGetList(
     'txs',
     { pagination: { page: 1, perPage: LATEST_COUNT }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} },
     { refetchInterval: visible ? LATEST_REFETCH_MS : false },
@@ -33,7 +35,7 @@ export function TxLatest() {
         The {LATEST_COUNT} newest, refreshed every {LATEST_REFETCH_MS / 1000} s while this page is visible.
       </Typography>
       {error ? <Alert severity="error">Could not load transactions: {errorText(error)}</Alert> : null}
-      <TxTable rows={data ?? []} />
+      <TxTable rows={data ?? []} onOpen={(id) => navigate(`/tx?id=${encodeURIComponent(id)}`)} empty={isPending ? 'Loading...' : 'No transactions yet.'} />
     </Stack>
   );
 }

@@ -1,5 +1,7 @@
-/** The /tx filter form's values and the GET /txs/ filter they make (contract TxFilter). */
-import type { TxFilter } from '../../contract/index.ts';
+/** The /tx filter form's values, the GET /txs/ filter they make (contract TxFilter) and their place in the URL. */
+import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../../config/enums.ts';
+import { NETWORKS } from '../../config/networks.ts';
+import { TX_SORT_FIELDS, type TxFilter, type TxSortField } from '../../contract/index.ts';
 
 export interface TxFilterValues {
   status: string;
@@ -47,4 +49,59 @@ export function historyOf(record: unknown): Record<string, unknown> | null {
   const raw = 'raw' in record && typeof record.raw === 'object' && record.raw !== null && 'history' in record.raw ? record.raw.history : undefined;
   const history = own ?? raw;
   return typeof history === 'object' && history !== null && !Array.isArray(history) ? (history as Record<string, unknown>) : null;
+}
+
+/**
+ * The list's state in the address (react-admin keeps list filters in the URL): /tx?status=failed&
+ * network=Ethereum&sort=amountIn&order=ASC&page=2 can be shared, reloaded and returned to with Back.
+ * Values that are not options (an edited or stale link) are dropped rather than sent to the server.
+ */
+export interface TxListState {
+  values: TxFilterValues;
+  sort: { field: TxSortField; order: 'ASC' | 'DESC' };
+  /** 0-based, as the pagination control counts. */
+  page: number;
+}
+
+export const DEFAULT_TX_SORT: TxListState['sort'] = { field: 'createdAt', order: 'DESC' };
+
+const OPTIONS: Record<'status' | 'side' | 'txType' | 'network', readonly string[]> = {
+  status: TX_STATUSES,
+  side: TX_SIDES,
+  txType: TX_TYPES,
+  network: NETWORKS,
+};
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+export function listStateOf(params: URLSearchParams): TxListState {
+  const values: TxFilterValues = { ...EMPTY_TX_FILTER };
+  for (const key of ['status', 'side', 'txType', 'network'] as const) {
+    const v = params.get(key) ?? '';
+    if (OPTIONS[key].includes(v)) values[key] = v;
+  }
+  values.tokenName = (params.get('tokenName') ?? '').slice(0, 64);
+  values.q = (params.get('q') ?? '').slice(0, 128);
+  for (const key of ['from', 'to'] as const) {
+    const v = params.get(key) ?? '';
+    if (LOCAL_TIME.test(v)) values[key] = v;
+  }
+  const field = params.get('sort') ?? '';
+  const order = params.get('order');
+  const sort = (TX_SORT_FIELDS as readonly string[]).includes(field)
+    ? { field: field as TxSortField, order: order === 'ASC' ? ('ASC' as const) : ('DESC' as const) }
+    : DEFAULT_TX_SORT;
+  const page = Number(params.get('page'));
+  return { values, sort, page: Number.isInteger(page) && page > 1 ? page - 1 : 0 };
+}
+
+/** Only what differs from the defaults, so a plain /tx stays plain. */
+export function paramsOf(state: TxListState): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(state.values)) if (value !== '') params.set(key, value);
+  if (state.sort.field !== DEFAULT_TX_SORT.field || state.sort.order !== DEFAULT_TX_SORT.order) {
+    params.set('sort', state.sort.field);
+    params.set('order', state.sort.order);
+  }
+  if (state.page > 0) params.set('page', String(state.page + 1));
+  return params;
 }

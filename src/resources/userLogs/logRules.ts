@@ -19,3 +19,19 @@ export function mergeLogs(live: readonly UserLog[], older: readonly UserLog[]): 
   }
   return out.sort((a, b) => b.time - a.time);
 }
+
+const NAME_FIELDS = ['tokenName', 'bridgeName', 'configName', 'tradeId', 'name'] as const;
+
+/** The record an entry is about, read from its before/after (or its own fields): a token, bridge, config or trade name. */
+export function subjectOf(details: unknown): string {
+  if (typeof details !== 'object' || details === null) return '';
+  const record = details as Record<string, unknown>;
+  for (const candidate of [record.after, record.before, record]) {
+    if (typeof candidate !== 'object' || candidate === null) continue;
+    for (const field of NAME_FIELDS) {
+      const value = (candidate as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value !== '') return value;
+    }
+  }
+  return '';
+}

@@ -1,0 +1,108 @@
+/** How transaction rows read: status colours, cell text, the column choice and the CSV export. */
+import type { RaRecord } from 'react-admin';
+import { LIST_MAX_PER_PAGE, type TxSortField } from '../../contract/index.ts';
+
+export type StatusColor = 'success' | 'error' | 'warning' | 'info' | 'default';
+
+/** SPEC §4 tx statuses: settled well, gave up, needs a look, still moving, deliberately skipped. */
+export function statusColor(status: string): StatusColor {
+  switch (status) {
+    case 'completed':
+      return 'success';
+    case 'failed':
+      return 'error';
+    case 'stale':
+    case 'sent-back':
+      return 'warning';
+    case 'created':
+    case 'pending':
+      return 'info';
+    default:
+      return 'default';
+  }
+}
+
+export interface TxColumn {
+  field: string;
+  label: string;
+  sortable?: TxSortField;
+  numeric?: boolean;
+  /** Shown unless the operator hides it. */
+  initial: boolean;
+}
+
+export const TX_COLUMNS: readonly TxColumn[] = [
+  { field: 'createdAt', label: 'Time', sortable: 'createdAt', initial: true },
+  { field: 'id', label: 'Id', sortable: 'id', initial: false },
+  { field: 'tokenName', label: 'Token', sortable: 'tokenName', initial: true },
+  { field: 'side', label: 'Side', initial: true },
+  { field: 'txType', label: 'Type', initial: true },
+  { field: 'method', label: 'Method', initial: false },
+  { field: 'attempt', label: 'Attempt', numeric: true, initial: false },
+  { field: 'network', label: 'Network', initial: true },
+  { field: 'bridgeName', label: 'Bridge', initial: false },
+  { field: 'status', label: 'Status', sortable: 'status', initial: true },
+  { field: 'amountIn', label: 'Amount in', sortable: 'amountIn', numeric: true, initial: true },
+  { field: 'amountOut', label: 'Amount out', numeric: true, initial: false },
+  { field: 'expectedProfit', label: 'Expected profit', sortable: 'expectedProfit', numeric: true, initial: true },
+  { field: 'hash', label: 'Hash', initial: false },
+  { field: 'tradeId', label: 'Trade', initial: true },
+];
+
+export const INITIAL_TX_COLUMNS: readonly string[] = TX_COLUMNS.filter((c) => c.initial).map((c) => c.field);
+
+/** The chosen columns in table order; an unknown or empty stored choice falls back to the default. */
+export function visibleColumns(chosen: unknown): TxColumn[] {
+  const fields = Array.isArray(chosen) ? chosen.filter((f): f is string => typeof f === 'string') : [];
+  const shown = TX_COLUMNS.filter((c) => fields.includes(c.field));
+  return shown.length > 0 ? shown : TX_COLUMNS.filter((c) => c.initial);
+}
+
+const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
+/** Long identifiers (uuids, hashes) read by their start in a table; the full value is in the cell's title. */
+export const SHORT_ID_FIELDS: ReadonlySet<string> = new Set(['id', 'tradeId', 'hash']);
+const SHORT_ID_CHARS = 10;
+
+export function shortId(text: string): string {
+  return text.length > SHORT_ID_CHARS + 1 ? `${text.slice(0, SHORT_ID_CHARS)}…` : text;
+}
+
+export function cellText(record: RaRecord, field: string): string {
+  const value: unknown = record[field];
+  if (value === null || value === undefined) return '';
+  if ((field === 'createdAt' || field === 'updatedAt') && typeof value === 'number') return new Date(value).toLocaleString();
+  if (typeof value === 'number' && field !== 'attempt') return amount.format(value);
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** Fields of the export, in this order (the raw part is not in list rows). */
+export const CSV_FIELDS = [
+  'id', 'createdAt', 'updatedAt', 'tradeId', 'tokenName', 'side', 'method', 'attempt', 'txType', 'status', 'network',
+  'networkBuy', 'networkSell', 'bridgeName', 'amountIn', 'amountOut', 'expectedProfit', 'hash', 'historyKey',
+] as const;
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // RFC 4180 quoting; a leading =, +, - or @ is prefixed so a spreadsheet never runs it as a formula.
+  const safe = /^[=+\-@]/.test(text) && typeof value !== 'number' ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Rows as CSV with a header line; times as ISO 8601 (UTC), numbers unformatted. */
+export function txsToCsv(rows: readonly RaRecord[]): string {
+  const lines = [CSV_FIELDS.join(',')];
+  for (const row of rows) {
+    lines.push(
+      CSV_FIELDS.map((f) => {
+        const v: unknown = row[f];
+        return csvCell((f === 'createdAt' || f === 'updatedAt') && typeof v === 'number' ? new Date(v).toISOString() : v);
+      }).join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** One page of GET /txs/ at the list query's largest perPage. */
+export const EXPORT_MAX_ROWS = LIST_MAX_PER_PAGE;
