@@ -3,7 +3,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../server/src/db/migrations.ts';
 import { openSqliteStore, type Store } from '../../server/src/db/store.ts';
-import { seedDemoData } from '../../server/src/db/seed.ts';
+import { seedDemoData, seedDemoTxs } from '../../server/src/db/seed.ts';
+import type { TradeDraft } from '../../server/src/db/repos/trades.ts';
 import { DEMO_TOKENS } from '../../server/src/db/demoData.ts';
 import { NETWORKS } from '../../src/config/networks.ts';
 import { BRIDGE_KINDS } from '../../src/config/enums.ts';
@@ -71,6 +72,79 @@ describe('SQLite store', () => {
     expect(await seedDemoData(store, now())).toBe(true);
     expect(await seedDemoData(store, now())).toBe(false);
     expect(await store.tokens.list()).toHaveLength(DEMO_TOKENS.length);
+  });
+});
+
+describe('the transaction history repository (issue 6: cached totals)', () => {
+  const failedTotal = async () => (await store.txs.list({ filter: { status: 'failed' }, sort: 'createdAt', order: 'DESC', offset: 0, limit: 5 })).total;
+  const draft = (tradeId: string, status: 'pending' | 'failed'): TradeDraft => ({
+    tradeId,
+    tokenName: 'USDC',
+    networkBuy: 'Base',
+    networkSell: 'Ethereum',
+    bridge: { name: 'ccip-eth-base' },
+    txTypes: ['Swap'],
+    status: 'pending',
+    expectedProfit: 0.5,
+    txs: [{ txId: `0x${tradeId.padEnd(64, '0')}`, txType: 'Swap', network: 'Base', status, amountIn: 100 }],
+  });
+
+  it("a filter's total follows every write to the history: inserts, trades written and pruned, another connection's commit, a rollback", async () => {
+    const dataDir = tempDir('console-totals-');
+    store = openSqliteStore({ dataDir, now });
+    await seedDemoData(store, now());
+    await seedDemoTxs(store, now(), 300);
+    const seededFailed = await failedTotal();
+    expect(seededFailed).toBeGreaterThan(0);
+    // Asked twice: the second answer may come from the cache, and must be the same.
+    expect(await failedTotal()).toBe(seededFailed);
+
+    const [newest] = (await store.txs.list({ filter: {}, sort: 'createdAt', order: 'DESC', offset: 0, limit: 1 })).data;
+    if (!newest) throw new Error('no seeded tx');
+    const { historyKey: _key, ...row } = newest;
+    await store.txs.insert({ ...row, id: 'extra-failed', status: 'failed' });
+    expect(await failedTotal()).toBe(seededFailed + 1);
+
+    await store.trades.put(draft('aa01', 'failed'));
+    expect(await failedTotal()).toBe(seededFailed + 2);
+    await store.trades.put(draft('aa01', 'pending'));
+    expect(await failedTotal()).toBe(seededFailed + 1);
+    await store.trades.put(draft('aa02', 'failed'));
+    await store.trades.put(draft('aa03', 'pending'));
+    expect(await failedTotal()).toBe(seededFailed + 2);
+    // Keeps the newest trade only: aa02's failed tx goes with it.
+    await store.trades.prune(1);
+    expect(await failedTotal()).toBe(seededFailed + 1);
+
+    const other = new BetterSqlite3(join(dataDir, 'console.db'));
+    other.prepare("DELETE FROM txs WHERE id = 'extra-failed'").run();
+    other.close();
+    expect(await failedTotal()).toBe(seededFailed);
+
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.txs.insert({ ...row, id: 'rolled-back', status: 'failed' });
+        expect((await tx.txs.list({ filter: { status: 'failed' }, sort: 'createdAt', order: 'DESC', offset: 0, limit: 5 })).total).toBe(
+          seededFailed + 1,
+        );
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await failedTotal()).toBe(seededFailed);
+  });
+
+  it('a database is migrated to the indexes every filter and sort of the list uses', async () => {
+    const dataDir = tempDir('console-indexes-');
+    store = openSqliteStore({ dataDir, now });
+    await store.close();
+    const db = new BetterSqlite3(join(dataDir, 'console.db'));
+    const indexes = db.prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'txs' AND sql IS NOT NULL").all();
+    db.close();
+    store = openSqliteStore({ dataDir, now });
+    expect(indexes.map((index) => index.name).sort()).toEqual([
+      'txs_by_amount_in', 'txs_by_created', 'txs_by_hash_nocase', 'txs_by_id_nocase', 'txs_by_network', 'txs_by_profit',
+      'txs_by_side', 'txs_by_status', 'txs_by_token', 'txs_by_trade', 'txs_by_trade_nocase', 'txs_by_type',
+    ]);
   });
 });
 

@@ -123,6 +123,67 @@ describe('§7 GET /api/txs/ on the seeded history', () => {
   });
 });
 
+describe('§7 GET /api/txs/: every filter and sort, whichever index answers it (issue 4 and 6)', () => {
+  type SortField = 'createdAt' | 'amountIn' | 'expectedProfit' | 'status' | 'tokenName' | 'id';
+  /** The list's order, by hand: the column, then createdAt, then insertion (seeded is newest first). */
+  function ordered(rows: readonly TxRecord[], field: SortField, order: 'ASC' | 'DESC'): TxRecord[] {
+    const base = order === 'DESC' ? [...rows] : [...rows].reverse();
+    const key = (tx: TxRecord) => tx[field];
+    // SQLite puts NULL first in ascending order.
+    const compare = (a: TxRecord, b: TxRecord) => {
+      const x = key(a);
+      const y = key(b);
+      if (x === y) return 0;
+      if (x === null) return -1;
+      if (y === null) return 1;
+      return x < y ? -1 : 1;
+    };
+    return base.sort((a, b) => (order === 'ASC' ? compare(a, b) : compare(b, a)));
+  }
+  const sample = () => seeded[Math.floor(seeded.length / 3)]!;
+  const startsWith = (value: string | null, q: string) => value !== null && value.toLowerCase().startsWith(q.toLowerCase());
+  /** q: contained in the tokenName, or the start of the hash, tradeId or id, ignoring case. */
+  const search = (q: string) => (tx: TxRecord) =>
+    tx.tokenName.toLowerCase().includes(q.toLowerCase()) || startsWith(tx.hash, q) || startsWith(tx.tradeId, q) || startsWith(tx.id, q);
+  const filters: [string, () => TxFilter, (tx: TxRecord) => boolean][] = [
+    ['nothing', () => ({}), () => true],
+    ['a rare status', () => ({ status: 'failed' }), (tx) => tx.status === 'failed'],
+    ['a common status', () => ({ status: 'completed' }), (tx) => tx.status === 'completed'],
+    ['side', () => ({ side: 'sell' }), (tx) => tx.side === 'sell'],
+    ['two tx types', () => ({ txType: ['Swap', 'Sell'] }), (tx) => tx.txType === 'Swap' || tx.txType === 'Sell'],
+    ['token and side', () => ({ tokenName: sample().tokenName, side: 'buy' }), (tx) => tx.tokenName === sample().tokenName && tx.side === 'buy'],
+    [
+      'a date range and a network',
+      () => ({ from: seeded[400]!.createdAt, to: seeded[50]!.createdAt, network: sample().network as Network }),
+      (tx) => tx.createdAt >= seeded[400]!.createdAt && tx.createdAt <= seeded[50]!.createdAt && tx.network === sample().network,
+    ],
+    ['q: part of a token name, any case', () => ({ q: 'sD' }), search('sD')],
+    ['q: the start of a hash, in capitals', () => ({ q: sample().hash!.slice(0, 5).toUpperCase() }), (tx) => search(sample().hash!.slice(0, 5))(tx)],
+    ['q: the start of a tradeId', () => ({ q: sample().tradeId!.slice(0, 3) }), (tx) => search(sample().tradeId!.slice(0, 3))(tx)],
+    ['q: LIKE wildcards are plain characters', () => ({ q: '%' }), () => false],
+    ['q: an underscore is a plain character', () => ({ q: '_' }), () => false],
+  ];
+  const sorts: [SortField, 'ASC' | 'DESC'][] = [
+    ['createdAt', 'DESC'], ['createdAt', 'ASC'], ['amountIn', 'DESC'], ['expectedProfit', 'ASC'], ['tokenName', 'ASC'], ['status', 'DESC'], ['id', 'ASC'],
+  ];
+  it.each(filters)('filter by %s: every sort, page after page, gives the matching rows in order and their total', async (_name, filter, matches) => {
+    const expectedRows = seeded.filter(matches);
+    for (const [sort, order] of sorts) {
+      const expected = ordered(expectedRows, sort, order);
+      // Small pages walk an index or read a filter's matches depending on the page: all agree.
+      for (const perPage of [10, 60]) {
+        const pages: TxRecord[] = [];
+        for (let offset = 0; offset < Math.max(1, expected.length); offset += perPage) {
+          const page = await t.app.store.txs.list({ filter: filter(), sort, order, offset, limit: perPage });
+          expect(page.total, `${sort} ${order} at ${offset}`).toBe(expected.length);
+          pages.push(...page.data);
+        }
+        expect(pages.map((tx) => tx.id), `${sort} ${order} by ${perPage}`).toEqual(expected.map((tx) => tx.id));
+      }
+    }
+  });
+});
+
 describe('§7 GET /api/txs/:id', () => {
   it('one tx with its raw details, or 404', async () => {
     const tx = seeded[7]!;

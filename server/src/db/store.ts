@@ -38,6 +38,10 @@ export interface Store extends Repos {
 }
 
 export const DB_FILE_NAME = 'console.db';
+const PAGE_CACHE_KIB = 64 * 1024;
+const MMAP_BYTES = 256 * 2 ** 20;
+/** Rows ANALYZE samples per index: statistics good enough to choose an index, in milliseconds. */
+const ANALYSIS_LIMIT = 1000;
 
 export interface SqliteStoreOptions {
   /** Directory of the database file (created if missing); omitted for an in-memory database. */
@@ -56,7 +60,16 @@ export function openSqliteStore({ dataDir, now }: SqliteStoreOptions): Store {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    // The history is tens of MB: the default 2 MB page cache would read most pages of a list query
+    // or a bulk load back from the OS by a system call each. Memory-mapped reads and a larger cache
+    // keep them in memory (both are bounds, not allocations).
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+    db.pragma(`mmap_size = ${MMAP_BYTES}`);
     migrate(db, now());
+    // Statistics for the query planner where they are missing or stale (a database upgraded to new
+    // indexes); bounded work, as SQLite recommends on opening a long-lived connection.
+    db.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
+    db.pragma('optimize = 0x10002');
   } catch (err) {
     db.close();
     throw err;

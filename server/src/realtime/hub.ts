@@ -1,6 +1,18 @@
 /**
  * The one way events reach sockets. A socket receives only the events it subscribed to (its
  * `events` query); the last payload of each cached event is kept for `eventCache`.
+ *
+ * Broadcasts are coalesced: the events broadcast in one synchronous run (a simulator tick sends
+ * dozens) are delivered together when it ends (a microtask), in broadcast order, none dropped;
+ * who may receive each event name is worked out once per batch. Anything that reaches a
+ * subscriber outside broadcast (emitTo, a subscriber joining or leaving) first delivers what is
+ * pending, so no event overtakes another. Validation and the event cache are updated at once, as
+ * the broadcast is made.
+ *
+ * With a fan-out (setFanOut), each event of a batch goes out in one call naming every subscriber
+ * that may receive it, so the transport can encode it once for all of them (socket.io's
+ * `io.to(ids).emit` writes one pre-encoded frame to each socket); without one, each subscriber's
+ * send is called for each of its events.
  */
 import fp from 'fastify-plugin';
 import { ADMIN_ROLE } from '../../../src/config/enums.ts';
@@ -18,6 +30,18 @@ export interface Subscriber {
   send(event: ServerEventName, payload: unknown): void;
 }
 
+/** Sends one event to the subscribers named, in one go. */
+export type FanOut = (subscriberIds: readonly string[], event: ServerEventName, payload: unknown) => void;
+
+export interface HubOptions {
+  /** Check every payload against the contract (tests and development). */
+  validate: boolean;
+  /** Delivering a coalesced batch threw (there is no caller left to throw to). */
+  onDeliveryError?: (err: unknown, subscriberIds: readonly string[]) => void;
+}
+
+type Delivery = readonly [event: ServerEventName, payload: unknown];
+
 /** User logs are admin-only over REST (SPEC §6), so their live feed is too. */
 const ADMIN_ONLY_EVENTS: ReadonlySet<ServerEventName> = new Set(['newUserLog']);
 const CACHED: ReadonlySet<ServerEventName> = new Set(CACHED_EVENTS);
@@ -28,29 +52,93 @@ export class Hub {
   private readonly subscribers = new Map<string, Subscriber>();
   private readonly cache = new Map<ServerEventName, unknown>();
   private readonly checkerResults = new Set<string>();
+  private readonly validate: boolean;
+  private readonly onDeliveryError: (err: unknown, subscriberIds: readonly string[]) => void;
+  private fanOut: FanOut | undefined;
+  private pending: Delivery[] = [];
+  private flushQueued = false;
+  /**
+   * Coalesce broadcasts (the default). Off, each broadcast is delivered as it is made: the fan-out
+   * benchmark's baseline.
+   */
+  coalesce = true;
 
-  /** validate: check every payload against the contract (tests and development). */
-  constructor(private readonly validate: boolean) {}
+  constructor(options: HubOptions) {
+    this.validate = options.validate;
+    this.onDeliveryError =
+      options.onDeliveryError ??
+      ((err) => {
+        throw err;
+      });
+  }
 
   add(subscriber: Subscriber): void {
+    // What was broadcast before it joined is not its to receive.
+    this.flush();
     this.subscribers.set(subscriber.id, subscriber);
   }
 
   remove(id: string): void {
+    this.flush();
     this.subscribers.delete(id);
+  }
+
+  /** Delivers broadcasts through `fanOut` (one call per event for all its receivers), or through each subscriber's send. */
+  setFanOut(fanOut: FanOut | undefined): void {
+    this.flush();
+    this.fanOut = fanOut;
   }
 
   broadcast<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
     this.check(event, payload);
     if (CACHED.has(event)) this.cache.set(event, payload);
     this.trackCheckerResults(event, payload);
-    for (const subscriber of this.subscribers.values()) this.deliver(subscriber, event, payload);
+    this.pending.push([event, payload]);
+    if (!this.coalesce) {
+      this.flush();
+    } else if (!this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(() => this.flush());
+    }
   }
 
-  /** Sends to one subscriber, if it subscribed and may receive the event. */
+  /** Sends to one subscriber, if it subscribed and may receive the event, after what is pending. */
   emitTo<E extends ServerEventName>(subscriber: Subscriber, event: E, payload: ServerEventPayload<E>): void {
     this.check(event, payload);
-    this.deliver(subscriber, event, payload);
+    this.flush();
+    if (this.mayReceive(subscriber, event)) subscriber.send(event, payload);
+  }
+
+  /** Delivers the pending broadcasts now, in order. */
+  flush(): void {
+    this.flushQueued = false;
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    this.pending = [];
+    const receivers = new Map<ServerEventName, Set<Subscriber>>();
+    const receiversOf = (event: ServerEventName) => {
+      let found = receivers.get(event);
+      if (!found) {
+        found = new Set([...this.subscribers.values()].filter((subscriber) => this.mayReceive(subscriber, event)));
+        receivers.set(event, found);
+      }
+      return found;
+    };
+    const fanOut = this.fanOut;
+    if (fanOut) {
+      for (const [event, payload] of batch) {
+        const ids = [...receiversOf(event)].map((subscriber) => subscriber.id);
+        if (ids.length > 0) this.guarded(ids, () => fanOut(ids, event, payload));
+      }
+      return;
+    }
+    for (const subscriber of this.subscribers.values()) {
+      const mine = batch.filter(([event]) => receiversOf(event).has(subscriber));
+      // One subscriber's failure must not keep the batch from the others.
+      this.guarded([subscriber.id], () => {
+        for (const [event, payload] of mine) subscriber.send(event, payload);
+      });
+    }
   }
 
   /** The `eventCache` payload: the last payload of each cached event broadcast so far. */
@@ -77,10 +165,16 @@ export class Hub {
     this.checkerResults.add(iterId);
   }
 
-  private deliver(subscriber: Subscriber, event: ServerEventName, payload: unknown): void {
-    if (!subscriber.events.has(event)) return;
-    if (ADMIN_ONLY_EVENTS.has(event) && subscriber.role !== ADMIN_ROLE) return;
-    subscriber.send(event, payload);
+  private guarded(ids: readonly string[], deliver: () => void): void {
+    try {
+      deliver();
+    } catch (err) {
+      this.onDeliveryError(err, ids);
+    }
+  }
+
+  private mayReceive(subscriber: Subscriber, event: ServerEventName): boolean {
+    return subscriber.events.has(event) && (subscriber.role === ADMIN_ROLE || !ADMIN_ONLY_EVENTS.has(event));
   }
 
   private check(event: ServerEventName, payload: unknown): void {
@@ -98,7 +192,13 @@ declare module 'fastify' {
 
 export default fp<{ validateEvents: boolean }>(
   async (app, options) => {
-    app.decorate('hub', new Hub(options.validateEvents));
+    app.decorate(
+      'hub',
+      new Hub({
+        validate: options.validateEvents,
+        onDeliveryError: (err, subscriberIds) => app.log.error({ err, subscriberIds }, 'socket event delivery failed'),
+      }),
+    );
   },
   { name: 'hub' },
 );

@@ -8,7 +8,7 @@ import type { Database } from 'better-sqlite3';
 import { DEX_AGGREGATORS, type TxType } from '../../../../src/config/enums.ts';
 import { TradeRecord, TradeTx } from '../../../../src/contract/index.ts';
 import type { Gate } from '../gate.ts';
-import { sqliteTxWriter, type TxDraft } from './txs.ts';
+import { sqliteTxWriter, txsWritten, type TxDraft } from './txs.ts';
 
 export { TradeRecord, TradeTx };
 
@@ -110,6 +110,7 @@ export function sqliteTradeRepo(db: Database, gate: Gate, now: () => number): Tr
     txs.upsert(tradeTxRows(draft, at));
   });
   const pruneBoth = db.transaction((keep: number) => {
+    txsWritten(db);
     pruneTxs.run(keep);
     return prune.run(keep).changes;
   });

@@ -1,7 +1,9 @@
 /**
  * The transaction history (GET /api/txs/): one row per tx, written by the seed, by the trades
- * repository for every trade the system makes, and by the operators' own operations. Filters and
- * sorts of the list each have an index (migration 4).
+ * repository for every trade the system makes, and by the operators' own operations. Every filter
+ * and every sort of the list has an index (migrations 4 and 6), so a page is an index walk that
+ * stops after the page. The total of a filter is counted once and kept until the txs table
+ * changes (see txsWritten): counting 75,000 matching rows costs milliseconds, on every page turn.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { TxFilter, TxRecord, TxSortField } from '../../../../src/contract/index.ts';
@@ -52,6 +54,8 @@ type Param = string | number | null;
 
 /** Statements of list queries, by SQL text; the filters give a bounded number of shapes. */
 const STATEMENT_CACHE_MAX = 256;
+/** A bulk insert of at least this many rows refreshes the planner's statistics of txs. */
+const ANALYZE_AFTER_ROWS = 10_000;
 
 function toRecord({ raw, ...row }: Row): TxRecord {
   const historyKey = txHistoryKey(row.side, row.method, row.attempt, row.txType);
@@ -71,14 +75,49 @@ function literal(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function whereOf(filter: TxFilter): { sql: string; params: Param[] } {
-  const clauses: string[] = [];
-  const params: Param[] = [];
+/** LIKE's case folding: ASCII letters only. */
+const foldAscii = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** One condition of a filter, written with or without the use of an index. */
+interface Term {
+  /** The column whose index answers it alone, in the order of created_at; none for the search. */
+  column: string | null;
+  /** Ordered by created_at within its index: one value of an indexed column, or the date range. */
+  ordered: boolean;
+  /** The columns it tests. */
+  tests: readonly string[];
+  sql(indexed: boolean): string;
+  params: Param[];
+}
+
+interface Where {
+  sql: string;
+  params: Param[];
+}
+
+function whereSql(terms: readonly Term[], indexed: (term: Term) => boolean): Where {
+  if (terms.length === 0) return { sql: '', params: [] };
+  return { sql: `WHERE ${terms.map((term) => term.sql(indexed(term))).join(' AND ')}`, params: terms.flatMap((term) => term.params) };
+}
+
+/** A unary + keeps a column's term off every index: the planner must use the index chosen for it. */
+const plain = (column: string, indexed: boolean) => (indexed ? column : `+${column}`);
+
+/**
+ * The conditions of a filter. `tokenNames` lists the token names in the table, for the search:
+ * `q` is contained in the tokenName or starts the hash, tradeId or id. A contained-in LIKE can use
+ * no index, so the token part is decided here instead of on every row: `token_name IN (the names
+ * containing q)`, left out when there are none. Every part is then an index lookup (the prefix
+ * LIKEs through the NOCASE indexes, as LIKE is case-insensitive): SQLite can answer the search
+ * from four indexes.
+ */
+function termsOf(filter: TxFilter, tokenNames: () => readonly string[]): Term[] {
+  const terms: Term[] = [];
   const oneOf = (column: string, value: string | readonly string[] | undefined) => {
     if (value === undefined) return;
     const values = [value].flat();
-    clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`);
-    params.push(...values);
+    const marks = values.map(() => '?').join(', ');
+    terms.push({ column, ordered: values.length === 1, tests: [column], sql: (indexed) => `${plain(column, indexed)} IN (${marks})`, params: values });
   };
   oneOf('status', filter.status);
   oneOf('side', filter.side);
@@ -86,20 +125,34 @@ function whereOf(filter: TxFilter): { sql: string; params: Param[] } {
   oneOf('network', filter.network);
   oneOf('token_name', filter.tokenName);
   oneOf('trade_id', filter.tradeId);
-  if (filter.from !== undefined) {
-    clauses.push('created_at >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to !== undefined) {
-    clauses.push('created_at <= ?');
-    params.push(filter.to);
+  const range: [string, number][] = [];
+  if (filter.from !== undefined) range.push(['>=', filter.from]);
+  if (filter.to !== undefined) range.push(['<=', filter.to]);
+  if (range.length > 0) {
+    terms.push({
+      column: 'created_at',
+      ordered: true,
+      tests: ['created_at'],
+      sql: (indexed) => range.map(([op]) => `${plain('created_at', indexed)} ${op} ?`).join(' AND '),
+      params: range.map(([, value]) => value),
+    });
   }
   if (filter.q !== undefined) {
-    const q = literal(filter.q);
-    clauses.push(`(token_name LIKE ? ESCAPE '\\' OR hash LIKE ? ESCAPE '\\' OR trade_id LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\')`);
-    params.push(`%${q}%`, `${q}%`, `${q}%`, `${q}%`);
+    const needle = foldAscii(filter.q);
+    const tokens = tokenNames().filter((name) => foldAscii(name).includes(needle));
+    const q = `${literal(filter.q)}%`;
+    const tokenPart = (indexed: boolean) =>
+      tokens.length === 0 ? '' : `${plain('token_name', indexed)} IN (${tokens.map(() => '?').join(', ')}) OR `;
+    terms.push({
+      column: null,
+      ordered: false,
+      tests: tokens.length === 0 ? ['hash', 'trade_id', 'id'] : ['token_name', 'hash', 'trade_id', 'id'],
+      sql: (indexed) =>
+        `(${tokenPart(indexed)}${['hash', 'trade_id', 'id'].map((column) => `${plain(column, indexed)} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
+      params: [...tokens, q, q, q],
+    });
   }
-  return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  return terms;
 }
 
 /** The writes other repositories share (the trades repository writes its txs in its own statement). */
@@ -111,6 +164,45 @@ export interface TxWriter {
 const INSERT_COLUMNS = `(id, trade_id, token_name, side, method, attempt, tx_type, status, network_buy, network_sell, network,
   bridge_name, amount_in, amount_out, expected_profit, hash, created_at, updated_at, raw)
   VALUES (${Array.from({ length: 19 }, () => '?').join(', ')})`;
+
+/** A cached total: the filter's count when the table's change mark was `mark`. */
+interface CachedTotal {
+  mark: string;
+  total: number;
+}
+
+/** Totals kept, by filter; a full cache is emptied (filters repeat: the page turns of one screen). */
+const TOTALS_CACHE_MAX = 1024;
+
+const writeCounts = new WeakMap<Database, { writes: number }>();
+
+function writesOn(db: Database): { writes: number } {
+  let counter = writeCounts.get(db);
+  if (!counter) {
+    counter = { writes: 0 };
+    writeCounts.set(db, counter);
+  }
+  return counter;
+}
+
+/**
+ * Every statement that writes txs on a connection calls this (the writers below, the trades
+ * repository's prune), so cached totals of the list are counted again.
+ */
+export function txsWritten(db: Database): void {
+  writesOn(db).writes += 1;
+}
+
+/**
+ * A mark that differs whenever the txs table may have changed: the writes made through this
+ * module on this connection (txsWritten) and SQLite's data_version, which moves when another
+ * connection commits.
+ */
+function txsChangeMark(db: Database): () => string {
+  const counter = writesOn(db);
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  return () => `${counter.writes}:${dataVersion.get() ?? 0}`;
+}
 
 /** Synchronous writers on the connection; callers hold the gate. */
 export function sqliteTxWriter(db: Database): TxWriter {
@@ -124,8 +216,12 @@ export function sqliteTxWriter(db: Database): TxWriter {
        expected_profit = excluded.expected_profit, hash = excluded.hash, updated_at = excluded.updated_at, raw = excluded.raw`,
   );
   return {
-    insert: (tx) => insert.run(...toParams(tx)).changes,
+    insert: (tx) => {
+      txsWritten(db);
+      return insert.run(...toParams(tx)).changes;
+    },
     upsert: (txs) => {
+      txsWritten(db);
       for (const tx of txs) upsert.run(...toParams(tx));
     },
   };
@@ -136,6 +232,58 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   const one = db.prepare<[string], Row>(`SELECT ${COLUMNS}, raw FROM txs WHERE id = ?`);
   const ofTrade = db.prepare<[string], Row>(`SELECT ${COLUMNS}, raw FROM txs WHERE trade_id = ? ORDER BY created_at, rowid`);
   const countAll = db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM txs');
+  // The token names in the table, one index seek each (a skip scan of txs_by_token).
+  const firstToken = db.prepare<[], string | null>('SELECT MIN(token_name) FROM txs').pluck();
+  const tokenAfter = db.prepare<[string], string | null>('SELECT MIN(token_name) FROM txs WHERE token_name > ?').pluck();
+  const tokenNames = () => {
+    const names: string[] = [];
+    for (let name = firstToken.get() ?? null; name !== null; name = tokenAfter.get(name) ?? null) names.push(name);
+    return names;
+  };
+  const changes = txsChangeMark(db);
+  const tableRows = () => totalOf({ sql: '', params: [] });
+
+  /**
+   * Which terms may use an index for a page: the plan that visits the fewest rows, from exact
+   * (cached) counts. SQLite's statistics cannot tell a rare status from a common one, nor does its
+   * planner weigh the LIMIT, and on 100,000 rows its wrong guesses cost 100 ms a page. A page of
+   * `needed` rows (offset + limit) out of `total` matches costs, by walking:
+   * - the sort column's index, filtering as it goes: needed * rows / total, where the matches
+   *   are spread over the sort's order: not when a term tests the sort column itself other than
+   *   through that index (q's token names, sorted by token: the matches sit together, maybe last);
+   * - a term's index, where it is in the sort's order (created_at, one value or the date range):
+   *   needed * count(term) / total;
+   * - any other term's index: count(term), and then a sort of them.
+   */
+  const planOf = (terms: readonly Term[], sortColumn: string, total: number, needed: number): ((term: Term) => boolean) => {
+    const matchedShare = (rows: number) => (needed * rows) / total;
+    const clustered = terms.some((term) => term.column !== sortColumn && term.tests.includes(sortColumn));
+    let best: { cost: number; indexed: (term: Term) => boolean } = {
+      cost: clustered ? Number.POSITIVE_INFINITY : matchedShare(tableRows()),
+      indexed: (term) => term.column === sortColumn,
+    };
+    for (const candidate of terms) {
+      const rows = totalOf(whereSql([candidate], () => true));
+      const cost = candidate.ordered && sortColumn === 'created_at' ? matchedShare(rows) : rows;
+      if (cost < best.cost) best = { cost, indexed: (term) => term === candidate };
+    }
+    return best.indexed;
+  };
+  const totals = new Map<string, CachedTotal>();
+  /** The filter's total, counted again only when the table changed since it was last counted. */
+  const totalOf = (where: Where) => {
+    const count = () => (statement(`SELECT COUNT(*) AS total FROM txs ${where.sql}`).get(...where.params) as { total: number }).total;
+    // Inside a transaction the rows seen may yet be rolled back: count, and keep nothing.
+    if (db.inTransaction) return count();
+    const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
+    const mark = changes();
+    const cached = totals.get(key);
+    if (cached?.mark === mark) return cached.total;
+    const total = count();
+    if (totals.size >= TOTALS_CACHE_MAX) totals.clear();
+    totals.set(key, { mark, total });
+    return total;
+  };
 
   const cache = new Map<string, Statement<Param[], unknown>>();
   const statement = (sql: string) => {
@@ -151,14 +299,16 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   return {
     list: ({ filter, sort, order, offset, limit }) =>
       gate.run(() => {
-        const where = whereOf(filter);
+        const terms = termsOf(filter, tokenNames);
+        const where = whereSql(terms, () => true);
+        const total = totalOf(where);
         const column = SORT_COLUMNS[sort];
+        const pageWhere = total === 0 ? where : whereSql(terms, planOf(terms, column, total, offset + limit));
         // rowid breaks ties, so pages never overlap; every index ends in it, so the order stays indexed.
         const tieBreak = column === 'id' ? '' : `${column === 'created_at' ? '' : `, created_at ${order}`}, rowid ${order}`;
-        const rows = statement(`SELECT ${COLUMNS} FROM txs ${where.sql} ORDER BY ${column} ${order}${tieBreak} LIMIT ? OFFSET ?`)
-          .all(...where.params, limit, offset) as Row[];
-        const counted = statement(`SELECT COUNT(*) AS total FROM txs ${where.sql}`).get(...where.params) as { total: number };
-        return { data: rows.map(toRecord), total: counted.total };
+        const rows = statement(`SELECT ${COLUMNS} FROM txs ${pageWhere.sql} ORDER BY ${column} ${order}${tieBreak} LIMIT ? OFFSET ?`)
+          .all(...pageWhere.params, limit, offset) as Row[];
+        return { data: rows.map(toRecord), total };
       }),
     get: (id) =>
       gate.run(() => {
@@ -173,6 +323,9 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
       gate.run(() => {
         let written = 0;
         for (const tx of txs) written += writer.insert(tx);
+        // After a bulk load the planner needs the indexes' statistics, so that it takes the index
+        // planOf leaves it rather than a scan; analysis_limit (set on opening) keeps it to tens of ms.
+        if (written >= ANALYZE_AFTER_ROWS) db.exec('ANALYZE txs');
         return written;
       }),
     count: () => gate.run(() => countAll.get()?.total ?? 0),

@@ -1,0 +1,148 @@
+/**
+ * The hub (server/src/realtime/hub.ts), the one way events reach sockets (PROTOCOL "Socket
+ * connection": only subscribed events; user logs to admins only). Broadcasts made in one
+ * synchronous run are coalesced and delivered together when it ends, in order, none dropped and
+ * none overtaken by an event sent to one socket; with a fan-out, each event goes out once for all
+ * its receivers (issue 6: batched socket emits).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_ROLE, OPERATOR_ROLE } from '../../src/config/enums.ts';
+import type { ServerEventName } from '../../src/contract/index.ts';
+import { Hub, type Subscriber } from '../../server/src/realtime/hub.ts';
+
+type Delivery = [ServerEventName, unknown];
+
+interface Recorder extends Subscriber {
+  /** Every event received, in order. */
+  received: Delivery[];
+}
+
+function recorder(id: string, events: ServerEventName[], role: string = OPERATOR_ROLE): Recorder {
+  const subscriber: Recorder = {
+    id,
+    role,
+    events: new Set(events),
+    received: [],
+    send: (event, payload) => {
+      subscriber.received.push([event, payload]);
+    },
+  };
+  return subscriber;
+}
+
+const block = (num: number) => ({ network: 'Ethereum', num });
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('hub: coalesced broadcasts (issue 6)', () => {
+  it('delivers the events of one run once it ends, in broadcast order, each subscriber those it subscribed to', async () => {
+    const hub = new Hub({ validate: true });
+    const blocks = recorder('blocks', ['newBlock']);
+    const both = recorder('both', ['newBlock', 'gas']);
+    hub.add(blocks);
+    hub.add(both);
+
+    hub.broadcast('newBlock', block(1));
+    hub.broadcast('gas', { network: 'Ethereum', gasEstimate: 12 });
+    hub.broadcast('newBlock', block(2));
+    expect(both.received).toEqual([]);
+    await settle();
+
+    expect(blocks.received).toEqual([['newBlock', block(1)], ['newBlock', block(2)]]);
+    expect(both.received).toEqual([['newBlock', block(1)], ['gas', { network: 'Ethereum', gasEstimate: 12 }], ['newBlock', block(2)]]);
+  });
+
+  it('with a fan-out, each event goes out once, naming every subscriber that may receive it, in broadcast order', async () => {
+    const hub = new Hub({ validate: true });
+    const calls: [string[], ServerEventName, unknown][] = [];
+    hub.setFanOut((ids, event, payload) => calls.push([[...ids].sort(), event, payload]));
+    hub.add(recorder('admin', ['newUserLog', 'newBlock'], ADMIN_ROLE));
+    hub.add(recorder('operator', ['newUserLog', 'newBlock', 'gas']));
+    hub.add(recorder('quiet', []));
+    const log = { id: 'l1', time: 1, user: 'admin', action: 'token.update' };
+    hub.broadcast('newBlock', block(1));
+    hub.broadcast('newUserLog', log);
+    hub.broadcast('gas', { network: 'Base', gasEstimate: 1 });
+    hub.broadcast('newBlock', block(2));
+    await settle();
+    expect(calls).toEqual([
+      [['admin', 'operator'], 'newBlock', block(1)],
+      // PROTOCOL: user logs reach admins only, even when an operator subscribes.
+      [['admin'], 'newUserLog', log],
+      [['operator'], 'gas', { network: 'Base', gasEstimate: 1 }],
+      [['admin', 'operator'], 'newBlock', block(2)],
+    ]);
+  });
+
+  it('PROTOCOL: user logs reach admins only, also without a fan-out', async () => {
+    const hub = new Hub({ validate: true });
+    const admin = recorder('admin', ['newUserLog', 'newBlock'], ADMIN_ROLE);
+    const operator = recorder('operator', ['newUserLog', 'newBlock']);
+    hub.add(admin);
+    hub.add(operator);
+    const log = { id: 'l1', time: 1, user: 'admin', action: 'token.update' };
+    hub.broadcast('newUserLog', log);
+    hub.broadcast('newBlock', block(3));
+    await settle();
+    expect(admin.received).toEqual([['newUserLog', log], ['newBlock', block(3)]]);
+    expect(operator.received).toEqual([['newBlock', block(3)]]);
+  });
+
+  it('an event sent to one socket never overtakes the broadcasts made before it', () => {
+    const hub = new Hub({ validate: true });
+    const socket = recorder('s', ['newBlock', 'stopReconnect']);
+    hub.add(socket);
+    hub.broadcast('newBlock', block(4));
+    hub.emitTo(socket, 'stopReconnect', {});
+    expect(socket.received).toEqual([['newBlock', block(4)], ['stopReconnect', {}]]);
+  });
+
+  it('a subscriber gets what was broadcast while it was subscribed: not before it joined, all before it left', async () => {
+    const hub = new Hub({ validate: true });
+    const leaving = recorder('leaving', ['newBlock']);
+    hub.add(leaving);
+    hub.broadcast('newBlock', block(5));
+    const joining = recorder('joining', ['newBlock']);
+    hub.add(joining);
+    hub.broadcast('newBlock', block(6));
+    hub.remove('leaving');
+    hub.broadcast('newBlock', block(7));
+    await settle();
+    expect(leaving.received).toEqual([['newBlock', block(5)], ['newBlock', block(6)]]);
+    expect(joining.received).toEqual([['newBlock', block(6)], ['newBlock', block(7)]]);
+  });
+
+  it('one subscriber failing does not keep the batch from the others; the failure is reported', async () => {
+    const onDeliveryError = vi.fn();
+    const hub = new Hub({ validate: true, onDeliveryError });
+    const broken: Subscriber = {
+      ...recorder('broken', ['newBlock']),
+      send: () => {
+        throw new Error('socket gone');
+      },
+    };
+    const fine = recorder('fine', ['newBlock']);
+    hub.add(broken);
+    hub.add(fine);
+    hub.broadcast('newBlock', block(8));
+    hub.broadcast('newBlock', block(9));
+    await settle();
+    expect(fine.received).toEqual([['newBlock', block(8)], ['newBlock', block(9)]]);
+    expect(onDeliveryError).toHaveBeenCalledWith(expect.objectContaining({ message: 'socket gone' }), ['broken']);
+  });
+
+  it('checks the payload and updates the event cache as the broadcast is made, not when it is delivered', () => {
+    const hub = new Hub({ validate: true });
+    hub.broadcast('connectedServices', { numConnected: 3, numExpected: 4 });
+    expect(hub.cached()).toMatchObject({ connectedServices: { numConnected: 3, numExpected: 4 } });
+    expect(() => hub.broadcast('newBlock', { network: 'Ethereum' } as never)).toThrow(/newBlock breaks the contract/);
+  });
+
+  it('with coalescing off (the benchmark baseline) each broadcast is delivered at once', () => {
+    const hub = new Hub({ validate: true });
+    hub.coalesce = false;
+    const socket = recorder('s', ['newBlock']);
+    hub.add(socket);
+    hub.broadcast('newBlock', block(10));
+    expect(socket.received).toEqual([['newBlock', block(10)]]);
+  });
+});
