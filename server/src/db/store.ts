@@ -58,6 +58,8 @@ export function openSqliteStore({ dataDir, now }: SqliteStoreOptions): Store {
   const db = new BetterSqlite3(file);
   try {
     db.pragma('journal_mode = WAL');
+    // An acknowledged write survives power loss, not only a killed process: WAL is synced on each commit.
+    db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     // The history is tens of MB: the default 2 MB page cache would read most pages of a list query

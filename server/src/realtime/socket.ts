@@ -43,6 +43,18 @@ export default fp<{ devMode: boolean }>(
     const users = new Map<string, ConnectedUser>();
     const expiryTimers = new Map<string, NodeJS.Timeout>();
     const endSession = new Map<string, () => void>();
+    // Broadcasts that arrive while a socket's init is being read are held and sent after it, in order.
+    const held = new Map<string, [string, unknown][]>();
+    // Each broadcast is encoded once and the same frame written to every ready socket.
+    app.hub.setFanOut((ids, event, payload) => {
+      const ready: string[] = [];
+      for (const id of ids) {
+        const backlog = held.get(id);
+        if (backlog) backlog.push([event, payload]);
+        else ready.push(id);
+      }
+      if (ready.length > 0) io.to(ready).emit(event, payload);
+    });
     app.decorate('sockets', {
       endAllSessions: () => {
         for (const end of [...endSession.values()]) end();
@@ -73,14 +85,14 @@ export default fp<{ devMode: boolean }>(
 
     io.on('connection', (socket: ConsoleSocket) => {
       const { session, since } = socket.data;
-      // Broadcasts that arrive while init is being read are held and sent after it, in order.
-      let held: [string, unknown][] | null = [];
+      held.set(socket.id, []);
       const subscriber: Subscriber = {
         id: socket.id,
         role: session.role,
         events: subscriptionOf(socket.handshake.query.events),
         send: (event, payload) => {
-          if (held) held.push([event, payload]);
+          const backlog = held.get(socket.id);
+          if (backlog) backlog.push([event, payload]);
           else socket.emit(event, payload);
         },
       };
@@ -94,6 +106,7 @@ export default fp<{ devMode: boolean }>(
         clearTimeout(expiryTimers.get(socket.id));
         expiryTimers.delete(socket.id);
         endSession.delete(socket.id);
+        held.delete(socket.id);
         app.hub.remove(socket.id);
         users.delete(socket.id);
         app.hub.broadcast('connectedUsers', connectedUsers());
@@ -117,8 +130,8 @@ export default fp<{ devMode: boolean }>(
           app.store.settings.get('connectedServices'),
         ]);
         if (socket.disconnected) return;
-        const backlog = held ?? [];
-        held = null;
+        const backlog = held.get(socket.id) ?? [];
+        held.delete(socket.id);
         app.hub.emitTo(subscriber, 'init', {
           devMode: options.devMode,
           msRemainingBeforeDisconnect: msRemaining,
@@ -142,6 +155,7 @@ export default fp<{ devMode: boolean }>(
 
     // Sockets must go before the HTTP server closes, or open websockets would hold it open.
     app.addHook('preClose', async () => {
+      app.hub.setFanOut(undefined);
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       expiryTimers.clear();
       io.local.disconnectSockets(true);
