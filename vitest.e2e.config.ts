@@ -9,6 +9,7 @@ export default defineConfig({
     // One server and one browser at a time on a 2-core machine.
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Files that start their own server wait for its first start (seeding 100,000 txs) in a hook.
+    hookTimeout: 150_000,
   },
 });

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startServerProcess, stopServerProcess } from '../support/serverProcess.ts';
 
 export const E2E_ADMIN_KEY = 'e2e-admin-access-key-0123456789';
 export const E2E_OPERATOR_KEY = 'e2e-operator-access-key-0123456789';
@@ -23,44 +23,6 @@ function findChromium(): string | null {
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 
-/** Starts the reference server on a free port with a throw-away database, like a fresh machine. */
-async function startServer(dataDir: string, staticDir: string): Promise<{ child: ChildProcess; baseURL: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_KEY: E2E_ADMIN_KEY,
-      OPERATOR_KEY: E2E_OPERATOR_KEY,
-      LOGIN_RATE_LIMIT: '1000',
-      STATIC_DIR: staticDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const baseURL = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  return { child, baseURL };
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromiumPath = findChromium();
   if (!chromiumPath) {
@@ -74,15 +36,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(`${staticDir}/ is missing: run \`npm run build\` before the browser tests`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-'));
-  const { child, baseURL } = await startServer(dataDir, staticDir);
+  // The reference server on a free port with a throw-away database, like a fresh machine.
+  const { child, url: baseURL } = await startServerProcess({
+    DATA_DIR: dataDir,
+    ADMIN_KEY: E2E_ADMIN_KEY,
+    OPERATOR_KEY: E2E_OPERATOR_KEY,
+    LOGIN_RATE_LIMIT: '1000',
+    STATIC_DIR: staticDir,
+  });
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', chromiumPath);
   project.provide('adminKey', E2E_ADMIN_KEY);
   project.provide('operatorKey', E2E_OPERATOR_KEY);
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    if (child.exitCode === null) child.kill('SIGKILL');
+    await stopServerProcess(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

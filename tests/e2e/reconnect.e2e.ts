@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DB_FILE_NAME } from '../../server/src/db/store.ts';
+import { startServerProcess, stopServerProcess } from '../support/serverProcess.ts';
 import { adminKey, hasChromium, launchBrowser, operatorKey, screenshot, signIn } from './browser.ts';
 
 /*
@@ -38,57 +39,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The spawn logic of globalSetup, on a fixed port. */
+/** The real server on a fixed port (the consoles reconnect to the same address after a restart). */
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_KEY: inject('adminKey'),
-      OPERATOR_KEY: inject('operatorKey'),
-      LOGIN_RATE_LIMIT: '1000',
-      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
-      SIM: 'on',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child } = await startServerProcess({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_KEY: inject('adminKey'),
+    OPERATOR_KEY: inject('operatorKey'),
+    LOGIN_RATE_LIMIT: '1000',
+    STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+    SIM: 'on',
   });
-  let output = '';
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes(`listening on http://127.0.0.1:${port}`)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited with ${code}:\n${output}`));
-      });
-    });
-  } catch (err) {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    throw err;
-  }
   return child;
 }
 
-/** SIGTERM, wait for the exit (SIGKILL after 12 s: the server's own grace is 10 s). */
-async function stopServer(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stopServer = stopServerProcess;
 
 interface ToastSeen {
   text: string;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_ROLE } from '../../src/config/enums.ts';
 import { SESSION_MS } from '../../src/config/constants.ts';
 import { signSession } from '../../server/src/auth/jwt.ts';
+import { startServerProcess, stopServerProcess } from '../support/serverProcess.ts';
 import { hasChromium, launchBrowser, signIn } from './browser.ts';
 
 /*
@@ -39,54 +40,21 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_KEY: inject('adminKey'),
-      OPERATOR_KEY: inject('operatorKey'),
-      JWT_SECRET: SECRET,
-      LOGIN_RATE_LIMIT: '1000',
-      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
-      DEMO_TXS: '0',
-      SIM: 'on',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(`listening on http://127.0.0.1:${port}`)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  }).catch((err: unknown) => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-    throw err;
+  const { child } = await startServerProcess({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_KEY: inject('adminKey'),
+    OPERATOR_KEY: inject('operatorKey'),
+    JWT_SECRET: SECRET,
+    LOGIN_RATE_LIMIT: '1000',
+    STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+    DEMO_TXS: '0',
+    SIM: 'on',
   });
   return child;
 }
 
-async function stopServer(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stopServer = stopServerProcess;
 
 interface SessionProbe {
   /** Texts of the two disconnect toasts, each time one appeared. */

@@ -2,7 +2,7 @@
  * Shared pieces of the security tests: the routes the app registers, a read-only view of its
  * SQLite file (integrity and per-table digests), and fast-check arbitraries for hostile input.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { App } from '../../../server/src/app.ts';
+import { startServerProcess, type ServerProcess } from '../../support/serverProcess.ts';
 import { DB_FILE_NAME } from '../../../server/src/db/store.ts';
 
 export interface Route {
@@ -179,12 +180,7 @@ export const RAW_SEGMENTS = ['%', '%zz', '%E0%A4%A', '%C0%AE%C0%AE', '..', '.', 
 
 // ---------- The real server, as a process ----------
 
-export interface SpawnedServer {
-  child: ChildProcess;
-  url: string;
-  /** Everything it wrote to stdout and stderr so far. */
-  output: () => string;
-}
+export type SpawnedServer = ServerProcess;
 
 /**
  * Starts the real server (node --import tsx server/src/server.ts, as tests/e2e/globalSetup.ts
@@ -192,35 +188,7 @@ export interface SpawnedServer {
  * pushed to `children` so the caller can kill it whatever happens.
  */
 export async function spawnServer(env: Record<string, string>, children: ChildProcess[]): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SIM: 'off', DEMO_TXS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s:\n${output}`)), 30_000);
-    const onData = () => {
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  return { child, url, output: () => output };
+  return startServerProcess({ SIM: 'off', DEMO_TXS: '0', ...env }, (child) => children.push(child));
 }
 
 export function killed(child: ChildProcess): Promise<void> {
