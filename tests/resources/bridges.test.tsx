@@ -73,4 +73,29 @@ describe('/settings/bridges/*', () => {
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.deleteBridge).toHaveBeenCalledWith('Stargate'));
   });
+
+  it('§3 fees show 4 significant digits with the full value on hover; Automated follows the live bridge automation', async () => {
+    await live({
+      bridges: { Stargate: STARGATE, Polygon: { ...STARGATE, bridgeName: 'Polygon', kind: 'Polygon' } },
+      miscSettings: { bridgeAutomation: { enabled: true, bridges: ['Stargate'] } },
+    });
+    const api = fakeResourceApi();
+    api.bridgeFees.mockResolvedValue({ fees: { Stargate: 0.000132455343627, Polygon: 1e-7 } });
+    const dataProvider = { ...testDataProvider(), ...api } as unknown as DataProvider;
+    const router = createMemoryRouter(
+      [{ path: '/settings/bridges/*', element: <AdminContext dataProvider={dataProvider} store={memoryStore()}><BridgesScreen /></AdminContext> }],
+      { initialEntries: ['/settings/bridges'] },
+    );
+    render(<RouterProvider router={router} />);
+    const stargate = screen.getByRole('row', { name: /^Stargate/ });
+    const fee = await within(stargate).findByText('0.0001325');
+    expect(fee).toHaveAttribute('title', '0.000132455343627');
+    expect(await within(screen.getByRole('row', { name: /^Polygon/ })).findByText('0.0000001')).toBeInTheDocument();
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells(stargate)).toContain('yes');
+    expect(cells(screen.getByRole('row', { name: /^Polygon/ }))).toContain('no');
+    await live({ miscSettings: { bridgeAutomation: { enabled: false, bridges: ['Stargate'] } } });
+    await waitFor(() => expect(cells(screen.getByRole('row', { name: /^Stargate/ }))).toContain('off (listed)'));
+    expect(cells(screen.getByRole('row', { name: /^Polygon/ }))).toContain('off');
+  });
 });

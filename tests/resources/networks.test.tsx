@@ -74,4 +74,16 @@ describe('/settings/networks (§3 network settings, pair flags)', () => {
     await waitFor(() => expect(api.updateConfig).toHaveBeenCalledTimes(2));
     expect(api.updateConfig.mock.calls[1]?.[1]).toBe(6);
   });
+
+  it('§5 a bad priority names the rule beside its input; the pair matrix scrolls in its own box with the network names as row headers', async () => {
+    const { user } = await setup();
+    const priority = screen.getByRole('textbox', { name: 'Priority Base' });
+    await user.clear(priority);
+    await user.type(priority, '1001');
+    expect(within(within(screen.getByRole('table', { name: 'Networks' })).getByRole('row', { name: /Base/ })).getByText('an integer from 0 to 1000')).toBeInTheDocument();
+    expect(priority).toHaveAttribute('aria-invalid', 'true');
+    const scroller = screen.getByRole('region', { name: 'Pair flags matrix, scrollable' });
+    const matrix = within(scroller).getByRole('table', { name: 'Pair flags matrix' });
+    expect(within(matrix).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Ethereum', 'Base', 'Arbitrum']);
+  });
 });

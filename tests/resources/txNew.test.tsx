@@ -62,4 +62,17 @@ describe('/tx/new', () => {
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.unlockNonce).toHaveBeenCalledWith({ network: 'Ethereum', nonce: 42 }));
   });
+
+  it('§5 an empty Sell names each missing field "required" beside it, not the schema\'s list of every network', async () => {
+    const user = userEvent.setup();
+    const { api } = renderScreen(<TxNewScreen />);
+    const sell = form('Sell');
+    await user.click(within(sell).getByRole('button', { name: 'Sell…' }));
+    for (const name of ['Token', 'Network']) expect(within(sell).getByRole('combobox', { name })).toHaveAccessibleDescription('required');
+    expect(within(sell).getByRole('textbox', { name: 'Amount' })).toHaveAccessibleDescription('required');
+    expect(within(sell).queryByText(/Arbitrum/)).toBeNull();
+    expect(within(sell).getByRole('textbox', { name: 'Note (optional)' })).not.toHaveAccessibleDescription('required');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.sell).not.toHaveBeenCalled();
+  });
 });

@@ -14,16 +14,36 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useNavigate } from 'react-router-dom';
+import { toSignificant } from '../../domain/amounts.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
-import { AUTOMATION_OFF, automationSummary } from './automationRules.ts';
+import { AUTOMATION_OFF, automatedText, automationSummary } from './automationRules.ts';
 import { AUTOMATION_PATH, NEW_BRIDGE_PATH, bridgePath, solanaPath } from './paths.ts';
 
 const selectBridges = (s: LiveState) => s.bridges;
 const selectAutomation = (s: LiveState) => s.miscSettings.bridgeAutomation;
 const listText = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : '');
+
+/** A display choice, not a SPEC constant: enough digits to compare fees at a glance; the full value is on hover. */
+export const FEE_SIGNIFICANT_DIGITS = 4;
+
+/** A fee in ETH, short: 0.000130672590491 -> "0.0001307". Numbers JS writes in exponent form are written out first. */
+export function feeText(fee: number): string {
+  if (!Number.isFinite(fee)) return String(fee);
+  const plain = /e/i.test(String(fee)) ? fee.toFixed(20) : String(fee);
+  return toSignificant(plain, FEE_SIGNIFICANT_DIGITS);
+}
+
+function FeeCell({ fee }: { fee: number | undefined }) {
+  if (fee === undefined) return <TableCell align="right" />;
+  return (
+    <TableCell align="right" title={String(fee)} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+      {feeText(fee)}
+    </TableCell>
+  );
+}
 
 export function BridgeList() {
   const api = useResourceApi();
@@ -101,8 +121,8 @@ export function BridgeList() {
               <TableCell>{b.kind}</TableCell>
               <TableCell>{listText(b.networks)}</TableCell>
               <TableCell>{listText(b.tokens)}</TableCell>
-              <TableCell align="right">{fees[b.bridgeName] === undefined ? '' : String(fees[b.bridgeName])}</TableCell>
-              <TableCell>{automation.enabled && automation.bridges.includes(b.bridgeName) ? 'yes' : ''}</TableCell>
+              <FeeCell fee={fees[b.bridgeName]} />
+              <TableCell>{automatedText(automation, b.bridgeName)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <IconButton aria-label={`Edit ${b.bridgeName}`} onClick={() => navigate(bridgePath(b.bridgeName))}>
                   <EditIcon />

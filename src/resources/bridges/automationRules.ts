@@ -20,3 +20,13 @@ export function automationSummary(automation: BridgeAutomation, known: readonly 
   const chosen = automation.bridges.filter((name) => known.includes(name)).length;
   return `on, ${chosen} of ${known.length} bridges`;
 }
+
+/**
+ * The Automated cell of one bridge, from the live misc settings (bridgeAutomation): "yes" or "no"
+ * while automation is on; "off" while it is off, "off (listed)" for a bridge it would use once on.
+ */
+export function automatedText(automation: BridgeAutomation, bridgeName: string): string {
+  const listed = automation.bridges.includes(bridgeName);
+  if (automation.enabled) return listed ? 'yes' : 'no';
+  return listed ? 'off (listed)' : 'off';
+}

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,6 +13,7 @@ import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -45,6 +47,9 @@ function rowsOf(data: unknown): { rows: Row[]; pairFlags: Record<string, { enabl
     pairFlags: { ...parsed.data.pairFlags },
   };
 }
+
+/** The first column of the pair matrix stays put while the matrix scrolls sideways. */
+const STICKY_COLUMN = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
 
 const priorityProblem = (p: string) => {
   const n = Number(p);
@@ -95,8 +100,11 @@ export function NetworkSettingsEditor() {
   };
 
   return (
-    <Stack spacing={3}>
-      <Table size="small" aria-label="Networks" sx={{ maxWidth: 520 }}>
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      {/* The networks table and the pair matrix side by side while the screen is wide enough. */}
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
+      <Stack spacing={1.5} sx={{ flex: '0 0 auto' }}>
+      <Table size="small" aria-label="Networks" sx={{ width: 'auto', '& td, & th': { py: 0.25 } }}>
         <TableHead>
           <TableRow>
             <TableCell>Network</TableCell>
@@ -105,28 +113,40 @@ export function NetworkSettingsEditor() {
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((r, i) => (
-            <TableRow key={r.name}>
-              <TableCell>{r.name}</TableCell>
-              <TableCell>
-                <Switch checked={r.automation} onChange={(e) => setRow(i, { automation: e.target.checked })} slotProps={{ input: { 'aria-label': `Automation ${r.name}` } }} />
-              </TableCell>
-              <TableCell>
-                <TextField
-                  size="small"
-                  value={r.priority}
-                  onChange={(e) => setRow(i, { priority: e.target.value })}
-                  error={priorityProblem(r.priority) !== null}
-                  helperText={priorityProblem(r.priority) ?? undefined}
-                  slotProps={{ htmlInput: { 'aria-label': `Priority ${r.name}`, inputMode: 'numeric' } }}
-                />
-              </TableCell>
-            </TableRow>
-          ))}
+          {rows.map((r, i) => {
+            const problem = priorityProblem(r.priority);
+            return (
+              <TableRow key={r.name}>
+                <TableCell component="th" scope="row">
+                  {r.name}
+                </TableCell>
+                <TableCell>
+                  <Switch size="small" checked={r.automation} onChange={(e) => setRow(i, { automation: e.target.checked })} slotProps={{ input: { 'aria-label': `Automation ${r.name}` } }} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TextField
+                    variant="standard"
+                    size="small"
+                    margin="none"
+                    value={r.priority}
+                    onChange={(e) => setRow(i, { priority: e.target.value })}
+                    error={problem !== null}
+                    sx={{ width: 72 }}
+                    slotProps={{ htmlInput: { 'aria-label': `Priority ${r.name}`, inputMode: 'numeric', title: problem ?? undefined } }}
+                  />
+                  {problem && (
+                    <Typography component="span" variant="caption" color="error" sx={{ ml: 1 }}>
+                      {problem}
+                    </Typography>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
         </TableBody>
       </Table>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <TextField select size="small" label="Add network" value={adding} onChange={(e) => setAdding(e.target.value)} sx={{ minWidth: 180 }}>
+        <TextField select size="small" label="Add network" value={adding} onChange={(e) => setAdding(e.target.value)} sx={{ width: 200 }}>
           {NETWORKS.filter((n) => !names.includes(n)).map((n) => (
             <MenuItem key={n} value={n}>
               {n}
@@ -143,49 +163,55 @@ export function NetworkSettingsEditor() {
           Add
         </Button>
       </Stack>
-      <section aria-label="Pair flags">
-        <Typography variant="h6" component="h2">
+      </Stack>
+      <Box component="section" aria-label="Pair flags" sx={{ flex: '1 1 320px', minWidth: 0 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
           Pair flags
         </Typography>
-        <Table size="small" aria-label="Pair flags matrix" sx={{ width: 'auto' }}>
-          <TableHead>
-            <TableRow>
-              <TableCell />
-              {names.map((n) => (
-                <TableCell key={n} sx={{ writingMode: 'vertical-rl' }}>
-                  {n}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {names.map((a, i) => (
-              <TableRow key={a}>
-                <TableCell component="th" scope="row">
-                  {a}
-                </TableCell>
-                {names.map((b, j) => {
-                  if (j <= i) return <TableCell key={b} />;
-                  const key = pairKey(a, b);
-                  return (
-                    <TableCell key={b} padding="checkbox">
-                      <Checkbox
-                        size="small"
-                        checked={pairFlags[key]?.enabled ?? false}
-                        onChange={(e) => {
-                          setSaved(false);
-                          setPairFlags((all) => ({ ...all, [key]: { enabled: e.target.checked } }));
-                        }}
-                        slotProps={{ input: { 'aria-label': `Pair ${key}` } }}
-                      />
-                    </TableCell>
-                  );
-                })}
+        {/* The matrix scrolls on its own, both ways, so the page keeps its width; the names stay in view. */}
+        <TableContainer role="region" tabIndex={0} aria-label="Pair flags matrix, scrollable" sx={{ maxWidth: '100%', maxHeight: '70vh', overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, width: 'fit-content' }}>
+          <Table stickyHeader size="small" aria-label="Pair flags matrix" sx={{ width: 'auto', '& td, & th': { py: 0, px: 0.25 } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ ...STICKY_COLUMN, zIndex: 3 }} />
+                {names.map((n) => (
+                  <TableCell key={n} sx={{ writingMode: 'vertical-rl', py: 0.5, verticalAlign: 'bottom' }}>
+                    {n}
+                  </TableCell>
+                ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </section>
+            </TableHead>
+            <TableBody>
+              {names.map((a, i) => (
+                <TableRow key={a} hover>
+                  <TableCell component="th" scope="row" sx={{ ...STICKY_COLUMN, px: 1, whiteSpace: 'nowrap' }}>
+                    {a}
+                  </TableCell>
+                  {names.map((b, j) => {
+                    if (j <= i) return <TableCell key={b} />;
+                    const key = pairKey(a, b);
+                    return (
+                      <TableCell key={b} padding="none" align="center">
+                        <Checkbox
+                          size="small"
+                          sx={{ p: 0.25 }}
+                          checked={pairFlags[key]?.enabled ?? false}
+                          onChange={(e) => {
+                            setSaved(false);
+                            setPairFlags((all) => ({ ...all, [key]: { enabled: e.target.checked } }));
+                          }}
+                          slotProps={{ input: { 'aria-label': `Pair ${key}` } }}
+                        />
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Box>
+      </Stack>
       {saved && <Alert severity="success">Saved as version {loaded.version}.</Alert>}
       {error && <Alert severity="error">Save failed: {error}</Alert>}
       <div>

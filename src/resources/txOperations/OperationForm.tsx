@@ -1,6 +1,7 @@
 /** One /tx/new operation: fields, checked by the contract; a confirmation restates it before the call. */
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -64,8 +65,8 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
   return (
     <Stack
       component="form"
-      spacing={0.5}
-      sx={{ maxWidth: 480 }}
+      spacing={1.5}
+      sx={{ maxWidth: 640 }}
       aria-label={`${spec.title} form`}
       noValidate
       onSubmit={(e) => {
@@ -75,28 +76,34 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
         if (valid) setConfirming(true);
       }}
     >
-      {spec.fields.map((f) => {
-        const problem = touched ? problems[f.name] : undefined;
-        return (
-          <TextField
-            key={f.name}
-            select={f.kind === 'select'}
-            label={f.optional ? `${f.label} (optional)` : f.label}
-            value={values[f.name] ?? ''}
-            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-            error={problem !== undefined}
-            helperText={problem ?? ' '}
-            slotProps={f.kind === 'number' ? { htmlInput: { inputMode: 'decimal' } } : undefined}
-          >
-            {f.kind === 'select' &&
-              (options[f.options ?? 'networks'] ?? []).map((o) => (
-                <MenuItem key={o} value={o}>
-                  {o}
-                </MenuItem>
-              ))}
-          </TextField>
-        );
-      })}
+      {/* Two columns: fields that belong together (token and network, amount and its limit) sit side by side. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 1.5, rowGap: 1.5 }}>
+        {spec.fields.map((f) => {
+          const problem = touched ? problems[f.name] : undefined;
+          return (
+            <TextField
+              key={f.name}
+              size="small"
+              margin="none"
+              select={f.kind === 'select'}
+              label={f.optional ? `${f.label} (optional)` : f.label}
+              value={values[f.name] ?? ''}
+              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+              error={problem !== undefined}
+              helperText={problem}
+              sx={{ minWidth: 0, ...(f.wide ? { gridColumn: '1 / -1' } : {}), '& .MuiFormHelperText-root': { overflowWrap: 'anywhere' } }}
+              slotProps={f.kind === 'number' ? { htmlInput: { inputMode: 'decimal' } } : undefined}
+            >
+              {f.kind === 'select' &&
+                (options[f.options ?? 'networks'] ?? []).map((o) => (
+                  <MenuItem key={o} value={o}>
+                    {o}
+                  </MenuItem>
+                ))}
+            </TextField>
+          );
+        })}
+      </Box>
       {result && <Alert severity={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
       <div>
         <Button type="submit" variant="contained" disabled={pending}>

@@ -48,7 +48,7 @@ export function SellEdit({ tradeId: initialId = '' }: { tradeId?: string }) {
   const spec = trade ? sellUpdateSpec(trade) : null;
 
   return (
-    <Stack spacing={1} sx={{ maxWidth: 480 }}>
+    <Stack spacing={1.5} sx={{ maxWidth: 640 }}>
       <Stack
         component="form"
         direction="row"
@@ -62,7 +62,7 @@ export function SellEdit({ tradeId: initialId = '' }: { tradeId?: string }) {
         }}
       >
         <TextField size="small" label="Trade id" value={id} onChange={(e) => setId(e.target.value)} sx={{ flex: 1 }} helperText="the tradeId a sell answered with" />
-        <Button type="submit" variant="outlined" disabled={loading || id.trim() === ''} sx={{ mt: 2 }}>
+        <Button type="submit" variant="outlined" disabled={loading || id.trim() === ''} sx={{ mt: 0.5 }}>
           Load
         </Button>
       </Stack>

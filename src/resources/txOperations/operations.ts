@@ -18,6 +18,8 @@ export interface FieldSpec {
   kind: FieldKind;
   options?: OptionSource;
   optional?: boolean;
+  /** Long free text: takes the whole row of the two-column form. */
+  wide?: boolean;
 }
 
 export interface OperationSpec {
@@ -86,7 +88,7 @@ export const OPERATIONS: OperationSpec[] = [
       txType: { label: 'Type', kind: 'select', options: 'txTypes' },
       tokenName: { label: 'Token (or native coin)', kind: 'text' },
       amount,
-      to: { label: 'To address', kind: 'text' },
+      to: { label: 'To address', kind: 'text', wide: true },
     }),
     describe: (b) => `Send a ${s(b.txType)} of ${s(b.amount)} ${s(b.tokenName)} on ${s(b.network)}${b.to ? ` to ${s(b.to)}` : ''} from the system wallet.`,
     call: (api, body: ManualTxRequest) => api.manualTx(body),
@@ -98,7 +100,7 @@ export const OPERATIONS: OperationSpec[] = [
     fields: fieldsOf(RefundRequest, {
       tradeId: { label: 'Trade id', kind: 'text' },
       txId: { label: 'Tx id', kind: 'text' },
-      reason: { label: 'Reason', kind: 'text' },
+      reason: { label: 'Reason', kind: 'text', wide: true },
     }),
     describe: (b) => `Refund ${b.tradeId ? `trade ${s(b.tradeId)}` : `tx ${s(b.txId)}`}${b.reason ? ` (reason: ${s(b.reason)})` : ''}.`,
     call: (api, body: RefundRequest) => api.refund(body),
@@ -109,10 +111,10 @@ export const OPERATIONS: OperationSpec[] = [
     schema: ForceTradeRequest,
     fields: fieldsOf(ForceTradeRequest, {
       tokenName: token,
+      amount,
       networkBuy: { ...network, label: 'Buy on' },
       networkSell: { ...network, label: 'Sell on' },
       bridgeName: { label: 'Bridge', kind: 'select', options: 'bridges' },
-      amount,
     }),
     describe: (b) => `Force a trade of ${s(b.amount)} ${s(b.tokenName)}: buy on ${s(b.networkBuy)}, bridge with ${s(b.bridgeName)}, sell on ${s(b.networkSell)}. It runs whatever the trade mode.`,
     call: (api, body: ForceTradeRequest) => api.forceTrade(body),
@@ -185,6 +187,18 @@ export function bodyOf(spec: OperationSpec, values: Record<string, string>): Rec
   return body;
 }
 
+/**
+ * The schema's own words, except where they are machine talk: a missing value reads "required" and
+ * a value not among the choices "choose one of the list" (not the whole list of options in one line).
+ * Custom rules (refinements) keep their message.
+ */
+function readableProblem(issue: z.core.$ZodIssue, value: unknown): string {
+  if (issue.code === 'custom') return issue.message;
+  if (value === undefined || value === '') return 'required';
+  if (issue.code === 'invalid_value') return 'choose one of the list';
+  return issue.message;
+}
+
 /** Field -> first problem, from the contract schema. */
 export function problemsOf(spec: OperationSpec, body: Record<string, unknown>): Record<string, string> {
   const parsed = spec.schema.safeParse(body);
@@ -192,7 +206,7 @@ export function problemsOf(spec: OperationSpec, body: Record<string, unknown>): 
   const problems: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? spec.fields[0]?.name ?? '');
-    problems[field] ??= issue.message;
+    problems[field] ??= readableProblem(issue, body[field]);
   }
   return problems;
 }

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { fireEvent, render as rtlRender, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { ThemeProvider, createTheme } from '@mui/material/styles';
+import { describe, expect, it } from 'vitest';
+import { TxHistoryDialog, compareTxHistoryEntries, txHistorySummary } from '../../src/dialogs/TxHistoryDialog.tsx';
+
+const theme = createTheme({ components: { MuiButtonBase: { defaultProps: { disableRipple: true } } } });
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: ({ children }) => <ThemeProvider theme={theme}>{children}</ThemeProvider> });
+
+const HASH = '0x64dbc86ff5b473ffa3b5901347b4eea63db04cdd14cbd8605a1ed17b68195af5';
+const entry = (createdAt: number, extra: Record<string, unknown> = {}) => ({ id: `id-${createdAt}`, status: 'completed', network: 'Arbitrum', hash: HASH, amountIn: 1, amountOut: 2, createdAt, updatedAt: createdAt + 5, ...extra });
+
+describe('§2/§5 transaction history popup', () => {
+  it('§2 within a group entries run oldest first by createdAt, then by key; entries without a time go last', () => {
+    // The Swap came first, the Bridge leg after it, though "buy:cex-transfer" sorts before "buy:lp".
+    const history = {
+      'buy:cex-transfer:1:Bridge': entry(2_000),
+      'buy:lp:1:Swap': entry(1_000),
+      'buy:lp:1:Approve': entry(1_000),
+      'buy:lp:2:Swap': { note: 'no time' },
+      'sell:lp:1:Sell': entry(3_000),
+    };
+    render(<TxHistoryDialog open title="History of t1" history={history} onClose={() => {}} />);
+    const buy = screen.getByRole('region', { name: 'Buy' });
+    const keys = within(buy)
+      .getAllByRole('row')
+      .map((row) => row.querySelectorAll('td')[1]?.textContent);
+    expect(keys).toEqual(['buy:lp:1:Approve', 'buy:lp:1:Swap', 'buy:cex-transfer:1:Bridge', 'buy:lp:2:Swap']);
+    expect(within(buy).getByRole('heading')).toHaveTextContent('Buy (4)');
+    expect(within(screen.getByRole('region', { name: 'Sell' })).getAllByRole('row')).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: 'Other' })).getByText('none')).toBeInTheDocument();
+    expect(compareTxHistoryEntries({ key: 'b', value: entry(5) }, { key: 'a', value: entry(5) })).toBeGreaterThan(0);
+  });
+
+  it('§2 each entry is one summary row (key, status, time, short hash, error code); the raw JSON shows only on expand', () => {
+    const failed = entry(1_792_718_769_128, { status: 'failed', errCode: 1203 });
+    render(<TxHistoryDialog open title="History of t2" history={{ 'buy:lp:1:Swap': failed }} onClose={() => {}} />);
+    const row = within(screen.getByRole('region', { name: 'Buy' })).getByRole('row');
+    expect(within(row).getByText('buy:lp:1:Swap')).toBeInTheDocument();
+    expect(within(row).getByText('failed')).toBeInTheDocument();
+    expect(within(row).getByText(new Date(1_792_718_769_128).toLocaleString())).toBeInTheDocument();
+    expect(within(row).getByText('0x64db…5af5')).toHaveAttribute('title', HASH);
+    expect(within(row).getByText('error 1203')).toBeInTheDocument();
+    expect(screen.queryByText(/"amountOut": 2/)).toBeNull();
+    const toggle = within(row).getByRole('button', { name: 'Raw buy:lp:1:Swap' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(/"amountOut": 2/)).toHaveTextContent(`"hash": "${HASH}"`);
+    fireEvent.click(toggle);
+    expect(screen.queryByText(/"amountOut": 2/)).toBeNull();
+  });
+
+  it('§2 the summary reads only what is there: markup stays text, odd values give empty parts', () => {
+    expect(txHistorySummary('<b>x</b>')).toEqual({ status: null, createdAt: null, hash: null, errorCode: null });
+    expect(txHistorySummary({ status: '', createdAt: Number.NaN, hash: null, errorCode: 'E_SLIPPAGE' })).toEqual({ status: null, createdAt: null, hash: null, errorCode: 'E_SLIPPAGE' });
+    render(<TxHistoryDialog open title="History of t3" history={{ odd: '<img src=x onerror=alert(1)>' }} onClose={() => {}} />);
+    const other = screen.getByRole('region', { name: 'Other' });
+    fireEvent.click(within(other).getByRole('button', { name: 'Raw odd' }));
+    expect(within(other).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(other.querySelector('img')).toBeNull();
+  });
+});
