@@ -78,6 +78,9 @@ export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
           Transaction {id}
         </Typography>
         {tx && <Chip size="small" label={tx.status} color={statusColor(tx.status)} variant="outlined" />}
+      </Stack>
+      {/* A row of their own keeps the actions at the left whatever the id's length. */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="outlined" disabled={!tx} onClick={() => setPopup('history')}>
           History ({historyCount})
         </Button>
