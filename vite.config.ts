@@ -5,7 +5,7 @@ const backend = process.env.VITE_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500, manifest: true },
   server: {
     proxy: {
       '/api': backend,

@@ -1,46 +1,59 @@
 /**
  * The console under a firehose: the real server and its simulator at a high rate, the dashboard
  * (the busiest screen) open in headless Chromium, signed in as Admin with the workers running.
- * For each simulator rate of the ladder it reports the events/s the page absorbed, long tasks
- * (> 50 ms) per minute and the worst one, and frames rendered per second; then a soak at the top
- * rate reports JS heap and DOM growth between forced GCs. Issue target: 2,000 events/s with no
- * long task caused by the feed and bounded heap. Figures are printed, never asserted.
+ * For each simulator rate of the ladder (increasing) it reports the events/s the page absorbed,
+ * long tasks (> 50 ms) per minute and the worst one, the worst frame (longest gap between two
+ * frames), and event-to-paint latency p95: the simulator stamps every newBlock with its emit time
+ * (SIM_BENCH_STAMP=on) and the page probe reads when the stamped block head is painted.
+ *
+ * The same ladder then runs against a naive baseline in the same run: the same console with its
+ * live store telling subscribers after every event (localStorage "bench:renderPerEvent", i.e.
+ * setState per message) instead of once per frame; the ratio column is baseline / console.
+ *
+ * Then the memory mode: the console left open at the top rate for BENCH_MEMORY_MINUTES (default 10;
+ * 0 skips it), JS heap and DOM nodes sampled after a forced GC each minute; growth is reported
+ * after the first minute (warm-up). Issue target: 2,000 events/s, event-to-paint p95 < 100 ms, no
+ * long task from the feed, flat heap. Figures are printed, never asserted.
+ *
+ * Builds the console into a temporary folder itself (works from a fresh clone after `npm ci`).
  *
  *   npm run bench -- firehose
- *   BENCH_RATES=10,100 BENCH_STEP_SECONDS=10 BENCH_SOAK_SECONDS=60 node --import tsx bench/firehose.bench.ts
+ *   BENCH_RATES=10,100 BENCH_STEP_SECONDS=10 BENCH_MEMORY_MINUTES=2 node --import tsx bench/firehose.bench.ts
+ *   BENCH_BASELINE=off skips the naive baseline.
  *
  * SIM_RATE 1 is about 25 events/s, so the default ladder 10, 50, 100, 200 offers about 250, 1,250,
- * 2,500 and 5,000. Default run: about 4 minutes.
+ * 2,500 and 5,000. Default run: about 16 minutes (10 of them the memory mode).
  */
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import {
-  apiAs, buildConsole, countFeed, launchChromium, signIn, sleep, startServer, withTimeout, type ConsoleServer, type FeedCounter,
+  apiAs, buildConsole, countFeed, launchChromium, signIn, sleep, startServer, withTimeout, type ApiCall, type ConsoleServer, type FeedCounter,
 } from './lib/liveConsole.ts';
 import { installProbe, readProbe, type LongFrame, type LongTask } from './lib/pageProbe.ts';
+import { RENDER_PER_EVENT_KEY } from '../src/realtime/liveStore.ts';
 import type { BenchResult } from './types.ts';
 
 const DEFAULT_RATES = [10, 50, 100, 200];
 const SIM_SEED = 4242;
 const ADMIN_KEY = 'bench-admin-access-key-0123456789';
-/** Issue target: events/s absorbed at the top rate. */
+/** Issue targets. */
 const EVENTS_TARGET = 2000;
+const PAINT_P95_TARGET_MS = 100;
 /** After a rate change, before measuring: the simulator re-rates at once, the page catches up. */
 const SETTLE_MS = 2000;
 /** After sign-in, before the first step: lazy chunks, JIT and the workers' route search settle. */
 const WARM_UP_MS = 5000;
-/** How often the soak prints a progress line (and samples the heap without a GC). */
-const SOAK_PROGRESS_MS = 15_000;
 /** Bound on any one call into the page or CDP: a page hung by the feed must not hang the bench. */
 const PAGE_CALL_TIMEOUT_MS = 30_000;
+const MINUTE_MS = 60_000;
 const MB = 2 ** 20;
 
-function envNumber(name: string, fallback: number): number {
+function envNumber(name: string, fallback: number, allowZero = false): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !allowZero)) throw new Error(`${name} must be a positive number, got "${raw}"`);
   return value;
 }
 
@@ -50,7 +63,7 @@ function envRates(): number[] {
   const rates = raw.split(',').map((part) => Number(part.trim()));
   // The control route accepts rates up to 1000 (server/src/routes/sim.ts).
   if (rates.some((r) => !Number.isFinite(r) || r <= 0 || r > 1000)) throw new Error(`BENCH_RATES must be rates in (0, 1000], got "${raw}"`);
-  return rates;
+  return [...rates].sort((a, b) => a - b);
 }
 
 const log = (line: string) => process.stdout.write(`  firehose: ${line}\n`);
@@ -67,6 +80,11 @@ interface Mark {
   commits: number;
   /** Events the server had sent a socket subscribed like the console's (read just after the page). */
   offered: number;
+  /** Paint latencies and the worst frame gathered since the previous mark. */
+  latencies: number[];
+  /** Emit-to-arrival ms at the bench's own socket since the previous mark (the transport's share). */
+  deliveries: number[];
+  worstFrameMs: number;
 }
 
 /** A page-time interval measurement itself caused (a forced GC): long tasks in it are not the feed's. */
@@ -102,26 +120,24 @@ class Session {
       if (this.errors.length === 0) log(`page error: ${error}`);
       this.errors.push(error);
     }
-    return { at: reading.now, events: reading.events, frames: reading.frames, commits: reading.commits, offered: this.feed.events };
+    return {
+      at: reading.now, events: reading.events, frames: reading.frames, commits: reading.commits, offered: this.feed.events,
+      latencies: reading.paintLatencies, deliveries: this.feed.drainDeliveries(), worstFrameMs: reading.worstFrameMs,
+    };
   }
 
   private send<T>(call: Promise<T>, what: string): Promise<T> {
     return withTimeout(call, PAGE_CALL_TIMEOUT_MS, what);
   }
 
-  async heapUsedMB(): Promise<number> {
-    const heap = await this.send(this.cdp.send('Runtime.getHeapUsage'), 'Runtime.getHeapUsage');
-    return heap.usedSize / MB;
-  }
-
   /** Heap and DOM after a full GC: what the console really holds, not garbage awaiting collection. */
   async memoryAfterGC(): Promise<Memory> {
     const from = (await this.mark()).at;
     await this.send(this.cdp.send('HeapProfiler.collectGarbage'), 'HeapProfiler.collectGarbage');
-    const heapMB = await this.heapUsedMB();
+    const heap = await this.send(this.cdp.send('Runtime.getHeapUsage'), 'Runtime.getHeapUsage');
     const dom = await this.send(this.cdp.send('Memory.getDOMCounters'), 'Memory.getDOMCounters');
     this.gaps.push({ from, to: (await this.mark()).at });
-    return { heapMB, nodes: dom.nodes, listeners: dom.jsEventListeners };
+    return { heapMB: heap.usedSize / MB, nodes: dom.nodes, listeners: dom.jsEventListeners };
   }
 }
 
@@ -136,11 +152,21 @@ interface WindowFigures {
   longTasks: number;
   longTasksPerMin: number;
   worstLongTaskMs: number;
+  worstFrameMs: number;
+  paints: number;
+  paintP50: number;
+  paintP95: number;
+  deliveryP95: number;
   longFrames: string;
 }
 
 const inWindow = (start: number, a: Mark, b: Mark, gaps: readonly Gap[], duration: number) =>
   start >= a.at && start < b.at && !gaps.some((g) => start < g.to && start + duration > g.from);
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
 
 /** Which callbacks made frames long, and how much of them was style, layout and paint. */
 function describeLongFrames(frames: readonly LongFrame[]): string {
@@ -156,11 +182,7 @@ function describeLongFrames(frames: readonly LongFrame[]): string {
     .join(', ');
   const total = frames.reduce((sum, f) => sum + f.duration, 0);
   const render = frames.reduce((sum, f) => sum + f.render, 0);
-  const worst = Math.max(...frames.map((f) => f.duration));
-  return (
-    `${frames.length} long frames (${Math.round(total)} ms, worst ${Math.round(worst)} ms; ` +
-    `style/layout/paint ${Math.round(render)} ms; scripts > 5 ms: ${scripts || 'none'})`
-  );
+  return `${frames.length} long frames (${Math.round(total)} ms; style/layout/paint ${Math.round(render)} ms; scripts > 5 ms: ${scripts || 'none'})`;
 }
 
 function figuresBetween(session: Session, a: Mark, b: Mark): WindowFigures {
@@ -168,6 +190,7 @@ function figuresBetween(session: Session, a: Mark, b: Mark): WindowFigures {
   const seconds = (b.at - a.at) / 1000;
   const tasks = session.longTasks.filter((t) => inWindow(t.start, a, b, session.gaps, t.duration));
   const frames = session.longFrames.filter((f) => inWindow(f.start, a, b, session.gaps, f.duration));
+  const latencies = [...b.latencies].sort((x, y) => x - y);
   return {
     seconds,
     absorbed: (b.events - a.events) / seconds,
@@ -178,25 +201,41 @@ function figuresBetween(session: Session, a: Mark, b: Mark): WindowFigures {
     longTasks: tasks.length,
     longTasksPerMin: (tasks.length / seconds) * 60,
     worstLongTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+    worstFrameMs: b.worstFrameMs,
+    paints: latencies.length,
+    paintP50: percentile(latencies, 50),
+    paintP95: percentile(latencies, 95),
+    deliveryP95: percentile([...b.deliveries].sort((x, y) => x - y), 95),
     longFrames: describeLongFrames(frames),
   };
 }
 
 function describe(f: WindowFigures): string {
   return (
-    `${Math.round(f.absorbed)} events/s absorbed of ${Math.round(f.offered)} sent (fell behind by ${f.fellBehind}), ${f.fps.toFixed(1)} fps, ` +
-    `${f.commits.toFixed(1)} React commits/s, ${f.longTasks} long tasks (worst ${Math.round(f.worstLongTaskMs)} ms); ` +
-    f.longFrames
+    `${Math.round(f.absorbed)} events/s absorbed of ${Math.round(f.offered)} sent (fell behind by ${f.fellBehind}), ` +
+    `event-to-paint p50 ${Math.round(f.paintP50)} ms p95 ${Math.round(f.paintP95)} ms (${f.paints} paints; server-to-socket p95 ${Math.round(f.deliveryP95)} ms), ` +
+    `${f.fps.toFixed(1)} fps, worst frame ${Math.round(f.worstFrameMs)} ms, ${f.commits.toFixed(1)} React commits/s, ` +
+    `${f.longTasks} long tasks (worst ${Math.round(f.worstLongTaskMs)} ms); ${f.longFrames}`
   );
 }
 
-function rows(label: string, f: WindowFigures, eventsTarget: string | undefined): BenchResult[] {
+/** Baseline figure / console figure where both exist (> 1: the console is better for "lower is better" figures). */
+const ratioOf = (baseline: number | undefined, figure: number): number | undefined =>
+  baseline === undefined || !Number.isFinite(baseline) || !Number.isFinite(figure) || figure <= 0 ? undefined : baseline / figure;
+
+function rows(label: string, f: WindowFigures, top: boolean, baseline?: WindowFigures): BenchResult[] {
   return [
-    { name: `${label}: events/s absorbed`, figure: f.absorbed, unit: 'events/s', target: eventsTarget },
+    {
+      name: `${label}: events/s absorbed`, figure: f.absorbed, unit: 'events/s', target: top ? `≥ ${EVENTS_TARGET} at the top rate` : undefined,
+      ratio: baseline && ratioOf(f.absorbed, baseline.absorbed),
+    },
     // Sent above absorbed means the page fell behind: the rest queues up on the way to it.
     { name: `${label}: events/s sent by the server`, figure: f.offered, unit: 'events/s' },
-    { name: `${label}: long tasks`, figure: f.longTasksPerMin, unit: 'per min', target: '0 from the feed' },
-    { name: `${label}: worst long task`, figure: f.worstLongTaskMs, unit: 'ms' },
+    { name: `${label}: event-to-paint p95`, figure: f.paintP95, unit: 'ms', target: `< ${PAINT_P95_TARGET_MS}`, ratio: ratioOf(baseline?.paintP95, f.paintP95) },
+    // What a client that renders nothing sees: the part of event-to-paint the page cannot help.
+    { name: `${label}: emit-to-arrival p95 at a bare socket`, figure: f.deliveryP95, unit: 'ms' },
+    { name: `${label}: long tasks`, figure: f.longTasksPerMin, unit: 'per min', target: '0 from the feed', ratio: ratioOf(baseline?.longTasksPerMin, f.longTasksPerMin) },
+    { name: `${label}: worst frame`, figure: f.worstFrameMs, unit: 'ms', ratio: ratioOf(baseline?.worstFrameMs, f.worstFrameMs) },
     { name: `${label}: frames`, figure: f.fps, unit: 'fps' },
     { name: `${label}: React commits`, figure: f.commits, unit: 'per s' },
   ];
@@ -208,54 +247,69 @@ async function measure(session: Session, ms: number): Promise<WindowFigures> {
   return figuresBetween(session, start, await session.mark());
 }
 
-async function soak(session: Session, rate: number, soakMs: number): Promise<BenchResult[]> {
-  log(`soak at rate ${rate} for ${soakMs / 1000} s: heap and DOM after a forced GC at start, middle and end (${load()})`);
-  const startMemory = await session.memoryAfterGC();
-  const start = await session.mark();
-  const began = Date.now();
-  let middleMemory: Memory | null = null;
-  let last = start;
-  while (Date.now() - began < soakMs) {
-    const elapsed = Date.now() - began;
-    await sleep(Math.min(SOAK_PROGRESS_MS, soakMs - elapsed, middleMemory ? Infinity : Math.max(0, soakMs / 2 - elapsed)));
-    if (!middleMemory && Date.now() - began >= soakMs / 2) {
-      middleMemory = await session.memoryAfterGC();
-      log(`soak middle: heap ${middleMemory.heapMB.toFixed(1)} MB after GC, ${middleMemory.nodes} DOM nodes`);
-      continue;
-    }
-    const now = await session.mark();
-    const f = figuresBetween(session, last, now);
-    last = now;
-    log(
-      `soak ${Math.round((Date.now() - began) / 1000)} s: ${Math.round(f.absorbed)} events/s, ${f.fps.toFixed(1)} fps, ` +
-        `${f.longTasks} long tasks, heap ${(await session.heapUsedMB()).toFixed(1)} MB (no GC), ${load()}`,
-    );
+interface OpenConsole {
+  context: BrowserContext;
+  session: Session;
+}
+
+/** A fresh browser context signed in on the dashboard; `perEvent` makes it the naive baseline. */
+async function openConsole(browser: Browser, server: ConsoleServer, feed: FeedCounter, perEvent: boolean): Promise<OpenConsole> {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await installProbe(page);
+  if (perEvent) await page.addInitScript({ content: `localStorage.setItem(${JSON.stringify(RENDER_PER_EVENT_KEY)}, '1');` });
+  await signIn(page, ADMIN_KEY);
+  await page.getByRole('region', { name: 'Worker controls' }).waitFor({ timeout: 30_000 });
+  return { context, session: new Session(page, await context.newCDPSession(page), feed) };
+}
+
+async function ladder(label: string, session: Session, api: ApiCall, rates: readonly number[], stepMs: number): Promise<WindowFigures[]> {
+  const figures: WindowFigures[] = [];
+  for (const rate of rates) {
+    await api('POST', '/sim/control', { action: 'rate', rate });
+    await sleep(SETTLE_MS);
+    await session.mark(); // drops what the settling produced
+    log(`${label} rate ${rate} (~${rate * 25} events/s offered): measuring ${stepMs / 1000} s… (${load()})`);
+    const f = await measure(session, stepMs);
+    log(`${label} rate ${rate}: ${describe(f)}`);
+    figures.push(f);
   }
-  const end = await session.mark();
-  const endMemory = await session.memoryAfterGC();
-  const middle = middleMemory ?? startMemory;
-  const f = figuresBetween(session, start, end);
-  log(`soak: ${describe(f)}`);
-  log(
-    `soak memory after GC: heap ${startMemory.heapMB.toFixed(1)} → ${middle.heapMB.toFixed(1)} → ${endMemory.heapMB.toFixed(1)} MB, ` +
-      `DOM nodes ${startMemory.nodes} → ${middle.nodes} → ${endMemory.nodes}, ` +
-      `listeners ${startMemory.listeners} → ${middle.listeners} → ${endMemory.listeners}`,
-  );
-  const label = `firehose soak (rate ${rate}, ${Math.round(f.seconds)} s)`;
+  return figures;
+}
+
+async function memoryMode(session: Session, rate: number, minutes: number): Promise<BenchResult[]> {
+  log(`memory: rate ${rate} for ${minutes} min, heap and DOM after a forced GC each minute (${load()})`);
+  const samples: Memory[] = [await session.memoryAfterGC()];
+  const start = await session.mark();
+  for (let minute = 1; minute <= minutes; minute += 1) {
+    await sleep(MINUTE_MS);
+    const sample = await session.memoryAfterGC();
+    samples.push(sample);
+    log(`memory minute ${minute}: heap ${sample.heapMB.toFixed(1)} MB, ${sample.nodes} DOM nodes, ${sample.listeners} listeners (${load()})`);
+  }
+  const f = figuresBetween(session, start, await session.mark());
+  // Paint latencies are drained by the GC marks in between, so only throughput and long tasks here.
+  log(`memory: ${Math.round(f.absorbed)} events/s absorbed, ${f.fps.toFixed(1)} fps, ${f.longTasks} long tasks outside the forced GCs (worst ${Math.round(f.worstLongTaskMs)} ms)`);
+  // Minute 1 is the warm-up (buffers filling to their bounds); growth is measured after it.
+  const warm = samples[Math.min(1, samples.length - 1)]!;
+  const end = samples[samples.length - 1]!;
+  log(`memory samples (MB): ${samples.map((m) => m.heapMB.toFixed(1)).join(' → ')}; DOM nodes: ${samples.map((m) => m.nodes).join(' → ')}`);
+  const label = `firehose memory (rate ${rate}, ${minutes} min)`;
   return [
-    ...rows(label, f, `≥ ${EVENTS_TARGET}`),
-    { name: 'firehose soak heap used at start (after GC)', figure: startMemory.heapMB, unit: 'MB' },
-    { name: 'firehose soak heap growth', figure: endMemory.heapMB - startMemory.heapMB, unit: 'MB', target: 'flat after warm-up' },
-    { name: 'firehose soak heap growth, second half', figure: endMemory.heapMB - middle.heapMB, unit: 'MB', target: 'flat after warm-up' },
-    { name: 'firehose soak DOM nodes growth', figure: endMemory.nodes - startMemory.nodes, unit: 'nodes' },
-    { name: 'firehose soak event listeners growth', figure: endMemory.listeners - startMemory.listeners, unit: 'listeners' },
+    { name: `${label}: events/s absorbed`, figure: f.absorbed, unit: 'events/s' },
+    { name: `${label}: heap after warm-up (GC)`, figure: warm.heapMB, unit: 'MB' },
+    { name: `${label}: heap growth after warm-up`, figure: end.heapMB - warm.heapMB, unit: 'MB', target: 'flat' },
+    { name: `${label}: DOM nodes growth after warm-up`, figure: end.nodes - warm.nodes, unit: 'nodes', target: 'flat' },
+    { name: `${label}: listeners growth after warm-up`, figure: end.listeners - warm.listeners, unit: 'listeners', target: 'flat' },
+    { name: `${label}: long tasks`, figure: f.longTasksPerMin, unit: 'per min', target: '0 from the feed' },
   ];
 }
 
 export async function run(): Promise<BenchResult[]> {
   const rates = envRates();
   const stepMs = envNumber('BENCH_STEP_SECONDS', 20) * 1000;
-  const soakMs = envNumber('BENCH_SOAK_SECONDS', 120) * 1000;
+  const memoryMinutes = envNumber('BENCH_MEMORY_MINUTES', 10, true);
+  const withBaseline = process.env.BENCH_BASELINE !== 'off';
   const topRate = Math.max(...rates);
 
   const build = await buildConsole(log);
@@ -268,41 +322,61 @@ export async function run(): Promise<BenchResult[]> {
       SIM: 'on',
       SIM_SEED: String(SIM_SEED),
       SIM_RATE: String(rates[0]),
+      SIM_BENCH_STAMP: 'on',
       LOGIN_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       // As deployed: the server checks outgoing payloads against the contract only outside
       // production, and that would make it, not the console, the bottleneck at the top rates.
       NODE_ENV: 'production',
     });
-    log(`server at ${server.baseURL} (SIM_SEED=${SIM_SEED}, SIM_RATE=${rates[0]})`);
+    log(`server at ${server.baseURL} (SIM_SEED=${SIM_SEED}, SIM_RATE=${rates[0]}, block stamps on)`);
     browser = await launchChromium();
-    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await installProbe(page);
-
-    await signIn(page, ADMIN_KEY);
-    await page.getByRole('region', { name: 'Worker controls' }).waitFor({ timeout: 30_000 });
     const { token, call: api } = await apiAs(server.baseURL, ADMIN_KEY);
     feed = await countFeed(server.baseURL, token);
-    const session = new Session(page, await context.newCDPSession(page), feed);
     // Workers running is the dashboard at its busiest: iteration results, checker results, stats.
     await api('POST', '/workers/start', {});
-    log('signed in as Admin on the dashboard, workers started');
-    await sleep(WARM_UP_MS);
 
-    const results: BenchResult[] = [];
-    for (const rate of rates) {
-      await api('POST', '/sim/control', { action: 'rate', rate });
-      await sleep(SETTLE_MS);
-      log(`rate ${rate} (~${rate * 25} events/s offered): measuring ${stepMs / 1000} s… (${load()})`);
-      const f = await measure(session, stepMs);
-      log(`rate ${rate}: ${describe(f)}`);
-      results.push(...rows(`firehose rate ${rate}`, f, rate === topRate ? `≥ ${EVENTS_TARGET} at the top rate` : undefined));
+    // One page at a time: two would share the two CPUs and each would slow the other.
+    const console_ = await openConsole(browser, server, feed, false);
+    log('console signed in as Admin on the dashboard, workers started');
+    await sleep(WARM_UP_MS);
+    const figures = await ladder('console', console_.session, api, rates, stepMs);
+    const errors = [...console_.session.errors];
+    await console_.context.close();
+
+    let baseline: WindowFigures[] = [];
+    if (withBaseline) {
+      await api('POST', '/sim/control', { action: 'rate', rate: rates[0] });
+      const naive = await openConsole(browser, server, feed, true);
+      log('baseline (render per event) signed in');
+      await sleep(WARM_UP_MS);
+      baseline = await ladder('baseline', naive.session, api, rates, stepMs);
+      await naive.context.close();
     }
 
-    await api('POST', '/sim/control', { action: 'rate', rate: topRate });
-    results.push(...(await soak(session, topRate, soakMs)));
-    results.push({ name: 'firehose page errors (console.error, uncaught)', figure: session.errors.length, unit: 'count' });
+    const results: BenchResult[] = [];
+    rates.forEach((rate, i) => results.push(...rows(`firehose rate ${rate}`, figures[i]!, rate === topRate, baseline[i])));
+    if (withBaseline) {
+      rates.forEach((rate, i) => {
+        const b = baseline[i]!;
+        results.push(
+          { name: `baseline (render per event) rate ${rate}: events/s absorbed`, figure: b.absorbed, unit: 'events/s' },
+          { name: `baseline (render per event) rate ${rate}: event-to-paint p95`, figure: b.paintP95, unit: 'ms' },
+          { name: `baseline (render per event) rate ${rate}: long tasks`, figure: b.longTasksPerMin, unit: 'per min' },
+          { name: `baseline (render per event) rate ${rate}: worst frame`, figure: b.worstFrameMs, unit: 'ms' },
+        );
+      });
+    }
+
+    if (memoryMinutes > 0) {
+      await api('POST', '/sim/control', { action: 'rate', rate: topRate });
+      const soak = await openConsole(browser, server, feed, false);
+      await sleep(WARM_UP_MS);
+      results.push(...(await memoryMode(soak.session, topRate, memoryMinutes)));
+      errors.push(...soak.session.errors);
+      await soak.context.close();
+    }
+    results.push({ name: 'firehose page errors (console.error, uncaught)', figure: errors.length, unit: 'count' });
     return results;
   } finally {
     feed?.close();
@@ -314,6 +388,7 @@ export async function run(): Promise<BenchResult[]> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const r of await run()) {
-    console.log(`${r.name.padEnd(60)} ${r.figure.toFixed(1).padStart(10)} ${r.unit}${r.target ? `  (target ${r.target})` : ''}`);
+    const ratio = r.ratio === undefined ? '' : `  (baseline/console ${r.ratio.toFixed(1)}x)`;
+    console.log(`${r.name.padEnd(64)} ${r.figure.toFixed(1).padStart(10)} ${r.unit}${r.target ? `  (target ${r.target})` : ''}${ratio}`);
   }
 }

@@ -12,9 +12,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { SERVER_EVENT_NAMES } from '../../src/contract/index.ts';
 import { CHROMIUM_ARGS } from '../../tests/e2e/chromium.ts';
+import { STAMPED_BLOCK_MIN } from './pageProbe.ts';
 
 const BUILD_TIMEOUT_MS = 240_000;
-const SERVER_START_TIMEOUT_MS = 30_000;
+// Seeding the throw-away database takes seconds of CPU; on a loaded shared machine, tens of them.
+const SERVER_START_TIMEOUT_MS = 90_000;
 const SERVER_STOP_GRACE_MS = 5_000;
 const SIGN_IN_TIMEOUT_MS = 30_000;
 const API_TIMEOUT_MS = 10_000;
@@ -148,6 +150,11 @@ export async function apiAs(baseURL: string, accessKey: string): Promise<{ token
 export interface FeedCounter {
   /** Events the server has sent this client so far. */
   readonly events: number;
+  /**
+   * Emit-to-arrival ms of stamped newBlocks (SIM_BENCH_STAMP=on) received since the last call: the
+   * server and transport's share of event-to-paint, seen by a client with nothing to render.
+   */
+  drainDeliveries(): number[];
   close(): void;
 }
 
@@ -163,8 +170,12 @@ export async function countFeed(baseURL: string, token: string): Promise<FeedCou
     reconnection: false,
   });
   let events = 0;
-  socket.onAny(() => {
+  let deliveries: number[] = [];
+  socket.onAny((event: string, payload: unknown) => {
     events += 1;
+    if (event !== 'newBlock') return;
+    const num = (payload as { num?: unknown } | null)?.num;
+    if (typeof num === 'number' && num >= STAMPED_BLOCK_MIN && deliveries.length < 200_000) deliveries.push(Date.now() - Math.floor(num / 1000));
   });
   try {
     await withTimeout(
@@ -182,6 +193,11 @@ export async function countFeed(baseURL: string, token: string): Promise<FeedCou
   return {
     get events() {
       return events;
+    },
+    drainDeliveries: () => {
+      const drained = deliveries;
+      deliveries = [];
+      return drained;
     },
     close: () => void socket.disconnect(),
   };

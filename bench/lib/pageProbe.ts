@@ -11,6 +11,12 @@
  * - longTasks: PerformanceObserver 'longtask' entries (> 50 ms), buffered from page start.
  * - longFrames: 'long-animation-frame' entries (> 50 ms frames, possibly of many short tasks) with
  *   their longest scripts and their style and layout time: which callback made a frame long.
+ * - worstFrameMs: the longest gap between two consecutive frames since the last read.
+ * - paintLatencies: event-to-paint latencies in ms. With the simulator's block stamps
+ *   (SIM_BENCH_STAMP=on, server/src/sim/plugin.ts) a block head's accessible name carries the
+ *   wall-clock ms its newBlock left the server ("Base block <ms * 1000 + n>"). A MutationObserver
+ *   sees the name change; the time it is painted is taken after the next frame (a message posted
+ *   from requestAnimationFrame runs once that frame's rendering is done).
  */
 import type { Page } from 'playwright-core';
 
@@ -35,6 +41,9 @@ export interface LongFrame {
   scripts: LongFrameScript[];
 }
 
+/** Block numbers above this are simulator stamps (ms since 1970 * 1000), not real block numbers. */
+export const STAMPED_BLOCK_MIN = 1e15;
+
 export interface ProbeReading {
   /** performance.now() in the page when read. */
   now: number;
@@ -45,10 +54,12 @@ export interface ProbeReading {
   longFrames: LongFrame[];
   /** Errors the page raised or logged with console.error. */
   errors: string[];
+  worstFrameMs: number;
+  paintLatencies: number[];
 }
 
 export const PAGE_PROBE_SOURCE = `(() => {
-  const probe = { events: 0, frames: 0, commits: 0, longTasks: [], longFrames: [], errors: [] };
+  const probe = { events: 0, frames: 0, commits: 0, longTasks: [], longFrames: [], errors: [], worstFrameMs: 0, paintLatencies: [] };
   Object.defineProperty(window, '__firehoseProbe', { value: probe });
 
   const NativeWebSocket = window.WebSocket;
@@ -62,11 +73,34 @@ export const PAGE_PROBE_SOURCE = `(() => {
   }
   window.WebSocket = CountingWebSocket;
 
-  const onFrame = () => {
+  let lastFrame = 0;
+  const onFrame = (t) => {
     probe.frames += 1;
+    if (lastFrame > 0 && t - lastFrame > probe.worstFrameMs) probe.worstFrameMs = t - lastFrame;
+    lastFrame = t;
     requestAnimationFrame(onFrame);
   };
   requestAnimationFrame(onFrame);
+
+  // Event-to-paint: stamped block numbers in block heads' accessible names.
+  const STAMP_MIN = ${STAMPED_BLOCK_MIN};
+  let pending = [];
+  const afterPaint = () => {
+    const now = performance.timeOrigin + performance.now();
+    for (const sentAt of pending) if (probe.paintLatencies.length < 200000) probe.paintLatencies.push(now - sentAt);
+    pending = [];
+  };
+  const channel = new MessageChannel();
+  channel.port1.onmessage = afterPaint;
+  new MutationObserver((records) => {
+    const first = pending.length === 0;
+    for (const record of records) {
+      const match = / block (\\d+)$/.exec(record.target.getAttribute('aria-label') || '');
+      const num = match ? Number(match[1]) : 0;
+      if (num >= STAMP_MIN) pending.push(Math.floor(num / 1000));
+    }
+    if (first && pending.length > 0) requestAnimationFrame(() => channel.port2.postMessage(0));
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-label'] });
 
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
@@ -124,6 +158,7 @@ export async function readProbe(page: Page): Promise<ProbeReading> {
   return (await page.evaluate(`(() => {
     const p = window.__firehoseProbe;
     return { now: performance.now(), events: p.events, frames: p.frames, commits: p.commits,
-      longTasks: p.longTasks.splice(0), longFrames: p.longFrames.splice(0), errors: p.errors.splice(0) };
+      longTasks: p.longTasks.splice(0), longFrames: p.longFrames.splice(0), errors: p.errors.splice(0),
+      worstFrameMs: p.worstFrameMs + (p.worstFrameMs = 0), paintLatencies: p.paintLatencies.splice(0) };
   })()`)) as ProbeReading;
 }

@@ -12,10 +12,12 @@ const EnvSchema = z.object({
   ADMIN_KEY: z.string().min(12, 'must be at least 12 characters').max(512).optional(),
   /** When set, the access key "operator" (role Operator) is this key; upserted on every start. */
   OPERATOR_KEY: z.string().min(12, 'must be at least 12 characters').max(512).optional(),
-  /** The simulator of live data (added by a later issue). */
+  /** The simulator of live data. */
   SIM: z.enum(['on', 'off']).default('on'),
   SIM_SEED: z.coerce.number().int().optional(),
   SIM_RATE: z.coerce.number().positive().default(1),
+  /** Benchmarks only: newBlock numbers carry their emit time so the page can measure event-to-paint. */
+  SIM_BENCH_STAMP: z.enum(['on', 'off']).default('off'),
   /** Session-token secret; when unset one is generated on first start and kept in the database. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),

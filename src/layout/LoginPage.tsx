@@ -18,6 +18,7 @@ import { errorStatus } from '../dataProvider/apiFetch.ts';
 
 export const INVALID_KEY_TEXT = 'Invalid access key';
 export const UNREACHABLE_TEXT = 'Cannot reach the server';
+export const SESSION_ENDED_TEXT = 'Your session has ended. Sign in again.';
 
 export function loginErrorText(error: unknown): string {
   const status = errorStatus(error);
@@ -32,6 +33,8 @@ export function LoginPage() {
   const [accessKey, setAccessKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // SessionExpiryGuard lands here with ?session=expired: say why the operator is signed out.
+  const [sessionEnded] = useState(() => new URLSearchParams(window.location.search).get('session') === 'expired');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,6 +64,7 @@ export function LoginPage() {
             v{APP_VERSION} · sign in with your access key
           </Typography>
           <Stack component="form" spacing={2} noValidate onSubmit={submit}>
+            {sessionEnded && error === null ? <Alert severity="info">{SESSION_ENDED_TEXT}</Alert> : null}
             <TextField
               label="Access key"
               type="password"

@@ -1,22 +1,24 @@
 /**
- * The signed-in frame: gate, toasts, react-admin's layout with our header and menu, and the realtime
- * connection (SPEC §6: it starts only when authenticated).
+ * The signed-in frame (behind Layout's session gate, loaded lazily): toasts, react-admin's layout with
+ * our header and menu, and the realtime connection (SPEC §6: it starts only when authenticated).
  */
 import { lazy, Suspense, use, useState, type ReactNode } from 'react';
 import { Layout as RaLayout, useAuthProvider } from 'react-admin';
-import { NotificationsProvider, RaNotificationBridge, playSound } from '../notifications/index.ts';
+import { playSound } from '../notifications/index.ts';
+import { NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
+import { RaNotificationBridge } from '../notifications/RaNotificationBridge.tsx';
 import { DecorativeBackground } from '../widgets/Background/DecorativeBackground.tsx';
 import { Splash } from '../widgets/Splash/Splash.tsx';
-
-/** The quote windows are not needed to show the dashboard: their code loads after it. */
-const FloatingWindows = lazy(() => import('../widgets/FloatingWindows/index.ts').then((m) => ({ default: m.FloatingWindows })));
 import { SPLASH_SEEN_KEY } from '../config/constants.ts';
 import { RealtimeConnection } from '../realtime/index.ts';
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';
 import type { AppAuthProvider } from '../authProvider/createAuthProvider.ts';
+import { SessionExpiryGuard } from '../authProvider/SessionExpiryGuard.tsx';
 import { AppBar } from './AppBar.tsx';
 import { Menu } from './Menu.tsx';
-import { RequireSession } from './RequireSession.tsx';
+
+/** The quote windows are not needed to show the dashboard: their code loads after it. */
+const FloatingWindows = lazy(() => import('../widgets/FloatingWindows/index.ts').then((m) => ({ default: m.FloatingWindows })));
 
 function LiveConnection() {
   // RequireSession has run checkAuth, which loads the token, so the in-memory copy is set by now.
@@ -26,7 +28,6 @@ function LiveConnection() {
 }
 
 /** SPEC §2: the splash loader shows once after sign-in (not on every reload of the same tab). */
-
 function useSplash(): [boolean, () => void] {
   const [show, setShow] = useState(() => sessionStorage.getItem(SPLASH_SEEN_KEY) !== '1');
   return [
@@ -38,24 +39,23 @@ function useSplash(): [boolean, () => void] {
   ];
 }
 
-export function Layout({ children }: { children: ReactNode }) {
+export default function SignedInLayout({ children }: { children: ReactNode }) {
   const [splash, enter] = useSplash();
   return (
-    <RequireSession>
-      <NotificationsProvider>
-        <RaNotificationBridge />
-        <DecorativeBackground />
-        <RaLayout appBar={AppBar} menu={Menu}>
-          {children}
-        </RaLayout>
-        <Suspense fallback={null}>
-          <FloatingWindows />
-        </Suspense>
-        {splash && <Splash onEnter={enter} playSound={playSound} />}
-        <Suspense fallback={null}>
-          <LiveConnection />
-        </Suspense>
-      </NotificationsProvider>
-    </RequireSession>
+    <NotificationsProvider>
+      <SessionExpiryGuard />
+      <RaNotificationBridge />
+      <DecorativeBackground />
+      <RaLayout appBar={AppBar} menu={Menu}>
+        {children}
+      </RaLayout>
+      <Suspense fallback={null}>
+        <FloatingWindows />
+      </Suspense>
+      {splash && <Splash onEnter={enter} playSound={playSound} />}
+      <Suspense fallback={null}>
+        <LiveConnection />
+      </Suspense>
+    </NotificationsProvider>
   );
 }

@@ -25,8 +25,3 @@ export function RaNotificationBridge() {
   }, [notifications, takeNotification, toaster, translate]);
   return null;
 }
-
-/** Admin's own notification area is replaced by the bridge above. */
-export function NoRaNotification() {
-  return null;
-}

@@ -55,7 +55,7 @@ export function TradeToast({ state, tokenName, txTypes, networkBuy, networkSell,
           {networkSell}
         </Typography>
         {bridgeName ? (
-          <Typography variant="caption" component="span" sx={{ ml: 1, opacity: 0.85 }}>
+          <Typography variant="caption" component="span" sx={{ ml: 1, opacity: 0.85, whiteSpace: 'nowrap' }}>
             via {bridgeName}
           </Typography>
         ) : null}

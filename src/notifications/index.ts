@@ -1,9 +1,12 @@
-export { NotificationsProvider, useToaster, MAX_TOASTS } from './NotificationsProvider.tsx';
+/**
+ * What the whole app may import: sounds, volume, error texts, types. The toast machinery (notistack,
+ * trade toasts, the live notifier) is imported from its own modules by the signed-in frame only, so
+ * the /login bundle does not carry it (issue #6 budgets).
+ */
 export { playSound, createSoundPlayer, type PlaySound } from './sounds.ts';
 export { getVolume, setVolume } from './volume.ts';
-export { createNotistackToaster, type Toaster, type ToastOptions, type ToastVariant } from './toaster.ts';
-export { createLiveNotifier, type LiveNotifier, type LiveNotifierDeps } from './liveNotifier.tsx';
-export { createFetchTrade, type FetchTrade } from './profit.ts';
+export type { Toaster, ToastOptions, ToastVariant } from './toaster.ts';
+export type { LiveNotifier, LiveNotifierDeps } from './liveNotifier.tsx';
+export type { FetchTrade } from './profit.ts';
 export { tradeErrorMessage, tradeErrorToastText, TRADE_ERROR_MESSAGES } from './errorCodes.ts';
-export { TradeToast, NetworkAvatar } from './TradeToast.tsx';
-export { RaNotificationBridge, NoRaNotification } from './RaNotificationBridge.tsx';
+export { NoRaNotification } from './NoRaNotification.tsx';

@@ -4,7 +4,10 @@
  */
 import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
-import { createFetchTrade, createLiveNotifier, playSound, useToaster, type FetchTrade } from '../notifications/index.ts';
+import { playSound, type FetchTrade } from '../notifications/index.ts';
+import { useToaster } from '../notifications/NotificationsProvider.tsx';
+import { createLiveNotifier } from '../notifications/liveNotifier.tsx';
+import { createFetchTrade } from '../notifications/profit.ts';
 import { liveStore } from './liveStore.ts';
 import { RealtimeService, systemClock } from './service.ts';
 
@@ -17,7 +20,7 @@ export interface RealtimeConnectionProps {
   fetchTrade?: FetchTrade;
 }
 
-export function RealtimeConnection({ token, url, fetchTrade }: RealtimeConnectionProps) {
+export default function RealtimeConnection({ token, url, fetchTrade }: RealtimeConnectionProps) {
   const toaster = useToaster();
   // Kept in a ref so a new fetchTrade function identity does not reconnect the socket.
   const fetchTradeRef = useRef(fetchTrade);

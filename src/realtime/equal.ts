@@ -1,19 +1,28 @@
-/** Structural equality for JSON-like payloads (what zod parsed off the wire). */
+/**
+ * Structural equality for JSON-like payloads (what zod parsed off the wire). Iterative, not
+ * recursive: JSON.parse accepts nesting deep enough to overflow the stack of a recursive compare,
+ * and a backend's free-form fields (brainState.txState, statistics) are not ours to bound.
+ */
 export function deepEqual(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
-    return true;
-  }
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  const ka = Object.keys(ra);
-  if (ka.length !== Object.keys(rb).length) return false;
-  for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(rb, k) || !deepEqual(ra[k], rb[k])) return false;
+  const pending: [unknown, unknown][] = [[a, b]];
+  for (let pair = pending.pop(); pair !== undefined; pair = pending.pop()) {
+    const [x, y] = pair;
+    if (Object.is(x, y)) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) pending.push([x[i], y[i]]);
+      continue;
+    }
+    const rx = x as Record<string, unknown>;
+    const ry = y as Record<string, unknown>;
+    const keys = Object.keys(rx);
+    if (keys.length !== Object.keys(ry).length) return false;
+    for (const k of keys) {
+      if (!Object.prototype.hasOwnProperty.call(ry, k)) return false;
+      pending.push([rx[k], ry[k]]);
+    }
   }
   return true;
 }

@@ -1,4 +1,11 @@
-export { RealtimeConnection, type RealtimeConnectionProps } from './RealtimeConnection.tsx';
+import { lazy } from 'react';
+
+export type { RealtimeConnectionProps } from './RealtimeConnection.tsx';
+/**
+ * The socket and its client library load lazily, after the signed-in frame: /login needs neither
+ * (issue #6 budgets). Render it inside a Suspense boundary.
+ */
+export const RealtimeConnection = lazy(() => import('./RealtimeConnection.tsx'));
 export { useLive, useLiveFrom, useConnectionState, deriveConnectionStatus, SILENT_AFTER_MS } from './hooks.ts';
 export type { ConnectionState, ConnectionStatus } from './hooks.ts';
 export { liveStore, onLiveChange, LiveStore, type LiveChangeKind, type LivePatch, type FrameScheduler } from './liveStore.ts';

@@ -131,8 +131,24 @@ export class LiveStore {
   };
 }
 
+/**
+ * Benchmark baseline only: with localStorage "bench:renderPerEvent" set to "1", the app's store tells
+ * subscribers after every event, i.e. the naive setState-per-message console that
+ * bench/firehose.bench.ts measures the per-frame coalescing against. Never set in normal use.
+ */
+export const RENDER_PER_EVENT_KEY = 'bench:renderPerEvent';
+const renderPerEventScheduler: FrameScheduler = (flush) => flush();
+
+function benchRendersPerEvent(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(RENDER_PER_EVENT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 /** The one store of the app. */
-export const liveStore = new LiveStore();
+export const liveStore = new LiveStore(benchRendersPerEvent() ? renderPerEventScheduler : defaultFrameScheduler);
 
 /** react-admin list invalidation hook-up: `onLiveChange('tokens', () => queryClient.invalidateQueries(...))`. */
 export function onLiveChange(kind: LiveChangeKind, cb: () => void): () => void {

@@ -159,6 +159,7 @@ describe.skipIf(!hasChromium)('issue 7 session expiry in the browser', () => {
       await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
       expect(new URL(page.url()).searchParams.get('session')).toBe('expired');
       await page.getByLabel('Access key').waitFor();
+      await page.getByText('Your session has ended. Sign in again.').waitFor();
       // No loop: it stays there, the tab was never reloaded, no socket was opened again.
       await page.waitForTimeout(6000);
       expect(new URL(page.url()).pathname).toBe('/login');

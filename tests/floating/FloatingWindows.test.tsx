@@ -75,7 +75,7 @@ describe('§2 floating window manager', () => {
     const handleClass = rnd.props.get(1)?.dragHandleClassName ?? 'none';
     expect(within(win).getByRole('heading', { name: '#1 Swap' }).closest(`.${handleClass}`)).not.toBeNull();
     expect(within(win).getByRole('button', { name: 'Move window 1 Swap' }).closest(`.${handleClass}`)).not.toBeNull();
-    expect(within(win).getByRole('region', { name: 'Quote panel 1' })).toBeInTheDocument();
+    expect(await within(win).findByRole('region', { name: 'Quote panel 1' })).toBeInTheDocument();
   });
 
   it('§2 the list toggles each window; the plus button adds Swap windows stacked by index, at most 2', async () => {
@@ -171,7 +171,7 @@ describe('§2 floating window manager', () => {
     renderManager();
     await show(1);
     const win = within(screen.getByRole('dialog', { name: 'Window 1 Swap' }));
-    fireEvent.click(win.getByRole('button', { name: 'To USDC on Arbitrum' }), { metaKey: true });
+    fireEvent.click(await win.findByRole('button', { name: 'To USDC on Arbitrum' }), { metaKey: true });
     expect(win.getByRole('region', { name: 'Quote panel 2' })).toBeInTheDocument();
     await waitFor(() => expect(geometry(1).w).toBe(650));
     expect(geometry(1)).toMatchObject({ x: 30, h: 500 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderConsole } from '../app/harness.tsx';
@@ -8,6 +8,11 @@ import { mounted, resetStubs, setDevMode } from '../app/stubs.tsx';
 vi.mock('../../src/realtime/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).realtimeStub(importOriginal));
 vi.mock('../../src/notifications/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).notificationsStub(importOriginal));
 
+// The lazy frame and home screen are transformed on first import, which can take longer than a
+// findBy timeout on a busy machine: do it once before the tests instead of inside the first one.
+beforeAll(async () => {
+  await Promise.all([import('../../src/layout/SignedInLayout.tsx'), import('../../src/pages/HomePage.tsx')]);
+}, 60_000);
 beforeEach(resetStubs);
 afterEach(cleanup);
 

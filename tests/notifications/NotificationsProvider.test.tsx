@@ -2,7 +2,9 @@
 import { MAX_TOASTS } from '../../src/notifications/NotificationsProvider.tsx';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLiveNotifier, NotificationsProvider, useToaster, type Toaster } from '../../src/notifications/index.ts';
+import type { Toaster } from '../../src/notifications/index.ts';
+import { createLiveNotifier } from '../../src/notifications/liveNotifier.tsx';
+import { NotificationsProvider, useToaster } from '../../src/notifications/NotificationsProvider.tsx';
 import { VALID } from '../realtime/fixtures.ts';
 
 afterEach(() => {

@@ -2,8 +2,9 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECONN_FLAG_STORAGE_KEY } from '../../src/config/constants.ts';
-import { NotificationsProvider } from '../../src/notifications/index.ts';
-import { liveStore, RealtimeConnection, resetReconnectFlag, useConnectionState, useLive } from '../../src/realtime/index.ts';
+import { NotificationsProvider } from '../../src/notifications/NotificationsProvider.tsx';
+import { liveStore, resetReconnectFlag, useConnectionState, useLive } from '../../src/realtime/index.ts';
+import RealtimeConnection from '../../src/realtime/RealtimeConnection.tsx';
 import type { SocketOptions } from '../../src/realtime/service.ts';
 import { FakeSocket, initPayload, txConfirmation } from './fixtures.ts';
 

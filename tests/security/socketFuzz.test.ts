@@ -236,11 +236,10 @@ describe('§7 generated garbage through the socket into the live store', () => {
     expect(logger.error).not.toHaveBeenCalled();
   });
 
-  // Fails today: deepEqual (src/realtime/equal.ts, used by keepIfEqual) recurses once per level, so
-  // the second identical deeply nested payload overflows the stack; the handler's try/catch turns
-  // that into a console.error and the event is dropped. JSON.parse (socket.io-parser) accepts such
-  // depths, and PROTOCOL lets any backend drive the console. Flip to `it` once equal.ts is bounded.
-  it.fails('§5 a deeply nested value in a free-form field (brainState.txState) twice in a row is handled without an error', () => {
+  // deepEqual (src/realtime/equal.ts, used by keepIfEqual) once recursed per level, so the second
+  // identical deeply nested payload overflowed the stack and the event was dropped. JSON.parse
+  // (socket.io-parser) accepts such depths, and PROTOCOL lets any backend drive the console.
+  it('§5 a deeply nested value in a free-form field (brainState.txState) twice in a row is handled without an error', () => {
     const { store, socket, logger } = consoleUnderTest();
     const deep = { ...VALID.brainState, txState: nested(100_000, 1, true) };
     socket.serverEmit('brainState', deep);

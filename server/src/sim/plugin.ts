@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Network } from '../../../src/config/networks.ts';
+import type { ServerEventName, ServerEventPayload } from '../../../src/contract/index.ts';
 import type { SimCatalog, SimSinks } from './context.ts';
 import { BrainStatePublisher } from './brainStatePublisher.ts';
 import { Driver } from './driver.ts';
@@ -19,7 +20,18 @@ export interface SimOptions {
   seed?: number;
   /** SIM_RATE: multiplies every event frequency (1 = a calm live feed). */
   rate?: number;
+  /**
+   * Benchmarks only (bench/firehose.bench.ts): every newBlock carries the wall-clock ms it was
+   * emitted at, as `num = emitMs * 1000 + n`, so the page can tell how long an event took to be
+   * painted. Still PROTOCOL-valid (a non-negative integer, increasing per network), but not a real
+   * block number. Off unless set (server.ts sets it from SIM_BENCH_STAMP=on).
+   */
+  stampBlocks?: boolean;
 }
+
+/** The emit time a stamped block number carries (see SimOptions.stampBlocks). */
+export const stampedBlockMs = (num: number): number => Math.floor(num / BLOCK_STAMP_SCALE);
+const BLOCK_STAMP_SCALE = 1000;
 
 export interface SimHandle {
   readonly seed: number;
@@ -65,11 +77,22 @@ export default fp<SimOptions>(
     const timers: NodeJS.Timeout[] = [];
     const logError = (what: string) => (err: unknown) => app.log.error({ err }, `simulator: ${what}`);
 
+    const stampBlocks = options.stampBlocks ?? false;
+    const lastStamp = new Map<string, number>();
+    /** Stamps a newBlock's number with now (SimOptions.stampBlocks), keeping it increasing per network. */
+    const stamped = <E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): ServerEventPayload<E> => {
+      if (!stampBlocks || event !== 'newBlock') return payload;
+      const block = payload as ServerEventPayload<'newBlock'>;
+      const num = Math.max(Date.now() * BLOCK_STAMP_SCALE, (lastStamp.get(block.network) ?? 0) + 1);
+      lastStamp.set(block.network, num);
+      return { ...block, num } as ServerEventPayload<E>;
+    };
+
     const publisher = new BrainStatePublisher(app);
     // Connected services are written, then announced, one change after the other.
     let servicesWrites: Promise<void> = Promise.resolve();
     const sinks: SimSinks = {
-      emit: (event, payload) => app.hub.broadcast(event, payload),
+      emit: (event, payload) => app.hub.broadcast(event, stamped(event, payload)),
       brainChanged: (fields, milestone) => publisher.push(fields, milestone),
       connectedServicesChanged: (value) => {
         servicesWrites = servicesWrites

@@ -1,14 +1,18 @@
 import { memo } from 'react';
-import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import { useLive } from '../../realtime/index.ts';
 import { explorerBlockUrl, staleThresholdMs } from '../../config/networks.ts';
 import { isBlockStale, lastTwoDigits, secondsSince } from '../../domain/blocks.ts';
+import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 import { useNow } from '../shared/useNow.ts';
+
+/** Class of a block-head button; BlockHeads styles it once for all of them. */
+export const BLOCK_HEAD_CLASS = 'block-head';
 
 /**
  * SPEC §2: last 2 digits of the block number and seconds since the last change; opens the block
  * page on the network's explorer. §4: danger when unchanged for longer than the network's threshold.
+ * A plain link styled by its parent, with its tooltip mounted only on hover or focus: each network's
+ * button re-renders on every block, so it must cost next to nothing (issue #6 firehose).
  */
 export const BlockHeadButton = memo(function BlockHeadButton({ network }: { network: string }) {
   const head = useLive((s) => s.newHeads[network]);
@@ -18,27 +22,28 @@ export const BlockHeadButton = memo(function BlockHeadButton({ network }: { netw
   const seconds = secondsSince(head.changedAt, now);
   const url = explorerBlockUrl(network, head.num);
   const label = `${network} block ${head.num}`;
+  const content = (
+    <>
+      <span>{network}</span>
+      <strong>{lastTwoDigits(head.num)}</strong>
+      <span>{seconds}s</span>
+    </>
+  );
   return (
-    <Tooltip describeChild
+    <LazyTooltip
+      describeChild
       title={`${label}, changed ${seconds} s ago${stale ? ` (stale: over ${staleThresholdMs(network) / 1000} s)` : ''}`}
     >
-      <Button
-        component="a"
-        size="small"
-        variant={stale ? 'contained' : 'outlined'}
-        color={stale ? 'error' : 'inherit'}
-        aria-label={label}
-        data-stale={stale}
-        href={url ?? undefined}
-        target="_blank"
-        rel="noopener noreferrer"
-        disabled={!url}
-        sx={{ minWidth: 0, px: 1, fontVariantNumeric: 'tabular-nums', textTransform: 'none', gap: 0.75 }}
-      >
-        <span>{network}</span>
-        <strong>{lastTwoDigits(head.num)}</strong>
-        <span>{seconds}s</span>
-      </Button>
-    </Tooltip>
+      {url ? (
+        <a className={BLOCK_HEAD_CLASS} aria-label={label} data-stale={stale} href={url} target="_blank" rel="noopener noreferrer">
+          {content}
+        </a>
+      ) : (
+        // No explorer known for this network: nothing to open.
+        <span className={BLOCK_HEAD_CLASS} role="note" aria-label={label} data-stale={stale} aria-disabled="true">
+          {content}
+        </span>
+      )}
+    </LazyTooltip>
   );
 });

@@ -2,7 +2,42 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLive } from '../../realtime/index.ts';
 import { NETWORKS } from '../../config/networks.ts';
-import { BlockHeadButton } from './BlockHeadButton.tsx';
+import { BLOCK_HEAD_CLASS, BlockHeadButton } from './BlockHeadButton.tsx';
+import type { Theme } from '@mui/material/styles';
+
+/** The buttons' look, set once here rather than per button render (they re-render on every block). */
+const sectionSx = (theme: Theme) => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 0.5,
+  alignItems: 'center',
+  [`& .${BLOCK_HEAD_CLASS}`]: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 0.75,
+    px: 1,
+    minHeight: 28,
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    color: 'text.primary',
+    textDecoration: 'none',
+    ...theme.typography.body2,
+    fontVariantNumeric: 'tabular-nums',
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+    '& strong': { fontWeight: 700 },
+    '& span:last-of-type': { color: 'text.secondary' },
+  },
+  [`& .${BLOCK_HEAD_CLASS}[data-stale="true"]`]: {
+    bgcolor: 'error.main',
+    borderColor: 'error.main',
+    color: 'error.contrastText',
+    '& span:last-of-type': { color: 'inherit' },
+    '&:hover': { bgcolor: 'error.dark' },
+  },
+  [`& .${BLOCK_HEAD_CLASS}[aria-disabled="true"]`]: { opacity: 0.6 },
+});
 
 const order = new Map<string, number>(NETWORKS.map((n, i) => [n, i]));
 
@@ -17,7 +52,7 @@ export function BlockHeads() {
   const networks = useLive(selectNetworks);
   const list = networks ? networks.split('|') : [];
   return (
-    <Box component="section" aria-label="Block heads" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+    <Box component="section" aria-label="Block heads" sx={sectionSx}>
       {list.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           Waiting for block heads…

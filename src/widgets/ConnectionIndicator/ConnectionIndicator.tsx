@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
 import { useConnectionState } from '../../realtime/index.ts';
 import { useNow } from '../shared/useNow.ts';
+import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 
 const LOOK = {
   live: { label: 'Live', color: 'success' },
@@ -22,7 +22,7 @@ export function ConnectionIndicator() {
   const look = LOOK[status];
   const detail = age === null ? 'no event yet' : `last event ${age} s ago`;
   return (
-    <Tooltip describeChild title={`Server connection: ${look.label.toLowerCase()}, ${detail}`}>
+    <LazyTooltip describeChild title={`Server connection: ${look.label.toLowerCase()}, ${detail}`}>
       <Chip
         size="small"
         color={look.color}
@@ -31,6 +31,6 @@ export function ConnectionIndicator() {
         aria-label={`Server connection ${look.label}, ${detail}`}
         data-status={status}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

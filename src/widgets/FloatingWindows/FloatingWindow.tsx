@@ -1,4 +1,4 @@
-import { memo, useMemo, type KeyboardEvent } from 'react';
+import { Activity, memo, Suspense, useMemo, useState, type KeyboardEvent } from 'react';
 import { Rnd } from 'react-rnd';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -8,7 +8,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { WINDOW_Z_INDEX } from '../../config/constants.ts';
+import { LOADING_TEXT, WINDOW_Z_INDEX } from '../../config/constants.ts';
 import { WINDOW_HEADER_HEIGHT, WINDOW_MIN_HEIGHT, WINDOW_MIN_WIDTH } from './layout.ts';
 import { windowLabel, type WindowEntry, type WindowLayout } from './types.ts';
 import { FloatingWindowContext, type FloatingWindowApi } from './windowContext.ts';
@@ -41,6 +41,10 @@ export const FloatingWindow = memo(function FloatingWindow({
   const { id, name, hidden, Element, initialState } = entry;
   const label = windowLabel(entry);
   const collapseShift = collapsed ? layout.h - WINDOW_HEADER_HEIGHT : 0;
+  // The content mounts (and its code loads) the first time the window shows; the default Swap window
+  // starts hidden, so the dashboard neither downloads nor renders a quote panel nobody looks at.
+  const [shown, setShown] = useState(!hidden);
+  if (!hidden && !shown) setShown(true);
 
   const api = useMemo<FloatingWindowApi>(
     () => ({ windowId: id, name, visible: !hidden && !collapsed, requestWidth: (width) => onRequestWidth(id, width) }),
@@ -127,9 +131,17 @@ export const FloatingWindow = memo(function FloatingWindow({
           </WindowTooltip>
         </Box>
         <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 1, display: collapsed ? 'none' : 'block' }}>
-          <FloatingWindowContext.Provider value={api}>
-            <Element initialState={initialState} />
-          </FloatingWindowContext.Provider>
+          {shown && (
+            // Hidden or collapsed, the content keeps its state but pauses: live updates render at
+            // idle priority and its effects (quote polling) stop until it shows again.
+            <Activity mode={api.visible ? 'visible' : 'hidden'}>
+              <FloatingWindowContext.Provider value={api}>
+                <Suspense fallback={<Typography variant="body2" color="text.secondary">{LOADING_TEXT}</Typography>}>
+                  <Element initialState={initialState} />
+                </Suspense>
+              </FloatingWindowContext.Provider>
+            </Activity>
+          )}
         </Box>
       </Paper>
     </Rnd>

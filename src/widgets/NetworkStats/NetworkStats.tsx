@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import { useLive } from '../../realtime/index.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
@@ -19,24 +20,40 @@ function selectNetworks(s: LiveState): string {
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
 const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
-/** One row per network; each subscribes to its own gas, balance and native price only. */
+/**
+ * One row per network; each subscribes to its own gas, balance and native price only. Plain table
+ * cells styled once by the table (tableSx): a row re-renders on every gas or balance change, and a
+ * MUI TableCell each time would cost a style serialisation per cell (issue #6 firehose).
+ */
 const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
   const gas = useLive((s) => s.gasEstimate[network]);
   const balance = useLive((s) => s.balance[network]);
   const native = isNetwork(network) ? NETWORK_INFO[network].native : undefined;
   const price = useLive((s) => (native ? s.brainState?.nativePriceUSD[native] : undefined));
   return (
-    <TableRow>
-      <TableCell component="th" scope="row">
-        {network}
-      </TableCell>
-      <TableCell align="right">{gas === undefined ? '–' : number.format(gas)}</TableCell>
-      <TableCell align="right">
-        {balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`}
-      </TableCell>
-      <TableCell align="right">{balance === undefined || price === undefined ? '–' : usd.format(balance * price)}</TableCell>
-    </TableRow>
+    <tr>
+      <th scope="row">{network}</th>
+      <td>{gas === undefined ? '–' : number.format(gas)}</td>
+      <td>{balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`}</td>
+      <td>{balance === undefined || price === undefined ? '–' : usd.format(balance * price)}</td>
+    </tr>
   );
+});
+
+/** Body cells look like MUI's small TableCells, set once for all rows. */
+const tableSx = (theme: Theme) => ({
+  fontVariantNumeric: 'tabular-nums',
+  '& tbody th, & tbody td': {
+    ...theme.typography.body2,
+    px: 1,
+    py: 0.5,
+    borderBottom: 1,
+    borderColor: 'divider',
+    textAlign: 'right',
+    whiteSpace: 'nowrap',
+  },
+  '& tbody th': { textAlign: 'left', fontWeight: 400 },
+  '& thead th': { px: 1, py: 0.5 },
 });
 
 /** Gas estimate and balance per network (SPEC §1), with the balance's USD value where the native price is known. */
@@ -50,7 +67,7 @@ export function NetworkStats() {
     );
   }
   return (
-    <Table size="small" aria-label="Gas and balances per network" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+    <Table size="small" aria-label="Gas and balances per network" sx={tableSx}>
       <TableHead>
         <TableRow>
           <TableCell>Network</TableCell>

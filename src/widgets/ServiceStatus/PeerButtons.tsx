@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import { useLive } from '../../realtime/index.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useAction } from '../shared/useAction.ts';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
+import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 
 /** "kind:peer:count" entries; a string keeps the selection stable while nothing changes. */
 function selectPeers(s: LiveState): string {
@@ -28,7 +28,7 @@ export function PeerButtons() {
         const [kind = '', peer = '', count = '0'] = entry.split('\u0000');
         const down = !(Number(count) > 0);
         return (
-          <Tooltip describeChild key={`${kind}:${peer}`} title={`${kind} peer ${peer}: ${count} connected. Click to restart.`}>
+          <LazyTooltip describeChild key={`${kind}:${peer}`} title={`${kind} peer ${peer}: ${count} connected. Click to restart.`}>
             <Button
               size="small"
               variant={down ? 'contained' : 'text'}
@@ -39,7 +39,7 @@ export function PeerButtons() {
             >
               {peer}:{count}
             </Button>
-          </Tooltip>
+          </LazyTooltip>
         );
       })}
       <ConfirmDialog

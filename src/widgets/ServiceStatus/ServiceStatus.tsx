@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import { SERVICES, type Service } from '../../config/enums.ts';
 import { serviceHealth, type HealthColour } from '../../domain/health.ts';
 import { useLive } from '../../realtime/index.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { RestartServiceDialog } from './RestartServiceDialog.tsx';
 import { PeerButtons } from './PeerButtons.tsx';
+import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 
 const MUI_COLOUR: Record<HealthColour, 'success' | 'error' | 'warning'> = {
   success: 'success',
@@ -36,13 +36,13 @@ export function ServiceStatus() {
   const healthText = health === null ? 'unknown' : health === 'success' ? 'healthy' : health === 'danger' ? 'services missing' : 'a peer is down';
   return (
     <Box component="section" aria-label="Service status" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
-      <Tooltip describeChild title={`Connected services ${connected}: ${healthText}`}>
+      <LazyTooltip describeChild title={`Connected services ${connected}: ${healthText}`}>
         <Button size="small" variant="contained" color={colour} aria-label={`Connected services ${connected}, ${healthText}`} data-health={health ?? 'unknown'}>
           {connected}
         </Button>
-      </Tooltip>
+      </LazyTooltip>
       {SERVICES.map((service) => (
-        <Tooltip describeChild key={service} title={`${service}: ${healthText}. Click to restart.`}>
+        <LazyTooltip describeChild key={service} title={`${service}: ${healthText}. Click to restart.`}>
           <Button
             size="small"
             variant="outlined"
@@ -54,7 +54,7 @@ export function ServiceStatus() {
           >
             {service}
           </Button>
-        </Tooltip>
+        </LazyTooltip>
       ))}
       <PeerButtons />
       <RestartServiceDialog service={restarting} onClose={() => setRestarting(null)} />

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import { useLive } from '../../realtime/index.ts';
 import { countdownColour, formatMmSs } from '../../domain/countdown.ts';
 import { useNow } from '../shared/useNow.ts';
 import { useOriginKeepAlive } from './useOriginKeepAlive.ts';
+import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 
 const MUI_COLOUR = { light: 'inherit', warning: 'warning', danger: 'error' } as const;
 
@@ -20,7 +20,7 @@ export function SessionCountdown() {
   const text = known ? formatMmSs(remaining) : '--:--';
   const endsAt = deadline ? new Date(deadline).toLocaleTimeString() : 'unknown';
   return (
-    <Tooltip describeChild title={`Session ends at ${endsAt}; sign in again after that`}>
+    <LazyTooltip describeChild title={`Session ends at ${endsAt}; sign in again after that`}>
       <Button
         size="small"
         variant={colour === 'light' ? 'outlined' : 'contained'}
@@ -31,6 +31,6 @@ export function SessionCountdown() {
       >
         {text}
       </Button>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -5,13 +5,13 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useLive } from '../../realtime/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useAction } from '../shared/useAction.ts';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
 import { WorkerActionsDialog } from './WorkerActionsDialog.tsx';
+import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 
 /**
  * SPEC §2/§4 worker controls: Start or Stop (disabled during route search), a working/stopped
@@ -46,7 +46,7 @@ export function WorkerControls() {
         aria-label={`Workers ${!known ? 'state unknown' : running ? 'working' : 'stopped'}`}
         title={startedBy ? `started by ${startedBy}` : undefined}
       />
-      <Tooltip describeChild title={searchHint || (running ? 'Stop all workers' : 'Start workers')}>
+      <LazyTooltip describeChild title={searchHint || (running ? 'Stop all workers' : 'Start workers')}>
         <span>
           {running ? (
             <Button size="small" variant="contained" color="error" disabled={searching || pending} onClick={() => setConfirmStop(true)}>
@@ -64,7 +64,7 @@ export function WorkerControls() {
             </Button>
           )}
         </span>
-      </Tooltip>
+      </LazyTooltip>
       {searching && (
         <Box sx={{ width: 96 }} aria-label={`Route search ${Math.round(progress)}%`} role="group">
           <LinearProgress variant="determinate" value={Math.min(100, Math.max(0, progress))} />
@@ -73,7 +73,7 @@ export function WorkerControls() {
           </Typography>
         </Box>
       )}
-      <Tooltip describeChild title={sellOnly === undefined ? 'Sell only setting not loaded yet' : 'Only sell; open no new positions'}>
+      <LazyTooltip describeChild title={sellOnly === undefined ? 'Sell only setting not loaded yet' : 'Only sell; open no new positions'}>
         <FormControlLabel
           sx={{ mx: 0 }}
           control={
@@ -81,7 +81,7 @@ export function WorkerControls() {
           }
           label="Sell Only"
         />
-      </Tooltip>
+      </LazyTooltip>
       <Button size="small" variant="outlined" onClick={() => setActionsOpen(true)}>
         Worker actions
       </Button>
