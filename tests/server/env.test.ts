@@ -9,6 +9,7 @@ describe('environment (server/src/env.ts)', () => {
       DATA_DIR: './data',
       SIM: 'on',
       SIM_RATE: 1,
+      SIM_BENCH_STAMP: 'off',
       STATIC_DIR: './dist',
       LOGIN_RATE_LIMIT: 10,
       DEV_MODE: true,
