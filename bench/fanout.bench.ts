@@ -12,9 +12,8 @@
  * are a floor. Baseline: the same run with the hub delivering each broadcast at once instead of
  * coalescing a tick's broadcasts (Hub.coalesce = false); ratio = baseline p99 / coalesced p99.
  *
- *   node --import tsx bench/fanout.bench.ts
+ *   npm run bench -- fanout
  */
-import { pathToFileURL } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { SERVER_EVENT_NAMES } from '../src/contract/index.ts';
 import { percentile, sleep, startBenchServer, type BenchServer } from './lib/serverHarness.ts';
@@ -148,13 +147,4 @@ export async function run(): Promise<BenchResult[]> {
     await server.close();
   }
   return results;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const r of await run()) {
-    const extra = [r.target === undefined ? '' : `target ${r.target}`, r.ratio === undefined ? '' : `${r.ratio.toFixed(1)}x vs baseline`]
-      .filter(Boolean)
-      .join(', ');
-    console.log(`${r.name.padEnd(64)} ${r.figure.toFixed(r.unit === 'count' ? 0 : 2).padStart(10)} ${r.unit}${extra ? `  (${extra})` : ''}`);
-  }
 }

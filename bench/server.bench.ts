@@ -18,9 +18,8 @@
  * previous answer gave, so every PUT is a valid compare-and-set (2xx); a second run puts every
  * connection on one token with the version last seen by any of them, and counts the 409s.
  *
- *   node --import tsx bench/server.bench.ts
+ *   npm run bench -- server
  */
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import { listPath } from '../src/dataProvider/resources.ts';
@@ -307,13 +306,4 @@ export async function run(): Promise<BenchResult[]> {
     await server.close();
   }
   return results;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const r of await run()) {
-    const extra = [r.target === undefined ? '' : `target ${r.target}`, r.ratio === undefined ? '' : `${r.ratio.toFixed(1)}x vs baseline`]
-      .filter(Boolean)
-      .join(', ');
-    console.log(`${r.name.padEnd(64)} ${r.figure.toFixed(r.unit === 'count' ? 0 : 2).padStart(10)} ${r.unit}${extra ? `  (${extra})` : ''}`);
-  }
 }

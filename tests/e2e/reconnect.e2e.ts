@@ -1,13 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DB_FILE_NAME } from '../../server/src/db/store.ts';
-import { startServerProcess, stopServerProcess } from '../support/serverProcess.ts';
+import { freePort, startServerProcess, stopServerProcess } from '../support/serverProcess.ts';
 import { adminKey, hasChromium, launchBrowser, operatorKey, screenshot, signIn } from './browser.ts';
 
 /*
@@ -26,18 +25,6 @@ const RETRY_MS = 5000;
 /** Timer slack on a loaded 2-core machine (the retry is a setTimeout, then a websocket open). */
 const SLACK_MS = 2000;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = probe.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!port) throw new Error('no free port');
-  return port;
-}
 
 /** The real server on a fixed port (the consoles reconnect to the same address after a restart). */
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {

@@ -17,22 +17,6 @@ interface TokenRecord {
   networkData: Record<string, { address: string; decimals: number }>;
 }
 
-/**
- * signIn of browser.ts, patient: its header poll gives up after vitest's default 1 s, which a
- * cold first page load on a busy 2-core machine can exceed; then the sign-in is finished here.
- */
-async function enter(page: Page, accessKey: string): Promise<void> {
-  try {
-    await signIn(page, accessKey);
-    return;
-  } catch {
-    // Only the header poll can have given up; the steps after it follow with a longer wait.
-  }
-  await page.getByRole('link', { name: /Operator Console v0\.0\.1/ }).first().waitFor({ timeout: 15_000 });
-  const enterButton = page.getByRole('button', { name: 'Enter the console' });
-  await enterButton.click();
-  await enterButton.waitFor({ state: 'detached' });
-}
 
 /** expect.poll with room for a loaded 2-core machine (its default gives up after 1 s). */
 function eventually<T>(read: () => Promise<T> | T, message?: string) {
@@ -93,8 +77,8 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
     const tokenName = unique('E2ECRUD');
     const a: Session = await newSession(browser);
     const b: Session = await newSession(browser);
-    await enter(a.page, adminKey);
-    await enter(b.page, operatorKey);
+    await signIn(a.page, adminKey);
+    await signIn(b.page, operatorKey);
     await a.page.goto('/settings/tokens');
     await b.page.goto('/tsettings/tokens');
     const seenByB = await searchToken(b.page, tokenName);
@@ -160,7 +144,7 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
     const tokenName = unique('E2ESTALE');
     const original = await createToken(admin, tokenName);
     const a = await newSession(browser);
-    await enter(a.page, adminKey);
+    await signIn(a.page, adminKey);
     await a.page.goto('/settings/tokens');
     const row = await searchToken(a.page, tokenName);
     await row.getByRole('button', { name: `Edit ${tokenName}` }).click();
@@ -206,7 +190,7 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
 
   it("§6 an operator's console has no admin screens, and the server refuses admin calls with the operator's token (403)", async () => {
     const o = await newSession(browser);
-    await enter(o.page, operatorKey);
+    await signIn(o.page, operatorKey);
     const nav = o.page.getByRole('navigation').or(o.page.locator('.RaSidebar-fixed'));
     for (const route of ROUTES.filter((r) => r.access === 'any')) {
       await eventually(() => nav.getByRole('menuitem', { name: route.title, exact: true }).count(), route.path).toBeGreaterThan(0);
@@ -244,7 +228,7 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
   });
   it('§7 /tx on the 100,000 seeded rows: server-side filters by status and network, sort, pagination kept in the URL, CSV export; a row opens its transaction page whose history groups Buy/Sell/Other (§2, §3 keys)', async () => {
     const o = await newSession(browser);
-    await enter(o.page, operatorKey);
+    await signIn(o.page, operatorKey);
     const page = o.page;
     await page.goto('/tx');
     const table = page.getByRole('table', { name: 'Transactions' });

@@ -12,22 +12,6 @@ const THEMES = ['light', 'dark'] as const;
 const concrete = (path: string) => path.replace('/*', '');
 const slug = (path: string) => (path === '/' ? 'home' : concrete(path).replace(/^\//, '').replace(/[/?=]/g, '-'));
 
-/**
- * signIn of browser.ts, patient: its header poll gives up after vitest's default 1 s, which a
- * cold first page load on a busy 2-core machine can exceed; then the sign-in is finished here.
- */
-async function enter(page: Page, accessKey: string): Promise<void> {
-  try {
-    await signIn(page, accessKey);
-    return;
-  } catch {
-    // Only the header poll can have given up; the steps after it follow with a longer wait.
-  }
-  await page.getByRole('link', { name: /Operator Console v0\.0\.1/ }).first().waitFor({ timeout: 15_000 });
-  const enterButton = page.getByRole('button', { name: 'Enter the console' });
-  await enterButton.click();
-  await enterButton.waitFor({ state: 'detached' });
-}
 
 /** The screen is drawn: its title is up and nothing is still loading. */
 async function settled(page: Page, title: string, url: string): Promise<void> {
@@ -60,7 +44,7 @@ describe.skipIf(!hasChromium)('every screen in both themes', () => {
   for (const theme of THEMES) {
     it(`§2 every admin route renders its title with no page error (${theme} theme)`, async () => {
       const { page, context, pageErrors } = await newSession(browser, theme);
-      await enter(page, adminKey);
+      await signIn(page, adminKey);
       const visits = [
         ...ROUTES.filter((r) => r.access !== 'public').map((r) => ({ url: concrete(r.path), title: r.title, name: slug(r.path) })),
         { url: `/tx?id=${encodeURIComponent(txId)}`, title: `Transaction ${txId}`, name: 'tx-page' },
@@ -83,7 +67,7 @@ describe.skipIf(!hasChromium)('every screen in both themes', () => {
 
     it(`§6 the operator's views (/tsettings, /tsettings/tokens, /tx) render with no page error (${theme} theme)`, async () => {
       const { page, context, pageErrors } = await newSession(browser, theme);
-      await enter(page, operatorKey);
+      await signIn(page, operatorKey);
       for (const route of ROUTES.filter((r) => r.access === 'any')) {
         const url = concrete(route.path);
         await page.goto(url);

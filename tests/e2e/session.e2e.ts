@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_ROLE } from '../../src/config/enums.ts';
 import { SESSION_MS } from '../../src/config/constants.ts';
 import { signSession } from '../../server/src/auth/jwt.ts';
-import { startServerProcess, stopServerProcess } from '../support/serverProcess.ts';
+import { freePort, startServerProcess, stopServerProcess } from '../support/serverProcess.ts';
 import { hasChromium, launchBrowser, signIn } from './browser.ts';
 
 /*
@@ -27,17 +26,6 @@ const RECONNECTING = 'Disconnected from server. Reconnecting...';
 /** Time the sign-in flow has before the forged session ends (login form, splash, first socket). */
 const SESSION_LEFT_MS = 20_000;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
-}
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const { child } = await startServerProcess({

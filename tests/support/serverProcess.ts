@@ -4,6 +4,7 @@
  * tests, and the durability test. Resolves with the URL the server prints once it listens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 
 /** A first start seeds 100,000 demo transactions: seconds on an idle machine, much more on a loaded one. */
 const START_TIMEOUT_MS = 120_000;
@@ -72,4 +73,17 @@ export async function stopServerProcess(child: ChildProcess | null | undefined):
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
   await exited;
   clearTimeout(timer);
+}
+
+/** A TCP port free right now on 127.0.0.1, for a server that must come back on the same address. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address !== 'object' || !address) throw new Error('no free port');
+  return address.port;
 }
