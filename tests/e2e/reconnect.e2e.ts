@@ -25,7 +25,6 @@ const RETRY_MS = 5000;
 /** Timer slack on a loaded 2-core machine (the retry is a setTimeout, then a websocket open). */
 const SLACK_MS = 2000;
 
-
 /** The real server on a fixed port (the consoles reconnect to the same address after a restart). */
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const { child } = await startServerProcess({

@@ -26,7 +26,6 @@ const RECONNECTING = 'Disconnected from server. Reconnecting...';
 /** Time the sign-in flow has before the forged session ends (login form, splash, first socket). */
 const SESSION_LEFT_MS = 20_000;
 
-
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const { child } = await startServerProcess({
     PORT: String(port),
