@@ -7,12 +7,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Loading } from './Loading.tsx';
 import { RequireSession } from './RequireSession.tsx';
 
-const loadSignedInLayout = () => import('./SignedInLayout.tsx');
-const SignedInLayout = lazy(loadSignedInLayout);
-// Under vitest the frame's modules are transformed on first import, which can take seconds on a busy
-// machine: start that at once so a test's first signed-in screen is not held up by it. Builds replace
-// MODE with "production" and drop this line, so /login still downloads nothing of the frame.
-if (import.meta.env.MODE === 'test') void loadSignedInLayout();
+const SignedInLayout = lazy(() => import('./SignedInLayout.tsx'));
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
