@@ -180,7 +180,27 @@ describe('§7 GET /api/txs/: every filter and sort, whichever index answers it (
         }
         expect(pages.map((tx) => tx.id), `${sort} ${order} by ${perPage}`).toEqual(expected.map((tx) => tx.id));
       }
+      // The route sends the page as JSON text written by SQLite (TxRepo.listJson): the same records.
+      const options = { filter: filter(), sort, order, offset: 3, limit: 40 };
+      const answer = await listed({ filter: filter(), sort, order, page: 1, perPage: 43 });
+      expect({ ...answer, data: answer.data.slice(3) }, `${sort} ${order} over HTTP`).toEqual(await t.app.store.txs.list(options));
     }
+  });
+
+  it('the JSON text of a page reads back to the same numbers and texts as the records (REALs, quotes, unicode)', async () => {
+    const base = seeded[0]!;
+    const amounts = [0.1, 0.30000000000000004, 1 / 3, 1e21, 1e-7, 5e-324, 1.7976931348623157e308, 100, 2 ** 53 + 2];
+    const drafts = amounts.map((amountIn, i) => {
+      const { historyKey: _key, ...draft } = base;
+      return { ...draft, id: `json-${i}`, tradeId: `json-trade-"${i}"\\`, tokenName: `T\u00e9st "${i}" \u{1F600}`, amountIn, amountOut: -amountIn, expectedProfit: i % 2 ? null : -0, hash: null, createdAt: START + 1_000 + i, updatedAt: START + 2_000 };
+    });
+    for (const draft of drafts) await t.app.store.txs.insert(draft);
+    const response = await list({ filter: { q: 'json-' } });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const all = await listed({ filter: { q: 'json-' }, sort: 'amountIn', order: 'ASC', perPage: 50 });
+    expect(all.data.map((tx) => tx.amountIn)).toEqual([...amounts].sort((a, b) => a - b));
+    expect(all).toEqual(await t.app.store.txs.list({ filter: { q: 'json-' }, sort: 'amountIn', order: 'ASC', offset: 0, limit: 50 }));
+    expect(all.data.find((tx) => tx.id === 'json-1')).toMatchObject({ tradeId: 'json-trade-"1"\\', tokenName: 'T\u00e9st "1" \u{1F600}', expectedProfit: null });
   });
 });
 

@@ -24,6 +24,11 @@ export interface TxListOptions {
 export interface TxRepo {
   /** A page of the history without `raw`, and how many rows match the filter. */
   list(options: TxListOptions): Promise<{ data: TxRecord[]; total: number }>;
+  /**
+   * The same page as JSON text (the records of `list`, `data` written by the database), for
+   * GET /txs/: no row objects built and serialized again on the busiest read of the API.
+   */
+  listJson(options: TxListOptions): Promise<{ data: string; total: number }>;
   /** One tx, with `raw`. */
   get(id: string): Promise<TxRecord | undefined>;
   /** The txs of a trade, oldest first, with `raw`. */
@@ -49,17 +54,34 @@ const COLUMNS = `id, trade_id AS tradeId, token_name AS tokenName, side, method,
   network_buy AS networkBuy, network_sell AS networkSell, network, bridge_name AS bridgeName, amount_in AS amountIn,
   amount_out AS amountOut, expected_profit AS expectedProfit, hash, created_at AS createdAt, updated_at AS updatedAt`;
 
-type Row = Omit<TxRecord, 'historyKey' | 'raw'> & { raw?: string | null };
 type Param = string | number | null;
+
+/** A row as SQLite gives it in raw mode: COLUMNS in order, then `raw` where selected. */
+type RawRow = [
+  id: string, tradeId: string | null, tokenName: string, side: TxRecord['side'], method: string, attempt: number,
+  txType: TxRecord['txType'], status: TxRecord['status'], networkBuy: string | null, networkSell: string | null,
+  network: string, bridgeName: string | null, amountIn: number, amountOut: number | null, expectedProfit: number | null,
+  hash: string | null, createdAt: number, updatedAt: number, raw?: string | null,
+];
 
 /** Statements of list queries, by SQL text; the filters give a bounded number of shapes. */
 const STATEMENT_CACHE_MAX = 256;
 /** A bulk insert of at least this many rows refreshes the planner's statistics of txs. */
 const ANALYZE_AFTER_ROWS = 10_000;
 
-function toRecord({ raw, ...row }: Row): TxRecord {
-  const historyKey = txHistoryKey(row.side, row.method, row.attempt, row.txType);
-  return raw === undefined || raw === null ? { ...row, historyKey } : { ...row, historyKey, raw: JSON.parse(raw) as unknown };
+/**
+ * A record from a raw row, built in one literal: a page of 100 rows costs a third of what
+ * SQLite's row objects spread into records cost (bench/server.bench.ts).
+ */
+function toRecord(row: RawRow, withRaw: boolean): TxRecord {
+  const [id, tradeId, tokenName, side, method, attempt, txType, status, networkBuy, networkSell, network, bridgeName,
+    amountIn, amountOut, expectedProfit, hash, createdAt, updatedAt, raw] = row;
+  const record: TxRecord = {
+    id, tradeId, tokenName, side, method, attempt, txType, status, networkBuy, networkSell, network, bridgeName,
+    amountIn, amountOut, expectedProfit, hash, createdAt, updatedAt, historyKey: txHistoryKey(side, method, attempt, txType),
+  };
+  if (withRaw && raw !== undefined && raw !== null) record.raw = JSON.parse(raw) as unknown;
+  return record;
 }
 
 function toParams(tx: TxDraft): Param[] {
@@ -86,6 +108,8 @@ interface Term {
   ordered: boolean;
   /** The columns it tests. */
   tests: readonly string[];
+  /** The values of `column IN (...)`; none for the date range and the search. */
+  values?: readonly Param[];
   sql(indexed: boolean): string;
   params: Param[];
 }
@@ -103,21 +127,40 @@ function whereSql(terms: readonly Term[], indexed: (term: Term) => boolean): Whe
 /** A unary + keeps a column's term off every index: the planner must use the index chosen for it. */
 const plain = (column: string, indexed: boolean) => (indexed ? column : `+${column}`);
 
+/** The columns the search matches by their start, each through its NOCASE index. */
+const PREFIX_COLUMNS = ['hash', 'trade_id', 'id'] as const;
+
 /**
- * The conditions of a filter. `tokenNames` lists the token names in the table, for the search:
- * `q` is contained in the tokenName or starts the hash, tradeId or id. A contained-in LIKE can use
- * no index, so the token part is decided here instead of on every row: `token_name IN (the names
- * containing q)`, left out when there are none. Every part is then an index lookup (the prefix
- * LIKEs through the NOCASE indexes, as LIKE is case-insensitive): SQLite can answer the search
- * from four indexes.
+ * Filter columns with an index (column, sort column, created_at) for every sort column below
+ * (migration 7), and (column, created_at) (migrations 4 and 6): one value of them, any of these
+ * sorts, is a walk of the page in that index.
  */
-function termsOf(filter: TxFilter, tokenNames: () => readonly string[]): Term[] {
+const STREAMED_FILTERS: ReadonlySet<string> = new Set(['status', 'side', 'tx_type', 'network', 'token_name']);
+const STREAMED_SORTS: ReadonlySet<string> = new Set(['created_at', 'amount_in', 'expected_profit', 'status', 'token_name']);
+
+const equals = (column: string, values: readonly Param[]): Term => {
+  const marks = values.map(() => '?').join(', ');
+  return { column, ordered: values.length === 1, tests: [column], values, sql: (indexed) => `${plain(column, indexed)} IN (${marks})`, params: [...values] };
+};
+
+/**
+ * The conditions of a filter, or null when it can match nothing. `tokenNames` lists the token
+ * names in the table and `anyStartsWith` says whether a column has a value starting with a LIKE
+ * pattern, for the search: `q` is contained in the tokenName or starts the hash, tradeId or id.
+ * A contained-in LIKE can use no index, so the token part is decided here instead of on every
+ * row: `token_name IN (the names containing q)`; and each prefix part is kept only where some row
+ * has it (one index seek each). A search of a token name is then a filter of token names, which
+ * the token indexes answer in any order; otherwise every part is an index lookup (the prefix
+ * LIKEs through the NOCASE indexes, as LIKE is case-insensitive).
+ */
+function termsOf(
+  filter: TxFilter,
+  tokenNames: () => readonly string[],
+  anyStartsWith: (column: string, pattern: string) => boolean,
+): Term[] | null {
   const terms: Term[] = [];
   const oneOf = (column: string, value: string | readonly string[] | undefined) => {
-    if (value === undefined) return;
-    const values = [value].flat();
-    const marks = values.map(() => '?').join(', ');
-    terms.push({ column, ordered: values.length === 1, tests: [column], sql: (indexed) => `${plain(column, indexed)} IN (${marks})`, params: values });
+    if (value !== undefined) terms.push(equals(column, [value].flat()));
   };
   oneOf('status', filter.status);
   oneOf('side', filter.side);
@@ -141,19 +184,39 @@ function termsOf(filter: TxFilter, tokenNames: () => readonly string[]): Term[] 
     const needle = foldAscii(filter.q);
     const tokens = tokenNames().filter((name) => foldAscii(name).includes(needle));
     const q = `${literal(filter.q)}%`;
-    const tokenPart = (indexed: boolean) =>
-      tokens.length === 0 ? '' : `${plain('token_name', indexed)} IN (${tokens.map(() => '?').join(', ')}) OR `;
-    terms.push({
-      column: null,
-      ordered: false,
-      tests: tokens.length === 0 ? ['hash', 'trade_id', 'id'] : ['token_name', 'hash', 'trade_id', 'id'],
-      sql: (indexed) =>
-        `(${tokenPart(indexed)}${['hash', 'trade_id', 'id'].map((column) => `${plain(column, indexed)} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
-      params: [...tokens, q, q, q],
-    });
+    const prefixes = PREFIX_COLUMNS.filter((column) => anyStartsWith(column, q));
+    if (prefixes.length === 0) {
+      if (tokens.length === 0) return null;
+      terms.push(equals('token_name', tokens));
+    } else {
+      const tokenPart = (indexed: boolean) =>
+        tokens.length === 0 ? '' : `${plain('token_name', indexed)} IN (${tokens.map(() => '?').join(', ')}) OR `;
+      terms.push({
+        column: null,
+        ordered: false,
+        tests: tokens.length === 0 ? prefixes : ['token_name', ...prefixes],
+        sql: (indexed) => `(${tokenPart(indexed)}${prefixes.map((column) => `${plain(column, indexed)} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
+        params: [...tokens, ...prefixes.map(() => q)],
+      });
+    }
   }
   return terms;
 }
+
+/** SQLite's order of values: NULL, then numbers, then text by its UTF-8 bytes (BINARY). */
+function compareValues(a: Param, b: Param): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  if (typeof a === 'number') return typeof b === 'number' ? a - b : -1;
+  if (typeof b === 'number') return 1;
+  // UTF-16 order is UTF-8 order except where a surrogate meets U+E000-U+FFFF.
+  if (/[\uD800-\uFFFF]/.test(a) && /[\uD800-\uFFFF]/.test(b)) return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  return a < b ? -1 : 1;
+}
+
+/** A page's place: the sort column's value, then created_at, then rowid (the list's order). */
+type Place = [rowid: number, value: Param, createdAt: number];
 
 /** The writes other repositories share (the trades repository writes its txs in its own statement). */
 export interface TxWriter {
@@ -227,47 +290,75 @@ export function sqliteTxWriter(db: Database): TxWriter {
   };
 }
 
+/**
+ * How a page is read: by walking one index with the other terms checked on the way (`indexed`
+ * says which term may use its index; none: the sort column's), or, for a term of several values
+ * (two tx types, the token names of a search), by walking each value's index in the sort's order
+ * and merging the walks.
+ */
+type Plan = { kind: 'walk'; indexed: (term: Term) => boolean } | { kind: 'merge'; term: Term & { column: string; values: readonly Param[] } };
+
 export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   const writer = sqliteTxWriter(db);
-  const one = db.prepare<[string], Row>(`SELECT ${COLUMNS}, raw FROM txs WHERE id = ?`);
-  const ofTrade = db.prepare<[string], Row>(`SELECT ${COLUMNS}, raw FROM txs WHERE trade_id = ? ORDER BY created_at, rowid`);
+  const one = db.prepare<[string], RawRow>(`SELECT ${COLUMNS}, raw FROM txs WHERE id = ?`).raw(true);
+  const ofTrade = db.prepare<[string], RawRow>(`SELECT ${COLUMNS}, raw FROM txs WHERE trade_id = ? ORDER BY created_at, rowid`).raw(true);
+  // A page's rows by rowid (in any order: the caller puts them in the page's).
+  const byRowids = db.prepare<[string], [...RawRow, number]>(`SELECT ${COLUMNS}, NULL, rowid FROM txs WHERE rowid IN (SELECT value FROM json_each(?))`).raw(true);
   const countAll = db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM txs');
   // The token names in the table, one index seek each (a skip scan of txs_by_token).
   const firstToken = db.prepare<[], string | null>('SELECT MIN(token_name) FROM txs').pluck();
   const tokenAfter = db.prepare<[string], string | null>('SELECT MIN(token_name) FROM txs WHERE token_name > ?').pluck();
+  const changes = txsChangeMark(db);
+  let tokenNamesSeen: { mark: string; names: string[] } | undefined;
+  /** The token names in the table, listed again only when it changed. */
   const tokenNames = () => {
+    const mark = changes();
+    if (tokenNamesSeen?.mark === mark && !db.inTransaction) return tokenNamesSeen.names;
     const names: string[] = [];
     for (let name = firstToken.get() ?? null; name !== null; name = tokenAfter.get(name) ?? null) names.push(name);
+    if (!db.inTransaction) tokenNamesSeen = { mark, names };
     return names;
   };
-  const changes = txsChangeMark(db);
+  const anyStartsWith = (column: string, pattern: string) =>
+    statement(`SELECT 1 FROM txs WHERE ${column} LIKE ? ESCAPE '\\' LIMIT 1`).get(pattern) !== undefined;
   const tableRows = () => totalOf({ sql: '', params: [] });
 
   /**
-   * Which terms may use an index for a page: the plan that visits the fewest rows, from exact
-   * (cached) counts. SQLite's statistics cannot tell a rare status from a common one, nor does its
-   * planner weigh the LIMIT, and on 100,000 rows its wrong guesses cost 100 ms a page. A page of
-   * `needed` rows (offset + limit) out of `total` matches costs, by walking:
-   * - the sort column's index, filtering as it goes: needed * rows / total, where the matches
-   *   are spread over the sort's order: not when a term tests the sort column itself other than
-   *   through that index (q's token names, sorted by token: the matches sit together, maybe last);
-   * - a term's index, where it is in the sort's order (created_at, one value or the date range):
-   *   needed * count(term) / total;
+   * How to read a page: the plan that visits the fewest rows, from exact (cached) counts.
+   * SQLite's statistics cannot tell a rare status from a common one, nor does its planner weigh
+   * the LIMIT, and on 100,000 rows its wrong guesses cost 100 ms a page. A page of `needed` rows
+   * (offset + limit) out of `total` matches costs, by walking:
+   * - a term's index in the sort's order (one of STREAMED_FILTERS with one of STREAMED_SORTS, or
+   *   the date range sorted by created_at), checking the other terms on the way: needed *
+   *   count(term) / total, once per value of the term (merged when several);
+   * - the sort column's index, checking every term: needed * rows / total, where the matches are
+   *   spread over the sort's order. Only where no term has its own walk: values of a term are
+   *   not spread over another column's order (approvals move no amount: they all sit at one end
+   *   of the amount sort), and a term testing the sort column otherwise than through that index
+   *   (q's token names, sorted by token) puts its matches together, maybe last;
    * - any other term's index: count(term), and then a sort of them.
    */
-  const planOf = (terms: readonly Term[], sortColumn: string, total: number, needed: number): ((term: Term) => boolean) => {
+  const planOf = (terms: readonly Term[], sortColumn: string, total: number, needed: number): Plan => {
     const matchedShare = (rows: number) => (needed * rows) / total;
+    const streams = (term: Term): term is Term & { column: string; values: readonly Param[] } =>
+      term.column !== null &&
+      term.values !== undefined &&
+      STREAMED_FILTERS.has(term.column) &&
+      (STREAMED_SORTS.has(sortColumn) || sortColumn === term.column);
     const clustered = terms.some((term) => term.column !== sortColumn && term.tests.includes(sortColumn));
-    let best: { cost: number; indexed: (term: Term) => boolean } = {
-      cost: clustered ? Number.POSITIVE_INFINITY : matchedShare(tableRows()),
-      indexed: (term) => term.column === sortColumn,
+    let best: { cost: number; plan: Plan } = {
+      cost: clustered || terms.some(streams) ? Number.POSITIVE_INFINITY : matchedShare(tableRows()),
+      plan: { kind: 'walk', indexed: (term) => term.column === sortColumn },
     };
     for (const candidate of terms) {
       const rows = totalOf(whereSql([candidate], () => true));
-      const cost = candidate.ordered && sortColumn === 'created_at' ? matchedShare(rows) : rows;
-      if (cost < best.cost) best = { cost, indexed: (term) => term === candidate };
+      const alone: Plan = { kind: 'walk', indexed: (term) => term === candidate };
+      const option = streams(candidate)
+        ? { cost: candidate.values.length * matchedShare(rows), plan: candidate.values.length === 1 ? alone : { kind: 'merge' as const, term: candidate } }
+        : { cost: candidate.ordered && sortColumn === 'created_at' ? matchedShare(rows) : rows, plan: alone };
+      if (option.cost < best.cost) best = option;
     }
-    return best.indexed;
+    return best.plan;
   };
   const totals = new Map<string, CachedTotal>();
   /** The filter's total, counted again only when the table changed since it was last counted. */
@@ -296,26 +387,90 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
     return prepared;
   };
 
+  /** The list's order: the column, then created_at, then rowid (every index ends in rowid). */
+  const orderBy = (column: string, order: 'ASC' | 'DESC') =>
+    column === 'id' ? `id ${order}` : column === 'created_at' ? `created_at ${order}, rowid ${order}` : `${column} ${order}, created_at ${order}, rowid ${order}`;
+
+  /** The page's rowids by one walk: an index-only walk over the OFFSET rows where it can. */
+  const walked = (terms: readonly Term[], indexed: (term: Term) => boolean, column: string, order: 'ASC' | 'DESC', offset: number, limit: number) => {
+    const where = whereSql(terms, indexed);
+    return statement(`SELECT rowid FROM txs ${where.sql} ORDER BY ${orderBy(column, order)} LIMIT ? OFFSET ?`)
+      .pluck()
+      .all(...where.params, limit, offset) as number[];
+  };
+
+  /**
+   * The page's rowids from one walk per value of `term`, each its first offset + limit places in
+   * the list's order, merged.
+   */
+  const merged = (terms: readonly Term[], term: Term & { column: string; values: readonly Param[] }, column: string, order: 'ASC' | 'DESC', offset: number, limit: number) => {
+    const others = whereSql(terms.filter((other) => other !== term), () => false);
+    const rest = others.sql === '' ? '' : `AND ${others.sql.slice('WHERE '.length)}`;
+    const walk = statement(`SELECT rowid, ${column}, created_at FROM txs WHERE ${term.column} = ? ${rest} ORDER BY ${orderBy(column, order)} LIMIT ?`).raw(true);
+    const places = term.values.flatMap((value) => walk.all(value, ...others.params, offset + limit) as Place[]);
+    const sign = order === 'ASC' ? 1 : -1;
+    places.sort((a, b) => sign * (compareValues(a[1], b[1]) || (column === 'id' ? 0 : a[2] - b[2]) || a[0] - b[0]));
+    return places.slice(offset, offset + limit).map(([rowid]) => rowid);
+  };
+
+  /**
+   * The rows of `rowids` as a JSON array of records, in that order. The same fields as toRecord,
+   * historyKey by txHistoryKey's rule (side:method:attempt:txType; every tx has a txType). SQLite
+   * writes each REAL with the digits that read back to the same double (0.1 as 0.1, 100 as 100.0).
+   * tests/server/txs.test.ts proves the text parses to what `list` returns.
+   */
+  const pageJson = db
+    .prepare<[string], string>(
+      `SELECT json_group_array(json_object('id', t.id, 'tradeId', t.trade_id, 'tokenName', t.token_name, 'side', t.side,
+         'method', t.method, 'attempt', t.attempt, 'txType', t.tx_type, 'status', t.status, 'networkBuy', t.network_buy,
+         'networkSell', t.network_sell, 'network', t.network, 'bridgeName', t.bridge_name, 'amountIn', t.amount_in,
+         'amountOut', t.amount_out, 'expectedProfit', t.expected_profit, 'hash', t.hash, 'createdAt', t.created_at,
+         'updatedAt', t.updated_at, 'historyKey', t.side || ':' || t.method || ':' || t.attempt || ':' || t.tx_type) ORDER BY page.key)
+       FROM json_each(?) AS page JOIN txs AS t ON t.rowid = page.value`,
+    )
+    .pluck();
+
+  /** The page's rowids in order, and the filter's total. */
+  const pageOf = ({ filter, sort, order, offset, limit }: TxListOptions): { rowids: number[]; total: number } => {
+    const terms = termsOf(filter, tokenNames, anyStartsWith);
+    if (terms === null) return { rowids: [], total: 0 };
+    const total = totalOf(whereSql(terms, () => true));
+    if (total <= offset) return { rowids: [], total };
+    const column = SORT_COLUMNS[sort];
+    const plan = planOf(terms, column, total, offset + limit);
+    const rowids =
+      plan.kind === 'merge' ? merged(terms, plan.term, column, order, offset, limit) : walked(terms, plan.indexed, column, order, offset, limit);
+    return { rowids, total };
+  };
+
+  /** The rows of `rowids`, in that order. */
+  const rowsOf = (rowids: readonly number[]): TxRecord[] => {
+    if (rowids.length === 0) return [];
+    const found = new Map<number, RawRow>();
+    for (const row of byRowids.all(JSON.stringify(rowids))) found.set(row[19], row as unknown as RawRow);
+    return rowids.flatMap((rowid) => {
+      const row = found.get(rowid);
+      return row ? [toRecord(row, false)] : [];
+    });
+  };
+
   return {
-    list: ({ filter, sort, order, offset, limit }) =>
+    list: (options) =>
       gate.run(() => {
-        const terms = termsOf(filter, tokenNames);
-        const where = whereSql(terms, () => true);
-        const total = totalOf(where);
-        const column = SORT_COLUMNS[sort];
-        const pageWhere = total === 0 ? where : whereSql(terms, planOf(terms, column, total, offset + limit));
-        // rowid breaks ties, so pages never overlap; every index ends in it, so the order stays indexed.
-        const tieBreak = column === 'id' ? '' : `${column === 'created_at' ? '' : `, created_at ${order}`}, rowid ${order}`;
-        const rows = statement(`SELECT ${COLUMNS} FROM txs ${pageWhere.sql} ORDER BY ${column} ${order}${tieBreak} LIMIT ? OFFSET ?`)
-          .all(...pageWhere.params, limit, offset) as Row[];
-        return { data: rows.map(toRecord), total };
+        const { rowids, total } = pageOf(options);
+        return { data: rowsOf(rowids), total };
+      }),
+    listJson: (options) =>
+      gate.run(() => {
+        const { rowids, total } = pageOf(options);
+        return { data: rowids.length === 0 ? '[]' : (pageJson.get(JSON.stringify(rowids)) ?? '[]'), total };
       }),
     get: (id) =>
       gate.run(() => {
         const row = one.get(id);
-        return row && toRecord(row);
+        return row && toRecord(row, true);
       }),
-    byTrade: (tradeId) => gate.run(() => ofTrade.all(tradeId).map(toRecord)),
+    byTrade: (tradeId) => gate.run(() => ofTrade.all(tradeId).map((row) => toRecord(row, true))),
     insert: (tx) => gate.run(() => void writer.insert(tx)),
     upsert: (txs) => gate.run(() => writer.upsert(txs)),
     // Inside a transaction (the seed's), so the rows are written in one go rather than committed one by one.
