@@ -417,7 +417,9 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
    * The rows of `rowids` as a JSON array of records, in that order. The same fields as toRecord,
    * historyKey by txHistoryKey's rule (side:method:attempt:txType; every tx has a txType). SQLite
    * writes each REAL with the digits that read back to the same double (0.1 as 0.1, 100 as 100.0).
-   * tests/server/txs.test.ts proves the text parses to what `list` returns.
+   * CROSS JOIN keeps json_each's array as the outer loop, so rows are aggregated in the page's
+   * order without a sort of the finished objects (a third of the cost of 100 rows).
+   * tests/server/txs.test.ts proves the text parses to what `list` returns, in its order.
    */
   const pageJson = db
     .prepare<[string], string>(
@@ -425,8 +427,8 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
          'method', t.method, 'attempt', t.attempt, 'txType', t.tx_type, 'status', t.status, 'networkBuy', t.network_buy,
          'networkSell', t.network_sell, 'network', t.network, 'bridgeName', t.bridge_name, 'amountIn', t.amount_in,
          'amountOut', t.amount_out, 'expectedProfit', t.expected_profit, 'hash', t.hash, 'createdAt', t.created_at,
-         'updatedAt', t.updated_at, 'historyKey', t.side || ':' || t.method || ':' || t.attempt || ':' || t.tx_type) ORDER BY page.key)
-       FROM json_each(?) AS page JOIN txs AS t ON t.rowid = page.value`,
+         'updatedAt', t.updated_at, 'historyKey', t.side || ':' || t.method || ':' || t.attempt || ':' || t.tx_type))
+       FROM json_each(?) AS page CROSS JOIN txs AS t ON t.rowid = page.value`,
     )
     .pluck();
 
