@@ -6,6 +6,7 @@ import { openSqliteStore, type Store } from '../../server/src/db/store.ts';
 import { seedDemoData, seedDemoTxs } from '../../server/src/db/seed.ts';
 import type { TradeDraft } from '../../server/src/db/repos/trades.ts';
 import { DEMO_TOKENS } from '../../server/src/db/demoData.ts';
+import { demoTxs } from '../../server/src/db/demoTxs.ts';
 import { NETWORKS } from '../../src/config/networks.ts';
 import { BRIDGE_KINDS } from '../../src/config/enums.ts';
 import { DEMO_BRIDGES } from '../../server/src/db/demoData.ts';
@@ -162,6 +163,33 @@ describe('the transaction history repository (issue 6: cached totals)', () => {
       db.close();
     }
     store = openSqliteStore({ dataDir, now });
+  });
+});
+
+describe('bulk load of the transaction history', () => {
+  const indexesOf = (dataDir: string) => {
+    const db = new BetterSqlite3(join(dataDir, 'console.db'), { readonly: true });
+    try {
+      return db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'txs' AND sql IS NOT NULL ORDER BY name").pluck().all();
+    } finally {
+      db.close();
+    }
+  };
+
+  it('into the empty table the indexes are built after the rows: the same indexes after it, and after a load that fails', async () => {
+    const dataDir = tempDir('console-bulk-');
+    store = openSqliteStore({ dataDir, now });
+    const before = indexesOf(dataDir);
+    expect(before.length).toBeGreaterThan(20);
+    const rows = [...demoTxs(200, now())];
+    // A repeated id fails the load half-way: nothing is written and no index is lost.
+    await expect(store.transaction((tx) => tx.txs.insertMany([...rows, rows[0]!]))).rejects.toThrow(/UNIQUE/);
+    expect(await store.txs.count()).toBe(0);
+    expect(indexesOf(dataDir)).toEqual(before);
+    expect(await store.transaction((tx) => tx.txs.insertMany(rows))).toBe(200);
+    expect(indexesOf(dataDir)).toEqual(before);
+    const page = await store.txs.list({ filter: { status: 'completed' }, sort: 'amountIn', order: 'DESC', offset: 0, limit: 5 });
+    expect(page.total).toBe(rows.filter((tx) => tx.status === 'completed').length);
   });
 });
 

@@ -305,6 +305,9 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   // A page's rows by rowid (in any order: the caller puts them in the page's).
   const byRowids = db.prepare<[string], [...RawRow, number]>(`SELECT ${COLUMNS}, NULL, rowid FROM txs WHERE rowid IN (SELECT value FROM json_each(?))`).raw(true);
   const countAll = db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM txs');
+  const ownIndexes = db.prepare<[], { name: string; sql: string }>(
+    "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'txs' AND sql IS NOT NULL",
+  );
   // The token names in the table, one index seek each (a skip scan of txs_by_token).
   const firstToken = db.prepare<[], string | null>('SELECT MIN(token_name) FROM txs').pluck();
   const tokenAfter = db.prepare<[string], string | null>('SELECT MIN(token_name) FROM txs WHERE token_name > ?').pluck();
@@ -475,16 +478,24 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
     byTrade: (tradeId) => gate.run(() => ofTrade.all(tradeId).map((row) => toRecord(row, true))),
     insert: (tx) => gate.run(() => void writer.insert(tx)),
     upsert: (txs) => gate.run(() => writer.upsert(txs)),
-    // Inside a transaction (the seed's), so the rows are written in one go rather than committed one by one.
+    // Inside a transaction (the seed's), so the rows are written in one go rather than committed one
+    // by one; all or nothing, the dropped indexes included (a savepoint inside the caller's).
     insertMany: (txs) =>
-      gate.run(() => {
-        let written = 0;
-        for (const tx of txs) written += writer.insert(tx);
-        // After a bulk load the planner needs the indexes' statistics, so that it takes the index
-        // planOf leaves it rather than a scan; analysis_limit (set on opening) keeps it to tens of ms.
-        if (written >= ANALYZE_AFTER_ROWS) db.exec('ANALYZE txs');
-        return written;
-      }),
+      gate.run(() =>
+        db.transaction(() => {
+          // Into an empty table (the first start's seed) the rows go first and each index is then
+          // built by one sort, rather than 30 indexes grown row by row: a third of the time.
+          const indexes = countAll.get()?.total === 0 ? ownIndexes.all() : [];
+          for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
+          let written = 0;
+          for (const tx of txs) written += writer.insert(tx);
+          for (const { sql } of indexes) db.exec(sql);
+          // After a bulk load the planner needs the indexes' statistics, so that it takes the index
+          // planOf leaves it rather than a scan; analysis_limit (set on opening) keeps it to tens of ms.
+          if (written >= ANALYZE_AFTER_ROWS) db.exec('ANALYZE txs');
+          return written;
+        })(),
+      ),
     count: () => gate.run(() => countAll.get()?.total ?? 0),
   };
 }
