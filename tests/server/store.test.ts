@@ -134,7 +134,7 @@ describe('the transaction history repository (issue 6: cached totals)', () => {
     expect(await failedTotal()).toBe(seededFailed);
   });
 
-  it('a database is migrated to the indexes every filter and sort of the list uses: one filter value, any sort, no sort step', async () => {
+  it('a database is migrated to the indexes every filter and sort of the list uses: one filter value with any sort, or two newest first, and no sort step', async () => {
     const dataDir = tempDir('console-indexes-');
     store = openSqliteStore({ dataDir, now });
     await store.close();
@@ -156,6 +156,17 @@ describe('the transaction history repository (issue 6: cached totals)', () => {
               .map((step) => step.detail)
               .join('; ');
             expect(plan, `${filter} sorted by ${sort} ${order}`).toMatch(/^SEARCH txs USING COVERING INDEX \w+ \(\w+=\?\)$/);
+          }
+        }
+        // Newest first, any two filters together.
+        for (const other of ['status', 'side', 'tx_type', 'network', 'token_name'].filter((column) => column > filter)) {
+          for (const order of ['ASC', 'DESC']) {
+            const plan = db
+              .prepare<string[], { detail: string }>(`EXPLAIN QUERY PLAN SELECT rowid FROM txs WHERE ${filter} IN (?) AND ${other} IN (?) ORDER BY created_at ${order}, rowid ${order} LIMIT 25`)
+              .all('x', 'y')
+              .map((step) => step.detail)
+              .join('; ');
+            expect(plan, `${filter} and ${other}, newest first`).toMatch(/^SEARCH txs USING COVERING INDEX \w+ \(\w+=\? AND \w+=\?\)$/);
           }
         }
       }

@@ -339,7 +339,8 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
    *   not spread over another column's order (approvals move no amount: they all sit at one end
    *   of the amount sort), and a term testing the sort column otherwise than through that index
    *   (q's token names, sorted by token) puts its matches together, maybe last;
-   * - any other term's index: count(term), and then a sort of them.
+   * - any other term's index: count(term), and then a sort of them;
+   * - newest first, the index of two terms of one value each: needed * count(both) / total.
    */
   const planOf = (terms: readonly Term[], sortColumn: string, total: number, needed: number): Plan => {
     const matchedShare = (rows: number) => (needed * rows) / total;
@@ -360,6 +361,17 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
         ? { cost: candidate.values.length * matchedShare(rows), plan: candidate.values.length === 1 ? alone : { kind: 'merge' as const, term: candidate } }
         : { cost: candidate.ordered && sortColumn === 'created_at' ? matchedShare(rows) : rows, plan: alone };
       if (option.cost < best.cost) best = option;
+    }
+    // Newest first, two filters of one value each share an index (migration 7): a seek to both
+    // values, and the page is the next rows of it.
+    if (sortColumn === 'created_at') {
+      const single = terms.filter((term) => streams(term) && term.values?.length === 1);
+      for (const [i, first] of single.entries()) {
+        for (const second of single.slice(i + 1)) {
+          const cost = matchedShare(totalOf(whereSql([first, second], () => true)));
+          if (cost < best.cost) best = { cost, plan: { kind: 'walk', indexed: (term) => term === first || term === second } };
+        }
+      }
     }
     return best.plan;
   };
