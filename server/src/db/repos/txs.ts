@@ -203,21 +203,6 @@ function termsOf(
   return terms;
 }
 
-/** SQLite's order of values: NULL, then numbers, then text by its UTF-8 bytes (BINARY). */
-function compareValues(a: Param, b: Param): number {
-  if (a === b) return 0;
-  if (a === null) return -1;
-  if (b === null) return 1;
-  if (typeof a === 'number') return typeof b === 'number' ? a - b : -1;
-  if (typeof b === 'number') return 1;
-  // UTF-16 order is UTF-8 order except where a surrogate meets U+E000-U+FFFF.
-  if (/[\uD800-\uFFFF]/.test(a) && /[\uD800-\uFFFF]/.test(b)) return Buffer.compare(Buffer.from(a), Buffer.from(b));
-  return a < b ? -1 : 1;
-}
-
-/** A page's place: the sort column's value, then created_at, then rowid (the list's order). */
-type Place = [rowid: number, value: Param, createdAt: number];
-
 /** The writes other repositories share (the trades repository writes its txs in its own statement). */
 export interface TxWriter {
   insert(tx: TxDraft): number;
@@ -296,7 +281,11 @@ export function sqliteTxWriter(db: Database): TxWriter {
  * (two tx types, the token names of a search), by walking each value's index in the sort's order
  * and merging the walks.
  */
-type Plan = { kind: 'walk'; indexed: (term: Term) => boolean } | { kind: 'merge'; term: Term & { column: string; values: readonly Param[] } };
+type MergedTerm = Term & { column: string; values: readonly Param[] };
+type Plan = { kind: 'walk'; indexed: (term: Term) => boolean } | { kind: 'merge'; term: MergedTerm };
+
+/** Values merged at most (SQLite allows 500 parts in a compound SELECT); more are read and sorted. */
+const MERGED_VALUES_MAX = 64;
 
 export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   const writer = sqliteTxWriter(db);
@@ -344,9 +333,10 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
    */
   const planOf = (terms: readonly Term[], sortColumn: string, total: number, needed: number): Plan => {
     const matchedShare = (rows: number) => (needed * rows) / total;
-    const streams = (term: Term): term is Term & { column: string; values: readonly Param[] } =>
+    const streams = (term: Term): term is MergedTerm =>
       term.column !== null &&
       term.values !== undefined &&
+      term.values.length <= MERGED_VALUES_MAX &&
       STREAMED_FILTERS.has(term.column) &&
       (STREAMED_SORTS.has(sortColumn) || sortColumn === term.column);
     const clustered = terms.some((term) => term.column !== sortColumn && term.tests.includes(sortColumn));
@@ -415,17 +405,18 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   };
 
   /**
-   * The page's rowids from one walk per value of `term`, each its first offset + limit places in
-   * the list's order, merged.
+   * The page's rowids from one walk per value of `term`, each in the list's order, merged by
+   * SQLite: a compound SELECT ordered like its parts is a merge of their walks (no sort), and
+   * stops at the page's end.
    */
-  const merged = (terms: readonly Term[], term: Term & { column: string; values: readonly Param[] }, column: string, order: 'ASC' | 'DESC', offset: number, limit: number) => {
+  const merged = (terms: readonly Term[], term: MergedTerm, column: string, order: 'ASC' | 'DESC', offset: number, limit: number) => {
     const others = whereSql(terms.filter((other) => other !== term), () => false);
-    const rest = others.sql === '' ? '' : `AND ${others.sql.slice('WHERE '.length)}`;
-    const walk = statement(`SELECT rowid, ${column}, created_at FROM txs WHERE ${term.column} = ? ${rest} ORDER BY ${orderBy(column, order)} LIMIT ?`).raw(true);
-    const places = term.values.flatMap((value) => walk.all(value, ...others.params, offset + limit) as Place[]);
-    const sign = order === 'ASC' ? 1 : -1;
-    places.sort((a, b) => sign * (compareValues(a[1], b[1]) || (column === 'id' ? 0 : a[2] - b[2]) || a[0] - b[0]));
-    return places.slice(offset, offset + limit).map(([rowid]) => rowid);
+    const rest = others.sql === '' ? '' : ` AND ${others.sql.slice('WHERE '.length)}`;
+    const part = `SELECT rowid AS r, created_at AS c, ${column} AS s FROM txs WHERE ${term.column} = ?${rest}`;
+    const by = column === 'created_at' ? `c ${order}, r ${order}` : `s ${order}, c ${order}, r ${order}`;
+    return statement(`${term.values.map(() => part).join(' UNION ALL ')} ORDER BY ${by} LIMIT ? OFFSET ?`)
+      .pluck()
+      .all(...term.values.flatMap((value) => [value, ...others.params]), limit, offset) as number[];
   };
 
   /**
