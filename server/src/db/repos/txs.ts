@@ -403,59 +403,66 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   const orderBy = (column: string, order: 'ASC' | 'DESC') =>
     column === 'id' ? `id ${order}` : column === 'created_at' ? `created_at ${order}, rowid ${order}` : `${column} ${order}, created_at ${order}, rowid ${order}`;
 
-  /** The page's rowids by one walk: an index-only walk over the OFFSET rows where it can. */
-  const walked = (terms: readonly Term[], indexed: (term: Term) => boolean, column: string, order: 'ASC' | 'DESC', offset: number, limit: number) => {
+  /** A query of the page's rowids (column r), in the page's order, and its parameters. */
+  interface PageQuery {
+    sql: string;
+    params: Param[];
+  }
+
+  /** The page by one walk: an index-only walk over the OFFSET rows where it can. */
+  const walked = (terms: readonly Term[], indexed: (term: Term) => boolean, column: string, order: 'ASC' | 'DESC', offset: number, limit: number): PageQuery => {
     const where = whereSql(terms, indexed);
-    return statement(`SELECT rowid FROM txs ${where.sql} ORDER BY ${orderBy(column, order)} LIMIT ? OFFSET ?`)
-      .pluck()
-      .all(...where.params, limit, offset) as number[];
+    return { sql: `SELECT rowid AS r FROM txs ${where.sql} ORDER BY ${orderBy(column, order)} LIMIT ? OFFSET ?`, params: [...where.params, limit, offset] };
   };
 
   /**
-   * The page's rowids from one walk per value of `term`, each in the list's order, merged by
-   * SQLite: a compound SELECT ordered like its parts is a merge of their walks (no sort), and
-   * stops at the page's end.
+   * The page from one walk per value of `term`, each in the list's order, merged by SQLite: a
+   * compound SELECT ordered like its parts is a merge of their walks (no sort), and stops at the
+   * page's end.
    */
-  const merged = (terms: readonly Term[], term: MergedTerm, column: string, order: 'ASC' | 'DESC', offset: number, limit: number) => {
+  const merged = (terms: readonly Term[], term: MergedTerm, column: string, order: 'ASC' | 'DESC', offset: number, limit: number): PageQuery => {
     const others = whereSql(terms.filter((other) => other !== term), () => false);
     const rest = others.sql === '' ? '' : ` AND ${others.sql.slice('WHERE '.length)}`;
     const part = `SELECT rowid AS r, created_at AS c, ${column} AS s FROM txs WHERE ${term.column} = ?${rest}`;
     const by = column === 'created_at' ? `c ${order}, r ${order}` : `s ${order}, c ${order}, r ${order}`;
-    return statement(`${term.values.map(() => part).join(' UNION ALL ')} ORDER BY ${by} LIMIT ? OFFSET ?`)
-      .pluck()
-      .all(...term.values.flatMap((value) => [value, ...others.params]), limit, offset) as number[];
+    return {
+      sql: `${term.values.map(() => part).join(' UNION ALL ')} ORDER BY ${by} LIMIT ? OFFSET ?`,
+      params: [...term.values.flatMap((value) => [value, ...others.params]), limit, offset],
+    };
   };
 
   /**
-   * The rows of `rowids` as a JSON array of records, in that order. The same fields as toRecord,
-   * historyKey by txHistoryKey's rule (side:method:attempt:txType; every tx has a txType). SQLite
-   * writes each REAL with the digits that read back to the same double (0.1 as 0.1, 100 as 100.0).
-   * CROSS JOIN keeps json_each's array as the outer loop, so rows are aggregated in the page's
-   * order without a sort of the finished objects (a third of the cost of 100 rows).
+   * The page as a JSON array of records, read in one statement with the page's query: the same
+   * fields as toRecord, historyKey by txHistoryKey's rule (side:method:attempt:txType; every tx
+   * has a txType). SQLite writes each REAL with the digits that read back to the same double (0.1
+   * as 0.1, 100 as 100.0). CROSS JOIN keeps the page's query as the outer loop, so records are
+   * aggregated in the page's order without a sort of the finished objects.
    * tests/server/txs.test.ts proves the text parses to what `list` returns, in its order.
    */
-  const pageJson = db
-    .prepare<[string], string>(
-      `SELECT json_group_array(json_object('id', t.id, 'tradeId', t.trade_id, 'tokenName', t.token_name, 'side', t.side,
-         'method', t.method, 'attempt', t.attempt, 'txType', t.tx_type, 'status', t.status, 'networkBuy', t.network_buy,
-         'networkSell', t.network_sell, 'network', t.network, 'bridgeName', t.bridge_name, 'amountIn', t.amount_in,
-         'amountOut', t.amount_out, 'expectedProfit', t.expected_profit, 'hash', t.hash, 'createdAt', t.created_at,
-         'updatedAt', t.updated_at, 'historyKey', t.side || ':' || t.method || ':' || t.attempt || ':' || t.tx_type))
-       FROM json_each(?) AS page CROSS JOIN txs AS t ON t.rowid = page.value`,
+  const jsonOf = (page: PageQuery): string =>
+    (statement(
+      `SELECT '[' || ifnull(group_concat(json_object('id', t.id, 'tradeId', t.trade_id, 'tokenName', t.token_name,
+         'side', t.side, 'method', t.method, 'attempt', t.attempt, 'txType', t.tx_type, 'status', t.status,
+         'networkBuy', t.network_buy, 'networkSell', t.network_sell, 'network', t.network, 'bridgeName', t.bridge_name,
+         'amountIn', t.amount_in, 'amountOut', t.amount_out, 'expectedProfit', t.expected_profit, 'hash', t.hash,
+         'createdAt', t.created_at, 'updatedAt', t.updated_at,
+         'historyKey', t.side || ':' || t.method || ':' || t.attempt || ':' || t.tx_type), ','), '') || ']'
+       FROM (${page.sql}) AS page CROSS JOIN txs AS t ON t.rowid = page.r`,
     )
-    .pluck();
+      .pluck()
+      .get(...page.params) as string | undefined) ?? '[]';
 
-  /** The page's rowids in order, and the filter's total. */
-  const pageOf = ({ filter, sort, order, offset, limit }: TxListOptions): { rowids: number[]; total: number } => {
+  /** The page's query (none when it is empty), and the filter's total. */
+  const pageOf = ({ filter, sort, order, offset, limit }: TxListOptions): { page: PageQuery | null; total: number } => {
     const terms = termsOf(filter, tokenNames, anyStartsWith);
-    if (terms === null) return { rowids: [], total: 0 };
+    if (terms === null) return { page: null, total: 0 };
     const total = totalOf(whereSql(terms, () => true));
-    if (total <= offset) return { rowids: [], total };
+    if (total <= offset) return { page: null, total };
     const column = SORT_COLUMNS[sort];
     const plan = planOf(terms, column, total, offset + limit);
-    const rowids =
+    const page =
       plan.kind === 'merge' ? merged(terms, plan.term, column, order, offset, limit) : walked(terms, plan.indexed, column, order, offset, limit);
-    return { rowids, total };
+    return { page, total };
   };
 
   /** The rows of `rowids`, in that order. */
@@ -472,13 +479,13 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   return {
     list: (options) =>
       gate.run(() => {
-        const { rowids, total } = pageOf(options);
-        return { data: rowsOf(rowids), total };
+        const { page, total } = pageOf(options);
+        return { data: page ? rowsOf(statement(page.sql).pluck().all(...page.params) as number[]) : [], total };
       }),
     listJson: (options) =>
       gate.run(() => {
-        const { rowids, total } = pageOf(options);
-        return { data: rowids.length === 0 ? '[]' : (pageJson.get(JSON.stringify(rowids)) ?? '[]'), total };
+        const { page, total } = pageOf(options);
+        return { data: page ? jsonOf(page) : '[]', total };
       }),
     get: (id) =>
       gate.run(() => {
