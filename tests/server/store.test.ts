@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SCHEMA_VERSION } from '../../server/src/db/migrations.ts';
+import { migrate, SCHEMA_VERSION } from '../../server/src/db/migrations.ts';
 import { openSqliteStore, type Store } from '../../server/src/db/store.ts';
 import { seedDemoData, seedDemoTxs } from '../../server/src/db/seed.ts';
 import type { TradeDraft } from '../../server/src/db/repos/trades.ts';
@@ -174,6 +174,43 @@ describe('the transaction history repository (issue 6: cached totals)', () => {
       db.close();
     }
     store = openSqliteStore({ dataDir, now });
+  });
+});
+
+describe('upgrade of the transaction history (migration 7)', () => {
+  it('a database at schema 6 keeps every tx, and GET /txs/ pages of it read back like the records', async () => {
+    const dataDir = tempDir('console-upgrade-');
+    const db = new BetterSqlite3(join(dataDir, 'console.db'));
+    const rows = [...demoTxs(300, now())];
+    try {
+      migrate(db, now(), 6);
+      const insert = db.prepare(`INSERT INTO txs (id, trade_id, token_name, side, method, attempt, tx_type, status, network_buy,
+        network_sell, network, bridge_name, amount_in, amount_out, expected_profit, hash, created_at, updated_at, raw)
+        VALUES (${Array.from({ length: 19 }, () => '?').join(', ')})`);
+      db.transaction(() => {
+        for (const tx of rows) {
+          insert.run(tx.id, tx.tradeId, tx.tokenName, tx.side, tx.method, tx.attempt, tx.txType, tx.status, tx.networkBuy, tx.networkSell,
+            tx.network, tx.bridgeName, tx.amountIn, tx.amountOut, tx.expectedProfit, tx.hash, tx.createdAt, tx.updatedAt,
+            tx.raw === undefined ? null : JSON.stringify(tx.raw));
+        }
+      })();
+    } finally {
+      db.close();
+    }
+    store = openSqliteStore({ dataDir, now });
+    expect(await store.txs.count()).toBe(rows.length);
+    for (const sort of ['createdAt', 'amountIn', 'tokenName'] as const) {
+      const options = { filter: {}, sort, order: 'DESC' as const, offset: 10, limit: 50 };
+      const page = await store.txs.list(options);
+      const json = await store.txs.listJson(options);
+      expect(JSON.parse(json.data)).toEqual(page.data);
+      expect(json.total).toBe(rows.length);
+    }
+    // Writes after the upgrade keep the stored list form in step.
+    const [first] = rows;
+    await store.txs.upsert([{ ...first!, status: 'failed', updatedAt: now() + 1 }]);
+    const failed = await store.txs.listJson({ filter: { tradeId: first!.tradeId! }, sort: 'createdAt', order: 'ASC', offset: 0, limit: 50 });
+    expect(JSON.parse(failed.data)).toContainEqual(expect.objectContaining({ id: first!.id, status: 'failed', updatedAt: now() + 1 }));
   });
 });
 

@@ -432,23 +432,13 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   };
 
   /**
-   * The page as a JSON array of records, read in one statement with the page's query: the same
-   * fields as toRecord, historyKey by txHistoryKey's rule (side:method:attempt:txType; every tx
-   * has a txType). SQLite writes each REAL with the digits that read back to the same double (0.1
-   * as 0.1, 100 as 100.0). CROSS JOIN keeps the page's query as the outer loop, so records are
-   * aggregated in the page's order without a sort of the finished objects.
+   * The page as a JSON array of records, read in one statement with the page's query: each row's
+   * list_json, the record as toRecord makes it, kept by SQLite (migration 7). CROSS JOIN keeps
+   * the page's query as the outer loop, so records are joined in the page's order.
    * tests/server/txs.test.ts proves the text parses to what `list` returns, in its order.
    */
   const jsonOf = (page: PageQuery): string =>
-    (statement(
-      `SELECT '[' || ifnull(group_concat(json_object('id', t.id, 'tradeId', t.trade_id, 'tokenName', t.token_name,
-         'side', t.side, 'method', t.method, 'attempt', t.attempt, 'txType', t.tx_type, 'status', t.status,
-         'networkBuy', t.network_buy, 'networkSell', t.network_sell, 'network', t.network, 'bridgeName', t.bridge_name,
-         'amountIn', t.amount_in, 'amountOut', t.amount_out, 'expectedProfit', t.expected_profit, 'hash', t.hash,
-         'createdAt', t.created_at, 'updatedAt', t.updated_at,
-         'historyKey', t.side || ':' || t.method || ':' || t.attempt || ':' || t.tx_type), ','), '') || ']'
-       FROM (${page.sql}) AS page CROSS JOIN txs AS t ON t.rowid = page.r`,
-    )
+    (statement(`SELECT '[' || ifnull(group_concat(t.list_json, ','), '') || ']' FROM (${page.sql}) AS page CROSS JOIN txs AS t ON t.rowid = page.r`)
       .pluck()
       .get(...page.params) as string | undefined) ?? '[]';
 
