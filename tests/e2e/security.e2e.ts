@@ -263,6 +263,9 @@ describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium
       // --- transaction records: the manual tx's `to` and its raw-record popup ------------------
       await page.goto('/tx');
       await page.getByLabel('Search').fill(String(manual.id));
+      // The search applies once typing pauses; the newest row may show before that, and a click
+      // then would be undone when the search lands. Wait for it, as an operator sees the list narrow.
+      await page.waitForURL((url) => url.searchParams.get('q') === String(manual.id), { timeout: 10_000 });
       const row = page.getByRole('row', { name: `Transaction ${String(manual.id)}` });
       await row.waitFor({ timeout: 10_000 });
       await row.click();
