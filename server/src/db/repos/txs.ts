@@ -1,9 +1,10 @@
 /**
  * The transaction history (GET /api/txs/): one row per tx, written by the seed, by the trades
  * repository for every trade the system makes, and by the operators' own operations. Every filter
- * and every sort of the list has an index (migrations 4 and 6), so a page is an index walk that
- * stops after the page. The total of a filter is counted once and kept until the txs table
- * changes (see txsWritten): counting 75,000 matching rows costs milliseconds, on every page turn.
+ * with every sort has an index (migrations 4, 6 and 7), so a page is an index walk that stops
+ * after the page, and each row keeps its JSON as the list answers it (list_json, migration 7).
+ * The total of a filter is counted once and kept until the txs table changes (see txsWritten):
+ * counting 75,000 matching rows costs milliseconds, on every page turn.
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { TxFilter, TxRecord, TxSortField } from '../../../../src/contract/index.ts';
@@ -294,8 +295,6 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   const writer = sqliteTxWriter(db);
   const one = db.prepare<[string], RawRow>(`SELECT ${COLUMNS}, raw FROM txs WHERE id = ?`).raw(true);
   const ofTrade = db.prepare<[string], RawRow>(`SELECT ${COLUMNS}, raw FROM txs WHERE trade_id = ? ORDER BY created_at, rowid`).raw(true);
-  // A page's rows by rowid (in any order: the caller puts them in the page's).
-  const byRowids = db.prepare<[string], [...RawRow, number]>(`SELECT ${COLUMNS}, NULL, rowid FROM txs WHERE rowid IN (SELECT value FROM json_each(?))`).raw(true);
   const countAll = db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM txs');
   const ownIndexes = db.prepare<[], { name: string; sql: string }>(
     "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'txs' AND sql IS NOT NULL",
@@ -455,22 +454,16 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
     return { page, total };
   };
 
-  /** The rows of `rowids`, in that order. */
-  const rowsOf = (rowids: readonly number[]): TxRecord[] => {
-    if (rowids.length === 0) return [];
-    const found = new Map<number, RawRow>();
-    for (const row of byRowids.all(JSON.stringify(rowids))) found.set(row[19], row as unknown as RawRow);
-    return rowids.flatMap((rowid) => {
-      const row = found.get(rowid);
-      return row ? [toRecord(row, false)] : [];
-    });
-  };
-
   return {
     list: (options) =>
       gate.run(() => {
         const { page, total } = pageOf(options);
-        return { data: page ? rowsOf(statement(page.sql).pluck().all(...page.params) as number[]) : [], total };
+        if (!page) return { data: [], total };
+        // CROSS JOIN keeps the page's query as the outer loop: rows come in the page's order.
+        const rows = statement(`SELECT ${COLUMNS} FROM (${page.sql}) AS page CROSS JOIN txs ON txs.rowid = page.r`)
+          .raw(true)
+          .all(...page.params) as RawRow[];
+        return { data: rows.map((row) => toRecord(row, false)), total };
       }),
     listJson: (options) =>
       gate.run(() => {
