@@ -190,8 +190,8 @@ function termsOf(
       if (tokens.length === 0) return null;
       terms.push(equals('token_name', tokens));
     } else {
-      const tokenPart = (indexed: boolean) =>
-        tokens.length === 0 ? '' : `${plain('token_name', indexed)} IN (${tokens.map(() => '?').join(', ')}) OR `;
+      const tokenTerm = tokens.length === 0 ? null : equals('token_name', tokens);
+      const tokenPart = (indexed: boolean) => (tokenTerm ? `${tokenTerm.sql(indexed)} OR ` : '');
       terms.push({
         column: null,
         ordered: false,
