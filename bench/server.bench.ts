@@ -260,7 +260,7 @@ function dropTxIndexes(dbFile: string): string[] {
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const server = await startBenchServer({ demoTxs: 100_000, sim: { enabled: false } });
+  const server = await startBenchServer({ demoTxs: 100_000, txReaders: process.env.BENCH_TX_READERS === undefined ? undefined : Number(process.env.BENCH_TX_READERS), sim: { enabled: false } });
   const results: BenchResult[] = [{ name: 'server start with 100,000 demo txs (seed included)', figure: server.startMs, unit: 'ms' }];
   try {
     const paths = txsMix(Date.now(), FIRST_PAGES);

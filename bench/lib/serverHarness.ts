@@ -23,6 +23,8 @@ export interface ServerWorkerOptions {
   adminKey: string;
   operatorKey: string;
   demoTxs: number;
+  /** Reader threads of the transaction list; undefined: the app's default. */
+  txReaders?: number;
   loginRateLimit: number;
   sim: SimOptions;
 }
@@ -62,6 +64,7 @@ export interface BenchServer {
 
 export interface StartOptions {
   demoTxs?: number;
+  txReaders?: number;
   loginRateLimit?: number;
   sim?: SimOptions;
 }
@@ -84,7 +87,7 @@ function tsWorker(file: URL, data: ServerWorkerOptions): Worker {
   return new Worker(boot, { eval: true, workerData: data });
 }
 
-export async function startBenchServer({ demoTxs = 100_000, loginRateLimit = 1_000_000, sim = { enabled: false } }: StartOptions = {}): Promise<BenchServer> {
+export async function startBenchServer({ demoTxs = 100_000, txReaders, loginRateLimit = 1_000_000, sim = { enabled: false } }: StartOptions = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-bench-db-'));
   const staticDir = mkdtempSync(join(tmpdir(), 'console-bench-static-'));
   const options: ServerWorkerOptions = {
@@ -94,6 +97,7 @@ export async function startBenchServer({ demoTxs = 100_000, loginRateLimit = 1_0
     adminKey: 'bench-admin-key-0001',
     operatorKey: 'bench-operator-key-0002',
     demoTxs,
+    txReaders,
     loginRateLimit,
     sim,
   };

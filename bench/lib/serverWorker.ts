@@ -23,6 +23,7 @@ const app = await buildApp({
   keys: { admin: options.adminKey, operator: options.operatorKey },
   staticDir: options.staticDir,
   demoTxs: options.demoTxs,
+  txReaders: options.txReaders,
   loginRateLimit: options.loginRateLimit,
   // What a production start does (NODE_ENV=production): no self-check of every outgoing payload.
   validateEvents: false,

@@ -3,6 +3,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import databasePlugin from './db/plugin.ts';
 import type { SeedKeys } from './db/seed.ts';
+import { TX_READERS_DEFAULT } from './db/txReaders.ts';
 import type { ZodTypeProvider } from './lib/zod.ts';
 import auditPlugin from './plugins/audit.ts';
 import authPlugin from './plugins/auth.ts';
@@ -50,6 +51,8 @@ export interface AppOptions {
   validateEvents?: boolean;
   /** Demo txs written on the first start of an empty database (DEMO_TXS); default 100,000. */
   demoTxs?: number;
+  /** Threads reading the transaction list's pages (TX_READERS); default TX_READERS_DEFAULT, none in memory. */
+  txReaders?: number;
   /** The simulator of the trading system (SIM, SIM_SEED, SIM_RATE); off when omitted. */
   sim?: SimOptions;
   logger?: FastifyServerOptions['logger'];
@@ -110,6 +113,7 @@ export async function buildApp(options: AppOptions = {}) {
     dataDir: options.dataDir,
     keys: options.keys ?? {},
     demoTxs: options.demoTxs ?? DEMO_TXS_DEFAULT,
+    txReaders: options.txReaders ?? TX_READERS_DEFAULT,
   });
   await app.register(hubPlugin, { validateEvents: options.validateEvents ?? true });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });

@@ -1,6 +1,7 @@
 /** The environment, parsed once with zod; anything invalid stops the server with a clear message. */
 import { z } from 'zod';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
+import { TX_READERS_DEFAULT, TX_READERS_MAX } from './db/txReaders.ts';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
@@ -27,6 +28,8 @@ const EnvSchema = z.object({
   DEV_MODE: flag.default(true),
   /** Demo transactions written on the first start of an empty database (0: none). */
   DEMO_TXS: z.coerce.number().int().min(0).max(5_000_000).default(DEMO_TXS_DEFAULT),
+  /** Threads reading the transaction list's pages on their own connections (0: the main thread reads them). */
+  TX_READERS: z.coerce.number().int().min(0).max(TX_READERS_MAX).default(TX_READERS_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   NODE_ENV: z.string().optional(),
 });

@@ -23,6 +23,7 @@ async function main(env: Env): Promise<void> {
     loginRateLimit: env.LOGIN_RATE_LIMIT,
     devMode: env.DEV_MODE,
     demoTxs: env.DEMO_TXS,
+    txReaders: env.TX_READERS,
     validateEvents: env.NODE_ENV !== 'production',
     sim: { enabled: env.SIM === 'on', seed: env.SIM_SEED, rate: env.SIM_RATE, stampBlocks: env.SIM_BENCH_STAMP === 'on' },
     logger: { level: env.LOG_LEVEL },

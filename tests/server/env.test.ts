@@ -14,13 +14,14 @@ describe('environment (server/src/env.ts)', () => {
       LOGIN_RATE_LIMIT: 10,
       DEV_MODE: true,
       DEMO_TXS: 100_000,
+      TX_READERS: 2,
       LOG_LEVEL: 'warn',
     });
   });
 
   it('parses numbers and flags, and treats empty values as unset', () => {
-    const env = parseEnv({ PORT: '0', SIM: 'off', SIM_SEED: '42', SIM_RATE: '2.5', LOGIN_RATE_LIMIT: '3', DEV_MODE: 'false', ADMIN_KEY: '', DEMO_TXS: '500' });
-    expect(env).toMatchObject({ PORT: 0, SIM: 'off', SIM_SEED: 42, SIM_RATE: 2.5, LOGIN_RATE_LIMIT: 3, DEV_MODE: false, DEMO_TXS: 500 });
+    const env = parseEnv({ PORT: '0', SIM: 'off', SIM_SEED: '42', SIM_RATE: '2.5', LOGIN_RATE_LIMIT: '3', DEV_MODE: 'false', ADMIN_KEY: '', DEMO_TXS: '500', TX_READERS: '0' });
+    expect(env).toMatchObject({ PORT: 0, SIM: 'off', SIM_SEED: 42, SIM_RATE: 2.5, LOGIN_RATE_LIMIT: 3, DEV_MODE: false, DEMO_TXS: 500, TX_READERS: 0 });
     expect(env.ADMIN_KEY).toBeUndefined();
   });
 
@@ -35,6 +36,9 @@ describe('environment (server/src/env.ts)', () => {
     ['DEV_MODE', 'perhaps'],
     ['DEMO_TXS', '-1'],
     ['DEMO_TXS', 'many'],
+    ['TX_READERS', '-1'],
+    ['TX_READERS', '1.5'],
+    ['TX_READERS', '17'],
   ])('fails loudly, naming %s=%s', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`invalid environment:[\\s\\S]*${name}`));
   });

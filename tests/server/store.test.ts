@@ -134,7 +134,7 @@ describe('the transaction history repository (issue 6: cached totals)', () => {
     expect(await failedTotal()).toBe(seededFailed);
   });
 
-  it('a database is migrated to the indexes every filter and sort of the list uses: one filter value with any sort, or two newest first, and no sort step', async () => {
+  it('a database is migrated to the indexes every filter and sort of the list uses: one filter value with any sort, or two newest first, and no sort step; a prefix search sorted from its index alone', async () => {
     const dataDir = tempDir('console-indexes-');
     store = openSqliteStore({ dataDir, now });
     await store.close();
@@ -170,6 +170,18 @@ describe('the transaction history repository (issue 6: cached totals)', () => {
           }
         }
       }
+      // A search by prefix (migration 8): its matches are sorted from its index, no row read before the page.
+      for (const [column, index] of [['hash', 'txs_by_hash_nocase'], ['trade_id', 'txs_by_trade_nocase'], ['id', 'txs_by_id_nocase']]) {
+        for (const sort of ['created_at', 'amount_in', 'expected_profit', 'status', 'token_name']) {
+          const by = sort === 'created_at' ? 'created_at DESC, rowid DESC' : `${sort} ASC, created_at ASC, rowid ASC`;
+          const plan = db
+            .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN SELECT rowid FROM txs WHERE ${column} LIKE ? ESCAPE '\\' ORDER BY ${by} LIMIT 25 OFFSET 100`)
+            .all('0x4e%')
+            .map((step) => step.detail)
+            .join('; ');
+          expect(plan, `${column} prefix sorted by ${sort}`).toBe(`SEARCH txs USING COVERING INDEX ${index} (${column}>? AND ${column}<?); USE TEMP B-TREE FOR ORDER BY`);
+        }
+      }
     } finally {
       db.close();
     }
@@ -202,15 +214,14 @@ describe('upgrade of the transaction history (migration 7)', () => {
     for (const sort of ['createdAt', 'amountIn', 'tokenName'] as const) {
       const options = { filter: {}, sort, order: 'DESC' as const, offset: 10, limit: 50 };
       const page = await store.txs.list(options);
-      const json = await store.txs.listJson(options);
-      expect(JSON.parse(json.data)).toEqual(page.data);
-      expect(json.total).toBe(rows.length);
+      const body = await store.txs.listBody(options);
+      expect(JSON.parse(Buffer.from(body).toString('utf8'))).toEqual({ data: page.data, total: rows.length });
     }
     // Writes after the upgrade keep the stored list form in step.
     const [first] = rows;
     await store.txs.upsert([{ ...first!, status: 'failed', updatedAt: now() + 1 }]);
-    const failed = await store.txs.listJson({ filter: { tradeId: first!.tradeId! }, sort: 'createdAt', order: 'ASC', offset: 0, limit: 50 });
-    expect(JSON.parse(failed.data)).toContainEqual(expect.objectContaining({ id: first!.id, status: 'failed', updatedAt: now() + 1 }));
+    const failed = await store.txs.listBody({ filter: { tradeId: first!.tradeId! }, sort: 'createdAt', order: 'ASC', offset: 0, limit: 50 });
+    expect((JSON.parse(Buffer.from(failed).toString('utf8')) as { data: unknown[] }).data).toContainEqual(expect.objectContaining({ id: first!.id, status: 'failed', updatedAt: now() + 1 }));
   });
 });
 

@@ -180,7 +180,7 @@ describe('§7 GET /api/txs/: every filter and sort, whichever index answers it (
         }
         expect(pages.map((tx) => tx.id), `${sort} ${order} by ${perPage}`).toEqual(expected.map((tx) => tx.id));
       }
-      // The route sends the page as JSON text written by SQLite (TxRepo.listJson): the same records.
+      // The route sends the answer as JSON written by SQLite (TxRepo.listBody): the same records.
       const options = { filter: filter(), sort, order, offset: 3, limit: 40 };
       const answer = await listed({ filter: filter(), sort, order, page: 1, perPage: 43 });
       expect({ ...answer, data: answer.data.slice(3) }, `${sort} ${order} over HTTP`).toEqual(await t.app.store.txs.list(options));

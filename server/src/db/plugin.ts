@@ -16,11 +16,18 @@ export interface DatabaseOptions {
   keys: SeedKeys;
   /** Demo txs written on the first start (DEMO_TXS). */
   demoTxs: number;
+  /** Reader threads of the transaction list (TX_READERS; see txReaders.ts). */
+  txReaders: number;
 }
 
 export default fp<DatabaseOptions>(
   async (app, options) => {
-    const store = openSqliteStore({ dataDir: options.dataDir, now: () => app.clock.now() });
+    const store = openSqliteStore({
+      dataDir: options.dataDir,
+      now: () => app.clock.now(),
+      txReaders: options.txReaders,
+      onReaderFailure: (err) => app.log.error({ err }, 'transaction list reader thread failed; its reads moved to the main connection'),
+    });
     app.addHook('onClose', () => store.close());
     app.decorate('store', store);
     app.decorate('generatedKeys', await ensureAccessKeys(store, options.keys));

@@ -5,7 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import { tuneConnection } from './connection.ts';
 import { Gate } from './gate.ts';
+import { startTxReaders } from './txReaders.ts';
 import { migrate } from './migrations.ts';
 import { sqliteAccessKeyRepo, type AccessKeyRepo } from './repos/accessKeys.ts';
 import { sqliteBridgeRepo, type BridgeRepo } from './repos/bridges.ts';
@@ -38,8 +40,6 @@ export interface Store extends Repos {
 }
 
 export const DB_FILE_NAME = 'console.db';
-const PAGE_CACHE_KIB = 64 * 1024;
-const MMAP_BYTES = 256 * 2 ** 20;
 /** Rows ANALYZE samples per index: statistics good enough to choose an index, in milliseconds. */
 const ANALYSIS_LIMIT = 1000;
 
@@ -47,9 +47,16 @@ export interface SqliteStoreOptions {
   /** Directory of the database file (created if missing); omitted for an in-memory database. */
   dataDir?: string;
   now: () => number;
+  /**
+   * Threads reading pages of the transaction list on their own read-only connections
+   * (txReaders.ts); 0, or an in-memory database: on the store's connection.
+   */
+  txReaders?: number;
+  /** A reader thread failed: its requests were read on the store's connection. */
+  onReaderFailure?: (err: Error) => void;
 }
 
-export function openSqliteStore({ dataDir, now }: SqliteStoreOptions): Store {
+export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }: SqliteStoreOptions): Store {
   let file = ':memory:';
   if (dataDir !== undefined) {
     mkdirSync(dataDir, { recursive: true });
@@ -61,12 +68,7 @@ export function openSqliteStore({ dataDir, now }: SqliteStoreOptions): Store {
     // An acknowledged write survives power loss, not only a killed process: WAL is synced on each commit.
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    // The history is tens of MB: the default 2 MB page cache would read most pages of a list query
-    // or a bulk load back from the OS by a system call each. Memory-mapped reads and a larger cache
-    // keep them in memory (both are bounds, not allocations).
-    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-    db.pragma(`mmap_size = ${MMAP_BYTES}`);
+    tuneConnection(db);
     migrate(db, now());
     // Statistics for the query planner where they are missing or stale (a database upgraded to new
     // indexes); bounded work, as SQLite recommends on opening a long-lived connection.
@@ -90,13 +92,22 @@ export function openSqliteStore({ dataDir, now }: SqliteStoreOptions): Store {
     solanaBridge: sqliteSolanaBridgeRepo(db, gate, now),
     meta: sqliteMetaRepo(db, gate),
   };
+  const readers =
+    dataDir !== undefined && txReaders > 0
+      ? startTxReaders({ file, threads: txReaders, fallback: repos.txs.listBody, onFailure: onReaderFailure })
+      : undefined;
   return {
     ...repos,
-    // One connection: the transaction's repositories are the same objects, scoped by the gate.
+    // Outside a transaction, the list's pages are read by the reader threads; inside one, on this
+    // connection, which alone sees the transaction's writes.
+    txs: readers ? { ...repos.txs, listBody: readers.listBody } : repos.txs,
+    // One connection writes: the transaction's repositories are the same objects, scoped by the gate.
     transaction: (work) => gate.transaction(() => work(repos)),
-    close: () =>
-      gate.run(() => {
+    close: async () => {
+      await readers?.close();
+      await gate.run(() => {
         if (db.open) db.close();
-      }),
+      });
+    },
   };
 }

@@ -106,13 +106,13 @@ function sellDraft(tradeId: string, body: SellRequest, createdBy: string): Trade
 }
 
 const txRoutes: ZodPlugin = async (app) => {
-  // The busiest read: the page comes as JSON text from the store (TxRepo.listJson) and is sent as
-  // it is, so no response schema re-serializes it. Its contract is TxListResponse:
+  // The busiest read: the answer comes as JSON bytes from the store (TxRepo.listBody) and is sent
+  // as it is, so no response schema re-serializes it. Its contract is TxListResponse:
   // tests/server/txs.test.ts parses every answer with it and compares it with TxRepo.list.
   app.get('/txs/', { schema: { querystring: TxListQuery } }, async (request, reply) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
-    const { data, total } = await app.store.txs.listJson({ filter, sort, order, offset: (page - 1) * perPage, limit: perPage });
-    return reply.type('application/json; charset=utf-8').send(`{"data":${data},"total":${total}}`);
+    const body = await app.store.txs.listBody({ filter, sort, order, offset: (page - 1) * perPage, limit: perPage });
+    return reply.type('application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   });
 
   app.get('/txs/:id', { schema: { params: IdParams, response: { 200: TxRecord } } }, async (request) => {

@@ -26,10 +26,11 @@ export interface TxRepo {
   /** A page of the history without `raw`, and how many rows match the filter. */
   list(options: TxListOptions): Promise<{ data: TxRecord[]; total: number }>;
   /**
-   * The same page as JSON text (the records of `list`, `data` written by the database), for
-   * GET /txs/: no row objects built and serialized again on the busiest read of the API.
+   * The answer of GET /txs/ (TxListResponse: the records of `list` and the total) as UTF-8 JSON,
+   * written by the database: no row objects built and serialized again on the busiest read of the
+   * API, and bytes a reader thread hands over without a copy (txReaders.ts).
    */
-  listJson(options: TxListOptions): Promise<{ data: string; total: number }>;
+  listBody(options: TxListOptions): Promise<Uint8Array>;
   /** One tx, with `raw`. */
   get(id: string): Promise<TxRecord | undefined>;
   /** The txs of a trade, oldest first, with `raw`. */
@@ -291,26 +292,32 @@ const INDEX_ONLY_GAIN = 8;
 /** Values merged at most (SQLite allows 500 parts in a compound SELECT); more are read and sorted. */
 const MERGED_VALUES_MAX = 64;
 
-export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
-  const writer = sqliteTxWriter(db);
-  const one = db.prepare<[string], RawRow>(`SELECT ${COLUMNS}, raw FROM txs WHERE id = ?`).raw(true);
-  const ofTrade = db.prepare<[string], RawRow>(`SELECT ${COLUMNS}, raw FROM txs WHERE trade_id = ? ORDER BY created_at, rowid`).raw(true);
-  const countAll = db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM txs');
-  const ownIndexes = db.prepare<[], { name: string; sql: string }>(
-    "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'txs' AND sql IS NOT NULL",
-  );
+/** The list's reads, synchronous, on any connection (the store's, or a reader thread's read-only one). */
+export interface TxPages {
+  list(options: TxListOptions): { data: TxRecord[]; total: number };
+  listBody(options: TxListOptions): Uint8Array;
+}
+
+/**
+ * The pages of the list on a connection. Its caches (totals, token names, statements) follow the
+ * table's change mark, so they stay right on a read-only connection while another one writes.
+ */
+export function sqliteTxPages(db: Database): TxPages {
   // The token names in the table, one index seek each (a skip scan of txs_by_token).
   const firstToken = db.prepare<[], string | null>('SELECT MIN(token_name) FROM txs').pluck();
   const tokenAfter = db.prepare<[string], string | null>('SELECT MIN(token_name) FROM txs WHERE token_name > ?').pluck();
   const changes = txsChangeMark(db);
+  // Inside a transaction of a connection that writes, the rows seen may yet be rolled back: what
+  // is read there is not kept. A read-only connection's transaction is a snapshot of committed rows.
+  const uncommitted = () => db.inTransaction && !db.readonly;
   let tokenNamesSeen: { mark: string; names: string[] } | undefined;
   /** The token names in the table, listed again only when it changed. */
   const tokenNames = () => {
     const mark = changes();
-    if (tokenNamesSeen?.mark === mark && !db.inTransaction) return tokenNamesSeen.names;
+    if (tokenNamesSeen?.mark === mark && !uncommitted()) return tokenNamesSeen.names;
     const names: string[] = [];
     for (let name = firstToken.get() ?? null; name !== null; name = tokenAfter.get(name) ?? null) names.push(name);
-    if (!db.inTransaction) tokenNamesSeen = { mark, names };
+    if (!uncommitted()) tokenNamesSeen = { mark, names };
     return names;
   };
   const anyStartsWith = (column: string, pattern: string) =>
@@ -375,8 +382,7 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   /** The filter's total, counted again only when the table changed since it was last counted. */
   const totalOf = (where: Where) => {
     const count = () => (statement(`SELECT COUNT(*) AS total FROM txs ${where.sql}`).get(...where.params) as { total: number }).total;
-    // Inside a transaction the rows seen may yet be rolled back: count, and keep nothing.
-    if (db.inTransaction) return count();
+    if (uncommitted()) return count();
     const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
     const mark = changes();
     const cached = totals.get(key);
@@ -431,15 +437,18 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   };
 
   /**
-   * The page as a JSON array of records, read in one statement with the page's query: each row's
-   * list_json, the record as toRecord makes it, kept by SQLite (migration 7). CROSS JOIN keeps
-   * the page's query as the outer loop, so records are joined in the page's order.
+   * The answer {"data":[records],"total":total} as UTF-8 bytes, read in one statement with the
+   * page's query: each row's list_json, the record as toRecord makes it, kept by SQLite (migration
+   * 7), and handed over as a BLOB, so no JavaScript string is made of it. CROSS JOIN keeps the
+   * page's query as the outer loop, so records are joined in the page's order.
    * tests/server/txs.test.ts proves the text parses to what `list` returns, in its order.
    */
-  const jsonOf = (page: PageQuery): string =>
-    (statement(`SELECT '[' || ifnull(group_concat(t.list_json, ','), '') || ']' FROM (${page.sql}) AS page CROSS JOIN txs AS t ON t.rowid = page.r`)
-      .pluck()
-      .get(...page.params) as string | undefined) ?? '[]';
+  const bodyOf = (page: PageQuery | null, total: number): Uint8Array => {
+    if (!page) return Buffer.from(`{"data":[],"total":${total}}`);
+    const sql = `SELECT CAST('{"data":[' || ifnull(group_concat(t.list_json, ','), '') || '],"total":' || ? || '}' AS BLOB)
+      FROM (${page.sql}) AS page CROSS JOIN txs AS t ON t.rowid = page.r`;
+    return statement(sql).pluck().get(total, ...page.params) as Buffer;
+  };
 
   /** The page's query (none when it is empty), and the filter's total. */
   const pageOf = ({ filter, sort, order, offset, limit }: TxListOptions): { page: PageQuery | null; total: number } => {
@@ -455,21 +464,34 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   };
 
   return {
-    list: (options) =>
-      gate.run(() => {
-        const { page, total } = pageOf(options);
-        if (!page) return { data: [], total };
-        // CROSS JOIN keeps the page's query as the outer loop: rows come in the page's order.
-        const rows = statement(`SELECT ${COLUMNS} FROM (${page.sql}) AS page CROSS JOIN txs ON txs.rowid = page.r`)
-          .raw(true)
-          .all(...page.params) as RawRow[];
-        return { data: rows.map((row) => toRecord(row, false)), total };
-      }),
-    listJson: (options) =>
-      gate.run(() => {
-        const { page, total } = pageOf(options);
-        return { data: page ? jsonOf(page) : '[]', total };
-      }),
+    list: (options) => {
+      const { page, total } = pageOf(options);
+      if (!page) return { data: [], total };
+      // CROSS JOIN keeps the page's query as the outer loop: rows come in the page's order.
+      const rows = statement(`SELECT ${COLUMNS} FROM (${page.sql}) AS page CROSS JOIN txs ON txs.rowid = page.r`)
+        .raw(true)
+        .all(...page.params) as RawRow[];
+      return { data: rows.map((row) => toRecord(row, false)), total };
+    },
+    listBody: (options) => {
+      const { page, total } = pageOf(options);
+      return bodyOf(page, total);
+    },
+  };
+}
+
+export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
+  const writer = sqliteTxWriter(db);
+  const pages = sqliteTxPages(db);
+  const one = db.prepare<[string], RawRow>(`SELECT ${COLUMNS}, raw FROM txs WHERE id = ?`).raw(true);
+  const ofTrade = db.prepare<[string], RawRow>(`SELECT ${COLUMNS}, raw FROM txs WHERE trade_id = ? ORDER BY created_at, rowid`).raw(true);
+  const countAll = db.prepare<[], { total: number }>('SELECT COUNT(*) AS total FROM txs');
+  const ownIndexes = db.prepare<[], { name: string; sql: string }>(
+    "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'txs' AND sql IS NOT NULL",
+  );
+  return {
+    list: (options) => gate.run(() => pages.list(options)),
+    listBody: (options) => gate.run(() => pages.listBody(options)),
     get: (id) =>
       gate.run(() => {
         const row = one.get(id);

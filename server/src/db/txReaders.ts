@@ -1,0 +1,158 @@
+/**
+ * The transaction list's reads on reader threads. A page of GET /txs/ is mostly SQLite's work
+ * (the index walk, the rows' stored JSON); on the store's connection it runs on the thread that
+ * also parses, routes and answers every HTTP request, so the list could use one core at most.
+ * Here each reader thread holds its own read-only connection to the database file and answers
+ * pages (sqliteTxPages), while the main thread keeps HTTP and every write.
+ *
+ * What a reader sees: SQLite in WAL mode gives each read the transactions committed when it
+ * starts, never part of one, so a page read after a write's answer was sent shows that write;
+ * the readers' cached totals and token names are keyed by the connection's data_version, which
+ * moves whenever another connection commits. A request goes to the reader with the fewest in
+ * flight. A reader that fails (or whose request fails) hands its requests to `fallback`, the same
+ * read on the store's connection, and is reported through `onFailure`; none is restarted.
+ */
+import { Worker } from 'node:worker_threads';
+import type { TxListOptions } from './repos/txs.ts';
+
+export interface ReaderData {
+  /** The database file. */
+  file: string;
+  /** txReaderWorker.ts, as a file URL. */
+  entry: string;
+}
+
+export interface ReaderPage {
+  id: number;
+  options: TxListOptions;
+}
+
+/** To a reader: the requests of one turn of the event loop, or the end. */
+export type ReaderMessage = { requests: ReaderPage[] } | { close: true };
+
+/** An answer's bytes move from the reader to the main thread without a copy (transferred). */
+export type ReaderAnswer = { id: number; body: Uint8Array } | { id: number; error: string };
+
+/** From a reader: the answers of one batch. */
+export interface ReaderReply {
+  answers: ReaderAnswer[];
+}
+
+export interface TxReaders {
+  listBody(options: TxListOptions): Promise<Uint8Array>;
+  /** Answers the requests already sent, then ends the threads. */
+  close(): Promise<void>;
+}
+
+export interface TxReaderOptions {
+  file: string;
+  threads: number;
+  /** The same read on the store's connection: for the requests of a reader that failed. */
+  fallback: (options: TxListOptions) => Promise<Uint8Array>;
+  onFailure?: (err: Error) => void;
+}
+
+/** Reader threads by default (TX_READERS). */
+export const TX_READERS_DEFAULT = 2;
+/** More threads than cores only share them; this bounds a typo. */
+export const TX_READERS_MAX = 16;
+
+/** A reader that does not end this long after it was asked to is ended. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
+const BOOT = new URL('./txReaderBoot.mjs', import.meta.url);
+const ENTRY = new URL('./txReaderWorker.ts', import.meta.url).href;
+
+interface Pending {
+  options: TxListOptions;
+  resolve: (body: Uint8Array) => void;
+  reject: (err: Error) => void;
+}
+
+interface Reader {
+  worker: Worker;
+  /** Sent or waiting to be: every request not yet answered. */
+  pending: Map<number, Pending>;
+  /** Requests of this turn of the event loop, sent together when it ends. */
+  outbox: ReaderPage[];
+  alive: boolean;
+  exited: Promise<void>;
+}
+
+export function startTxReaders({ file, threads, fallback, onFailure }: TxReaderOptions): TxReaders {
+  let nextId = 1;
+  let closing = false;
+  let flushing: NodeJS.Immediate | undefined;
+  const retry = (request: Pending) => fallback(request.options).then(request.resolve, request.reject);
+  const lose = (reader: Reader, err: Error) => {
+    if (!reader.alive) return;
+    reader.alive = false;
+    if (!closing || reader.pending.size > 0) onFailure?.(err);
+    const pending = [...reader.pending.values()];
+    reader.pending.clear();
+    reader.outbox = [];
+    for (const request of pending) void retry(request);
+  };
+  const readers = Array.from({ length: threads }, (): Reader => {
+    const worker = new Worker(BOOT, { workerData: { file, entry: ENTRY } satisfies ReaderData });
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    const reader: Reader = { worker, pending: new Map(), outbox: [], alive: true, exited };
+    worker.on('message', ({ answers }: ReaderReply) => {
+      for (const answer of answers) {
+        const request = reader.pending.get(answer.id);
+        if (!request) continue;
+        reader.pending.delete(answer.id);
+        if ('body' in answer) {
+          request.resolve(answer.body);
+        } else {
+          onFailure?.(new Error(`reader thread: ${answer.error}`));
+          void retry(request);
+        }
+      }
+    });
+    worker.on('error', (err) => lose(reader, err));
+    worker.on('exit', (code) => lose(reader, new Error(`reader thread ended (exit code ${code})`)));
+    return reader;
+  });
+  // One message a reader per turn of the event loop, however many requests it carries: a message
+  // wakes the reader's thread, which is most of what it costs.
+  const flush = () => {
+    flushing = undefined;
+    for (const reader of readers) {
+      if (!reader.alive || reader.outbox.length === 0) continue;
+      reader.worker.postMessage({ requests: reader.outbox } satisfies ReaderMessage);
+      reader.outbox = [];
+    }
+  };
+
+  return {
+    listBody: (options) => {
+      let chosen: Reader | undefined;
+      for (const reader of readers) {
+        if (reader.alive && (!chosen || reader.pending.size < chosen.pending.size)) chosen = reader;
+      }
+      if (!chosen || closing) return fallback(options);
+      const reader = chosen;
+      const id = nextId++;
+      return new Promise<Uint8Array>((resolve, reject) => {
+        reader.pending.set(id, { options, resolve, reject });
+        reader.outbox.push({ id, options });
+        flushing ??= setImmediate(flush);
+      });
+    },
+    close: async () => {
+      closing = true;
+      if (flushing) clearImmediate(flushing);
+      flush();
+      await Promise.all(
+        readers.map(async (reader) => {
+          if (!reader.alive) return;
+          reader.worker.postMessage({ close: true } satisfies ReaderMessage);
+          const timer = setTimeout(() => void reader.worker.terminate(), CLOSE_TIMEOUT_MS);
+          await reader.exited;
+          clearTimeout(timer);
+        }),
+      );
+    },
+  };
+}
