@@ -19,7 +19,16 @@ if (!port) throw new Error('txReaderWorker.ts runs as a worker thread (see txRea
 const inbox = port;
 const { file } = workerData as ReaderData;
 
-const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+/** An error as it reaches the main thread: only a plain Error keeps its message across threads. */
+const plainError = (what: string, err: unknown) => new Error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+
+const db = (() => {
+  try {
+    return new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    throw plainError(`opening ${file}`, err);
+  }
+})();
 tuneConnection(db);
 const pages = sqliteTxPages(db);
 

@@ -110,7 +110,7 @@ export function startTxReaders({ file, threads, fallback, onFailure }: TxReaderO
         }
       }
     });
-    worker.on('error', (err) => lose(reader, err));
+    worker.on('error', (err: unknown) => lose(reader, err instanceof Error && err.message !== '' ? err : new Error(`reader thread: ${JSON.stringify(err)}`)));
     worker.on('exit', (code) => lose(reader, new Error(`reader thread ended (exit code ${code})`)));
     return reader;
   });
