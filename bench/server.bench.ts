@@ -11,6 +11,8 @@
  * 1-5 (what operators read) and, separately, on pages 20-400 (OFFSET costs grow with the page).
  * Baseline: the pages 1-5 mix on the same server after its txs indexes are dropped through a
  * second connection (totals stay cached in both runs); the ratio is baseline p99 / indexed p99.
+ * The pages 1-5 mix runs again on a second server that reads them on its main thread
+ * (TX_READERS=0): the ratio there is what the reader threads give.
  *
  * Login checks the access key against every stored scrypt hash (N=16384, r=8: ~16 MiB and tens of
  * ms of CPU each, on libuv's thread pool) on purpose, so its figure is the cost of hashing, not of
@@ -26,6 +28,7 @@ import { listPath } from '../src/dataProvider/resources.ts';
 import { EMPTY_TX_FILTER, toServerFilter, type TxFilterValues } from '../src/resources/txs/txFilter.ts';
 import { hashAccessKey, verifyAccessKey } from '../server/src/auth/accessKeys.ts';
 import { createRng } from '../server/src/quote/index.ts';
+import { TX_READERS_DEFAULT } from '../server/src/db/txReaders.ts';
 import { startBenchServer, type BenchServer } from './lib/serverHarness.ts';
 import type { BenchResult } from './types.ts';
 
@@ -260,8 +263,9 @@ function dropTxIndexes(dbFile: string): string[] {
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const server = await startBenchServer({ demoTxs: 100_000, txReaders: process.env.BENCH_TX_READERS === undefined ? undefined : Number(process.env.BENCH_TX_READERS), sim: { enabled: false } });
+  const server = await startBenchServer({ demoTxs: 100_000, sim: { enabled: false } });
   const results: BenchResult[] = [{ name: 'server start with 100,000 demo txs (seed included)', figure: server.startMs, unit: 'ms' }];
+  let txsFirst50: Outcome | undefined;
   try {
     const paths = txsMix(Date.now(), FIRST_PAGES);
     const deepPaths = txsMix(Date.now(), DEEP_PAGES);
@@ -301,9 +305,22 @@ export async function run(): Promise<BenchResult[]> {
     results.push(...rows('GET /api/txs/ 100k rows, console mix, pages 20-400', 50, deep));
     results.push(...rows(`GET /api/txs/ pages 1-5 baseline: its ${dropped.length} indexes dropped`, 50, naive));
     const best = txs.get(50) as Outcome;
+    txsFirst50 = best;
     results.push({ name: 'GET /api/txs/ pages 1-5 throughput vs baseline @50', figure: best.rps, unit: 'req/s', ratio: best.rps / naive.rps });
   } finally {
     await server.close();
+  }
+  // The same pages read on the main thread (TX_READERS=0), on a second server: what the reader threads give.
+  const inThread = await startBenchServer({ demoTxs: 100_000, txReaders: 0, sim: { enabled: false } });
+  try {
+    const paths = txsMix(Date.now(), FIRST_PAGES);
+    await load(inThread, { name: 'warm-up', connections: 10, seconds: WARMUP_SECONDS, requests: txsRequests(inThread, paths) });
+    const outcome = await load(inThread, { name: 'txs in thread', connections: 50, seconds: TXS_SECONDS, requests: txsRequests(inThread, paths) });
+    results.push(...rows('GET /api/txs/ pages 1-5, read on the main thread (TX_READERS=0)', 50, outcome));
+    const readers = txsFirst50;
+    if (readers) results.push({ name: `GET /api/txs/ pages 1-5 throughput, ${TX_READERS_DEFAULT} reader threads vs TX_READERS=0 @50`, figure: readers.rps, unit: 'req/s', ratio: readers.rps / outcome.rps });
+  } finally {
+    await inThread.close();
   }
   return results;
 }

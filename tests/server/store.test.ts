@@ -175,8 +175,10 @@ describe('the transaction history repository (issue 6: cached totals)', () => {
         for (const sort of ['created_at', 'amount_in', 'expected_profit', 'status', 'token_name']) {
           const by = sort === 'created_at' ? 'created_at DESC, rowid DESC' : `${sort} ASC, created_at ASC, rowid ASC`;
           const plan = db
-            .prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN SELECT rowid FROM txs WHERE ${column} LIKE ? ESCAPE '\\' ORDER BY ${by} LIMIT 25 OFFSET 100`)
-            .all('0x4e%')
+            .prepare<[string, string], { detail: string }>(
+              `EXPLAIN QUERY PLAN SELECT rowid FROM txs WHERE ${column} >= ? COLLATE NOCASE AND ${column} < ? COLLATE NOCASE ORDER BY ${by} LIMIT 25 OFFSET 100`,
+            )
+            .all('0x4e', '0x4f')
             .map((step) => step.detail)
             .join('; ');
           expect(plan, `${column} prefix sorted by ${sort}`).toBe(`SEARCH txs USING COVERING INDEX ${index} (${column}>? AND ${column}<?); USE TEMP B-TREE FOR ORDER BY`);

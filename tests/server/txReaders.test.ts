@@ -50,10 +50,10 @@ describe('reader threads of the transaction list', () => {
     const { store, readers, fellBack, failures } = await seeded(400);
     const [sample] = (await store.txs.list({ filter: {}, sort: 'createdAt', order: 'DESC', offset: 7, limit: 1 })).data;
     if (!sample) throw new Error('no seeded tx');
-    const filters = [
+    const filters: TxListOptions['filter'][] = [
       {},
       { status: sample.status },
-      { side: sample.side, network: sample.network },
+      { side: sample.side, network: sample.network as TxListOptions['filter']['network'] },
       { txType: [sample.txType, 'Claim'] as TxRecord['txType'][] },
       { tokenName: sample.tokenName },
       { q: sample.tokenName.slice(1, 3) },
