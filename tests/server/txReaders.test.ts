@@ -122,6 +122,29 @@ describe('reader threads of the transaction list', () => {
     expect(fellBack).toHaveLength(4);
   });
 
+  it('reuse only the buffers given back: a body kept is never written over, a body given back reads empty', async () => {
+    const { store, readers, fellBack } = await seeded(300);
+    const ask = (offset: number): TxListOptions => ({ filter: {}, sort: 'createdAt', order: 'DESC', offset, limit: 20 });
+    const kept = await readers.listBody(ask(0));
+    const keptText = Buffer.from(kept).toString('utf8');
+    for (let round = 1; round <= 30; round++) {
+      const bodies = await Promise.all([readers.listBody(ask(round)), readers.listBody(ask(round + 100))]);
+      expect(read(bodies[0]!)).toEqual(await store.txs.list(ask(round)));
+      expect(read(bodies[1]!)).toEqual(await store.txs.list(ask(round + 100)));
+      for (const body of bodies) readers.release(body);
+      // Given back with the next turn's requests: then the buffer belongs to its reader again.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(bodies.map((body) => body.byteLength)).toEqual([0, 0]);
+    }
+    expect(Buffer.from(kept).toString('utf8')).toBe(keptText);
+    // Giving back twice, or a body the readers did not make, changes nothing.
+    readers.release(kept);
+    readers.release(kept);
+    readers.release(Buffer.from('{"data":[],"total":0}'));
+    expect(read(await readers.listBody(ask(3)))).toEqual(await store.txs.list(ask(3)));
+    expect(fellBack).toEqual([]);
+  });
+
   it('answer the requests sent before close, from their threads, and then end', async () => {
     const { store, readers, fellBack, failures } = await seeded(100);
     const options = Array.from({ length: 40 }, (_, i): TxListOptions => ({ filter: {}, sort: 'createdAt', order: 'ASC', offset: i, limit: 3 }));

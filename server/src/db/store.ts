@@ -100,7 +100,7 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
     ...repos,
     // Outside a transaction, the list's pages are read by the reader threads; inside one, on this
     // connection, which alone sees the transaction's writes.
-    txs: readers ? { ...repos.txs, listBody: readers.listBody } : repos.txs,
+    txs: readers ? { ...repos.txs, listBody: readers.listBody, releaseBody: readers.release } : repos.txs,
     // One connection writes: the transaction's repositories are the same objects, scoped by the gate.
     transaction: (work) => gate.transaction(() => work(repos)),
     close: async () => {

@@ -4,7 +4,8 @@
  *
  * Requests come in batches ({requests}); every batch waiting is taken at once and answered in one
  * read transaction (one snapshot, one acquisition of SQLite's read lock instead of one per
- * statement) and one message ({answers}), each answer's bytes transferred, not copied. The
+ * statement) and one message ({answers}), each answer's bytes in a buffer transferred, not
+ * copied, which comes back once sent (see `pool`). The
  * snapshot is taken after the requests were received, so it holds every write answered before
  * they were sent. {close: true} closes the connection after the requests before it; the thread ends.
  */
@@ -32,6 +33,30 @@ const db = (() => {
 tuneConnection(db);
 const pages = sqliteTxPages(db);
 
+/**
+ * Buffers the answers travel in, given back by the main thread once sent (ReaderMessage.returned):
+ * a fresh buffer for every answer would be memory outside the main thread's heap, which V8
+ * collects by full garbage collections of that heap, pausing every request (17 a second at full load).
+ */
+const pool: ArrayBuffer[] = [];
+/** Buffers kept at most, and the largest kept: what a reader holds stays small. */
+const POOL_MAX = 64;
+const POOLED_BYTES_MAX = 1 << 20;
+const BUFFER_BYTES_MIN = 1 << 14;
+
+function bufferFor(bytes: number): ArrayBuffer {
+  const index = pool.findIndex((buffer) => buffer.byteLength >= bytes);
+  if (index >= 0) return pool.splice(index, 1)[0] as ArrayBuffer;
+  // Sizes in powers of two, so that a returned buffer fits most later answers.
+  return new ArrayBuffer(Math.max(BUFFER_BYTES_MIN, 2 ** Math.ceil(Math.log2(bytes))));
+}
+
+function giveBack(buffers: readonly ArrayBuffer[]): void {
+  for (const buffer of buffers) {
+    if (pool.length < POOL_MAX && buffer.byteLength <= POOLED_BYTES_MAX) pool.push(buffer);
+  }
+}
+
 function answer(requests: readonly ReaderPage[]): void {
   const answers: ReaderAnswer[] = [];
   const transfer: ArrayBuffer[] = [];
@@ -40,10 +65,10 @@ function answer(requests: readonly ReaderPage[]): void {
     for (const { id, options } of requests) {
       try {
         const body = pages.listBody(options);
-        // SQLite's BLOB comes in a buffer of its own; one sharing its memory (Node's pool) is copied.
-        const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
-        if (own.buffer instanceof ArrayBuffer) transfer.push(own.buffer);
-        answers.push({ id, body: own });
+        const buffer = bufferFor(body.byteLength);
+        new Uint8Array(buffer).set(body);
+        transfer.push(buffer);
+        answers.push({ id, buffer, length: body.byteLength });
       } catch (err) {
         answers.push({ id, error: err instanceof Error ? err.message : String(err) });
       }
@@ -58,8 +83,12 @@ inbox.on('message', (first: ReaderMessage) => {
   const requests: ReaderPage[] = [];
   let close = false;
   for (let message: ReaderMessage | undefined = first; message; message = receiveMessageOnPort(inbox)?.message as ReaderMessage | undefined) {
-    if ('close' in message) close = true;
-    else requests.push(...message.requests);
+    if ('close' in message) {
+      close = true;
+    } else {
+      giveBack(message.returned);
+      requests.push(...message.requests);
+    }
   }
   if (requests.length > 0) answer(requests);
   if (close) {

@@ -27,11 +27,11 @@ export interface ReaderPage {
   options: TxListOptions;
 }
 
-/** To a reader: the requests of one turn of the event loop, or the end. */
-export type ReaderMessage = { requests: ReaderPage[] } | { close: true };
+/** To a reader: the requests of one turn of the event loop and the buffers sent since, or the end. */
+export type ReaderMessage = { requests: ReaderPage[]; returned: ArrayBuffer[] } | { close: true };
 
-/** An answer's bytes move from the reader to the main thread without a copy (transferred). */
-export type ReaderAnswer = { id: number; body: Uint8Array } | { id: number; error: string };
+/** An answer's bytes: the first `length` of a buffer that moves between the threads (transferred). */
+export type ReaderAnswer = { id: number; buffer: ArrayBuffer; length: number } | { id: number; error: string };
 
 /** From a reader: the answers of one batch. */
 export interface ReaderReply {
@@ -40,6 +40,11 @@ export interface ReaderReply {
 
 export interface TxReaders {
   listBody(options: TxListOptions): Promise<Uint8Array>;
+  /**
+   * A body of listBody has been sent and will not be read again: its buffer goes back to its
+   * reader for a later answer (and reads as empty here once sent, at the end of this turn). Bodies not given back are collected.
+   */
+  release(body: Uint8Array): void;
   /** Answers the requests already sent, then ends the threads. */
   close(): Promise<void>;
 }
@@ -75,6 +80,8 @@ interface Reader {
   pending: Map<number, Pending>;
   /** Requests of this turn of the event loop, sent together when it ends. */
   outbox: ReaderPage[];
+  /** Buffers given back in this turn, sent with the requests. */
+  returned: ArrayBuffer[];
   alive: boolean;
   exited: Promise<void>;
 }
@@ -83,6 +90,8 @@ export function startTxReaders({ file, threads, fallback, onFailure }: TxReaderO
   let nextId = 1;
   let closing = false;
   let flushing: NodeJS.Immediate | undefined;
+  /** The reader each answer's buffer came from. */
+  const owners = new WeakMap<ArrayBufferLike, Reader>();
   const retry = (request: Pending) => fallback(request.options).then(request.resolve, request.reject);
   const lose = (reader: Reader, err: Error) => {
     if (!reader.alive) return;
@@ -91,19 +100,21 @@ export function startTxReaders({ file, threads, fallback, onFailure }: TxReaderO
     const pending = [...reader.pending.values()];
     reader.pending.clear();
     reader.outbox = [];
+    reader.returned = [];
     for (const request of pending) void retry(request);
   };
   const readers = Array.from({ length: threads }, (): Reader => {
     const worker = new Worker(BOOT, { workerData: { file, entry: ENTRY } satisfies ReaderData });
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    const reader: Reader = { worker, pending: new Map(), outbox: [], alive: true, exited };
+    const reader: Reader = { worker, pending: new Map(), outbox: [], returned: [], alive: true, exited };
     worker.on('message', ({ answers }: ReaderReply) => {
       for (const answer of answers) {
         const request = reader.pending.get(answer.id);
         if (!request) continue;
         reader.pending.delete(answer.id);
-        if ('body' in answer) {
-          request.resolve(answer.body);
+        if ('buffer' in answer) {
+          owners.set(answer.buffer, reader);
+          request.resolve(Buffer.from(answer.buffer, 0, answer.length));
         } else {
           onFailure?.(new Error(`reader thread: ${answer.error}`));
           void retry(request);
@@ -119,9 +130,10 @@ export function startTxReaders({ file, threads, fallback, onFailure }: TxReaderO
   const flush = () => {
     flushing = undefined;
     for (const reader of readers) {
-      if (!reader.alive || reader.outbox.length === 0) continue;
-      reader.worker.postMessage({ requests: reader.outbox } satisfies ReaderMessage);
+      if (!reader.alive || reader.outbox.length + reader.returned.length === 0) continue;
+      reader.worker.postMessage({ requests: reader.outbox, returned: reader.returned } satisfies ReaderMessage, reader.returned);
       reader.outbox = [];
+      reader.returned = [];
     }
   };
 
@@ -139,6 +151,13 @@ export function startTxReaders({ file, threads, fallback, onFailure }: TxReaderO
         reader.outbox.push({ id, options });
         flushing ??= setImmediate(flush);
       });
+    },
+    release: (body) => {
+      const reader = owners.get(body.buffer);
+      if (!reader?.alive || closing || !(body.buffer instanceof ArrayBuffer)) return;
+      owners.delete(body.buffer);
+      reader.returned.push(body.buffer);
+      flushing ??= setImmediate(flush);
     },
     close: async () => {
       closing = true;

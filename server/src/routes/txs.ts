@@ -112,6 +112,8 @@ const txRoutes: ZodPlugin = async (app) => {
   app.get('/txs/', { schema: { querystring: TxListQuery } }, async (request, reply) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const body = await app.store.txs.listBody({ filter, sort, order, offset: (page - 1) * perPage, limit: perPage });
+    // Handed to the OS once the answer is finished: its memory can serve another page.
+    reply.raw.once('finish', () => app.store.txs.releaseBody(body));
     return reply.type('application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   });
 

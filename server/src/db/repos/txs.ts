@@ -31,6 +31,8 @@ export interface TxRepo {
    * API, and bytes a reader thread hands over without a copy (txReaders.ts).
    */
   listBody(options: TxListOptions): Promise<Uint8Array>;
+  /** A body of listBody was sent and is not read again: its memory may serve a later answer. */
+  releaseBody(body: Uint8Array): void;
   /** One tx, with `raw`. */
   get(id: string): Promise<TxRecord | undefined>;
   /** The txs of a trade, oldest first, with `raw`. */
@@ -537,6 +539,8 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   return {
     list: (options) => gate.run(() => pages.list(options)),
     listBody: (options) => gate.run(() => pages.listBody(options)),
+    // Read on this thread, a body is an ordinary buffer, collected as usual.
+    releaseBody: () => undefined,
     get: (id) =>
       gate.run(() => {
         const row = one.get(id);
