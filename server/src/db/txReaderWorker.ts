@@ -5,9 +5,9 @@
  * Requests come in batches ({requests}); every batch waiting is taken at once and answered in one
  * read transaction (one snapshot, one acquisition of SQLite's read lock instead of one per
  * statement) and one message ({answers}), each answer's bytes in a buffer transferred, not
- * copied, which comes back once sent (see `pool`). The
- * snapshot is taken after the requests were received, so it holds every write answered before
- * they were sent. {close: true} closes the connection after the requests before it; the thread ends.
+ * copied, which comes back once sent (see `pool`). The snapshot is taken after the requests were
+ * received, so it holds every write answered before they were sent. {close: true} closes the
+ * connection after the requests before it; the thread ends.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
