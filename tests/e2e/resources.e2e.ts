@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/config/routes.ts';
 import { EXPORT_MAX_ROWS } from '../../src/resources/txs/txFormat.ts';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Session } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Session, pressButton } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 interface TokenRecord {
@@ -85,7 +85,7 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
     await eventually(() => b.page.getByText('No tokens match.').count()).toBe(1);
 
     // Create, through the form: the address is typed in upper case and saved lower-cased (§3).
-    await a.page.getByRole('button', { name: 'New token' }).click();
+    await pressButton(a.page.getByRole('button', { name: 'New token' }));
     await a.page.getByRole('textbox', { name: 'Token name' }).fill(tokenName);
     await choose(a.page, 'Network 1', 'Ethereum');
     await a.page.getByRole('textbox', { name: 'Address 1' }).fill(ADDRESS_A.toUpperCase().replace('0X', '0x'));
@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
 
     // Edit: the decimals and a second network.
     const rowA = await searchToken(a.page, tokenName);
-    await rowA.getByRole('button', { name: `Edit ${tokenName}` }).click();
+    await pressButton(rowA.getByRole('button', { name: `Edit ${tokenName}` }));
     await a.page.getByRole('textbox', { name: 'Decimals 1' }).fill('8');
     await a.page.getByRole('button', { name: 'Add network' }).click();
     await choose(a.page, 'Network 2', 'Base');
@@ -113,13 +113,13 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
 
     // Delete, after the confirmation; No first keeps the token.
     const rowAfterEdit = await searchToken(a.page, tokenName);
-    await rowAfterEdit.getByRole('button', { name: `Delete ${tokenName}` }).click();
+    await pressButton(rowAfterEdit.getByRole('button', { name: `Delete ${tokenName}` }));
     const confirm = a.page.getByRole('dialog', { name: 'Delete token' });
     await eventually(() => confirm.getByText(`Delete token ${tokenName}?`).count()).toBe(1);
     await confirm.getByRole('button', { name: 'No' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await seenByB.count()).toBe(1);
-    await rowAfterEdit.getByRole('button', { name: `Delete ${tokenName}` }).click();
+    await pressButton(rowAfterEdit.getByRole('button', { name: `Delete ${tokenName}` }));
     const deleted = a.page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'DELETE');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     expect((await deleted).status()).toBe(200);
@@ -147,7 +147,7 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
     await signIn(a.page, adminKey);
     await a.page.goto('/settings/tokens');
     const row = await searchToken(a.page, tokenName);
-    await row.getByRole('button', { name: `Edit ${tokenName}` }).click();
+    await pressButton(row.getByRole('button', { name: `Edit ${tokenName}` }));
     await a.page.getByRole('textbox', { name: 'Decimals 1' }).fill('9');
 
     // Meanwhile someone else saves the same token over the version console A loaded.

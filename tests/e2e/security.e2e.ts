@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn, pressButton } from './browser.ts';
 
 /*
  * Issue 7 "Attackers" and "Bad input", proven in Chromium against the real reference server:
@@ -226,7 +226,7 @@ describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium
       await page.getByLabel('Search').fill(RUN);
       for (const address of SPACELESS) await expectLiteral(page, address, 'token list');
       await expectClean(page, 'admin token list');
-      await page.getByRole('button', { name: `Edit ${tokenNames[1]}` }).click();
+      await pressButton(page.getByRole('button', { name: `Edit ${tokenNames[1]}` }));
       await expectLiteral(page, SPACELESS[1] as string, 'token edit form');
       await expectClean(page, 'token edit form');
 
