@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GetListParams } from 'react-admin';
 import { TxLatest, TxList } from '../../src/resources/txs/index.ts';
+import { TEXT_FILTER_DEBOUNCE_MS } from '../../src/resources/txs/TxFilters.tsx';
 import { DEFAULT_TX_SORT, historyOf, listStateOf, paramsOf, toServerFilter, EMPTY_TX_FILTER } from '../../src/resources/txs/txFilter.ts';
 import { CSV_FIELDS, INITIAL_TX_COLUMNS, statusColor, txsToCsv, visibleColumns } from '../../src/resources/txs/txFormat.ts';
 import { ApiError } from '../../src/dataProvider/apiFetch.ts';
@@ -61,6 +62,27 @@ describe('/tx server-side filters, sort and pagination', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(getList.mock.lastCall?.[1].filter).toEqual({}));
     expect(screen.getByRole('textbox', { name: 'Token' })).toHaveValue('');
+  });
+
+  it('a row clicked while a typed search is still pending opens and stays open; Enter applies a search at once', async () => {
+    const user = userEvent.setup();
+    const api = fakeResourceApi();
+    api.getTx.mockResolvedValue(tx('a1'));
+    const { getList } = listProvider();
+    renderScreen(<TxList />, api, { getList });
+    const search = await screen.findByRole('textbox', { name: 'Search' });
+    await user.type(search, '0xab{Enter}');
+    // Enter does not wait for the typing pause.
+    expect(window.location.hash).toContain('q=0xab');
+    await user.type(search, 'c');
+    await user.click(await screen.findByRole('row', { name: /Transaction a1/ }));
+    await screen.findByRole('article', { name: 'Transaction a1' });
+    // Past the debounce: nothing pending comes back to close the page.
+    await new Promise((resolve) => setTimeout(resolve, TEXT_FILTER_DEBOUNCE_MS + 100));
+    expect(screen.getByRole('article', { name: 'Transaction a1' })).toBeInTheDocument();
+    expect(window.location.hash).toMatch(/q=0xabc.*id=a1/);
+    await user.click(screen.getByRole('button', { name: 'Transactions' }));
+    expect(await screen.findByRole('textbox', { name: 'Search' })).toHaveValue('0xabc');
   });
 
   it('the filters, sort and page live in the URL: a link opens that view, and odd values in it are dropped', async () => {

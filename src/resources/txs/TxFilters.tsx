@@ -1,5 +1,5 @@
 /** Filters of /tx: status, side, type, network, token, free text and a createdAt range, in one compact bar. */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -23,12 +23,33 @@ function DebouncedText({ label, value, placeholder, width, onChange }: { label: 
   const [text, setText] = useState(value);
   // A reset from outside (Clear filters) shows at once.
   useEffect(() => setText(value), [value]);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onChange(text), TEXT_FILTER_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    timer.current = setTimeout(() => onChange(text), TEXT_FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer.current);
   }, [text, value, onChange]);
-  return <TextField fullWidth={false} size="small" label={label} placeholder={placeholder} value={text} onChange={(e) => setText(e.target.value)} sx={{ width }} />;
+  // Leaving the field (a click on a row, a sort, Tab) or Enter applies what was typed at once, so a
+  // timer left running can never land after the next action and undo it.
+  const flush = () => {
+    clearTimeout(timer.current);
+    if (text !== value) onChange(text);
+  };
+  return (
+    <TextField
+      fullWidth={false}
+      size="small"
+      label={label}
+      placeholder={placeholder}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={flush}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') flush();
+      }}
+      sx={{ width }}
+    />
+  );
 }
 
 export interface TxFiltersProps {
