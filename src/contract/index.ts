@@ -25,7 +25,8 @@ if (typeof window !== 'undefined') z.config({ jitless: true });
 
 // ---------- REST ----------
 
-export const LoginRequest = z.object({ accessKey: z.string().min(1).max(512) }).strict();
+/** Any string is a key to check: an empty or unknown one is refused as PROTOCOL says, 401 invalid access key. */
+export const LoginRequest = z.object({ accessKey: z.string().max(512) });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const LoginResponse = z.object({ token: z.string() });
