@@ -22,7 +22,7 @@ const EnvSchema = z.object({
   /** Session-token secret; when unset one is generated on first start and kept in the database. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
-  /** Login attempts per client address per minute. */
+  /** Refused login attempts per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** init.devMode: the console marks the demo database (SPEC §1). */
   DEV_MODE: flag.default(true),

@@ -60,6 +60,9 @@ export interface ListQuery {
   filter?: Record<string, unknown>;
 }
 
+/** List paths exactly as SPEC §7 writes them where they differ from the record path (`GET /txs/?{query}`). */
+const LIST_PATHS: Readonly<Record<string, string>> = { txs: '/txs/' };
+
 export function listPath(resource: string, { sort, pagination, filter }: ListQuery): string {
   const query = new URLSearchParams();
   if (sort) {
@@ -73,5 +76,6 @@ export function listPath(resource: string, { sort, pagination, filter }: ListQue
   }
   if (filter && Object.keys(filter).length > 0) query.set('filter', JSON.stringify(filter));
   const search = query.toString();
-  return search === '' ? recordPath(resource) : `${recordPath(resource)}?${search}`;
+  const path = LIST_PATHS[resource] ?? recordPath(resource);
+  return search === '' ? path : `${path}?${search}`;
 }

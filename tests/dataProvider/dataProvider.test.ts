@@ -33,11 +33,11 @@ describe('data provider convention (resources.ts)', () => {
     });
   });
 
-  it('getList: resources keyed by id keep it; an empty filter is omitted', async () => {
+  it('getList: resources keyed by id keep it; an empty filter is omitted; the tx list is GET /txs/?{query} as SPEC §7 writes it', async () => {
     const { dp, calls } = setup(() => ({ data: [{ id: 7, status: 'pending' }], total: 40 }));
     const result = await dp.getList('txs', { sort: { field: 'id', order: 'DESC' }, pagination: { page: 1, perPage: 10 }, filter: {} });
     expect(result.data[0]?.id).toBe(7);
-    expect(calls[0]?.path).toBe('/txs?sort=id&order=DESC&page=1&perPage=10');
+    expect(calls[0]?.path).toBe('/txs/?sort=id&order=DESC&page=1&perPage=10');
   });
 
   it('getOne / update / create / delete use /{resource}/{id}, and writes never send the copied id', async () => {

@@ -29,7 +29,7 @@ function list(query: Record<string, string | number | object>, token = t.operato
   const params = new URLSearchParams(
     Object.entries(query).map(([key, value]) => [key, typeof value === 'object' ? JSON.stringify(value) : String(value)]),
   );
-  return t.app.inject({ method: 'GET', url: `/api/txs?${params}`, headers: { 'x-api-key': token } });
+  return t.app.inject({ method: 'GET', url: `/api/txs/?${params}`, headers: { 'x-api-key': token } });
 }
 
 async function listed(query: Record<string, string | number | object>) {
