@@ -281,8 +281,12 @@ export const TokenBody = z.looseObject({
 });
 export type TokenBody = z.infer<typeof TokenBody>;
 
-/** PUT /tokens/{tokenName}: the token with the version it was loaded at; tokenName must match the path. */
-export const TokenUpdateBody = TokenBody.extend({ version: RecordVersion });
+/**
+ * PUT /tokens/{tokenName}: the token, with the version it was loaded at (a stale one is refused with
+ * 409; the console always sends it). Without a version the write is applied to whatever is stored, as
+ * SPEC §7's plain "token body" allows. tokenName must match the path.
+ */
+export const TokenUpdateBody = TokenBody;
 export type TokenUpdateBody = z.infer<typeof TokenUpdateBody>;
 
 /** A stored token as the server returns it (REST and socket events alike). */
@@ -306,8 +310,8 @@ export const BridgeBody = z.looseObject({
 });
 export type BridgeBody = z.infer<typeof BridgeBody>;
 
-/** PUT /bridges/{bridgeName}: the bridge with the version it was loaded at; bridgeName must match the path. */
-export const BridgeUpdateBody = BridgeBody.extend({ version: RecordVersion });
+/** PUT /bridges/{bridgeName}: the bridge, with the version it was loaded at as for tokens; bridgeName must match the path. */
+export const BridgeUpdateBody = BridgeBody;
 export type BridgeUpdateBody = z.infer<typeof BridgeUpdateBody>;
 
 export const BridgeRecord = Bridge.extend({ version: RecordVersion });
@@ -337,27 +341,57 @@ function listQuery<const Sort extends readonly [string, ...string[]], F extends 
   defaultOrder: 'ASC' | 'DESC',
   filter: F,
 ) {
-  return z
-    .object({
-      sort: z.enum(sortFields).default(defaultSort),
-      order: z.enum(['ASC', 'DESC']).default(defaultOrder),
-      page: z.coerce.number().int().min(1).default(1),
-      perPage: z.coerce.number().int().min(1).max(LIST_MAX_PER_PAGE).default(25),
-      filter: z
-        .string()
-        .max(4000)
-        .transform((text, ctx): unknown => {
-          try {
-            return JSON.parse(text);
-          } catch {
-            ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
-            return z.NEVER;
-          }
-        })
-        .pipe(filter)
-        .optional(),
-    })
-    .strict();
+  const filterKeys = new Set(filter instanceof z.ZodObject ? Object.keys(filter.shape) : []);
+  return z.preprocess(
+    (query) => liftFilterParams(query, filterKeys),
+    z
+      .object({
+        sort: z.enum(sortFields).default(defaultSort),
+        // asc/desc as well as ASC/DESC.
+        order: z.preprocess((order) => (typeof order === 'string' ? order.toUpperCase() : order), z.enum(['ASC', 'DESC'])).default(defaultOrder),
+        page: z.coerce.number().int().min(1).default(1),
+        perPage: z.coerce.number().int().min(1).max(LIST_MAX_PER_PAGE).default(25),
+        filter: z
+          .string()
+          .max(4000)
+          .transform((text, ctx): unknown => {
+            try {
+              return JSON.parse(text);
+            } catch {
+              ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+              return z.NEVER;
+            }
+          })
+          .pipe(filter)
+          .optional(),
+      })
+      .strict(),
+  );
+}
+
+/**
+ * A filter field may also be its own query parameter (`?status=failed&network=Base`, repeated for
+ * several values), merged over the JSON `filter`; a number-only value of a numeric field (from, to)
+ * is read as a number. Anything else is left for the schema to judge.
+ */
+function liftFilterParams(query: unknown, filterKeys: ReadonlySet<string>): unknown {
+  if (typeof query !== 'object' || query === null || Array.isArray(query)) return query;
+  const entries = Object.entries(query as Record<string, unknown>);
+  const lifted = entries.filter(([key]) => filterKeys.has(key));
+  if (lifted.length === 0) return query;
+  const rest = Object.fromEntries(entries.filter(([key]) => !filterKeys.has(key)));
+  let base: unknown = {};
+  if (typeof rest.filter === 'string') {
+    try {
+      base = JSON.parse(rest.filter);
+    } catch {
+      return query;
+    }
+  }
+  if (typeof base !== 'object' || base === null || Array.isArray(base)) return query;
+  const asNumber = (value: unknown) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value);
+  const merged = { ...(base as Record<string, unknown>), ...Object.fromEntries(lifted.map(([key, value]) => [key, key === 'from' || key === 'to' ? asNumber(value) : value])) };
+  return { ...rest, filter: JSON.stringify(merged) };
 }
 
 /** One value or a few of them (a multi-select filter). */
@@ -456,12 +490,25 @@ export const ConfigListQuery = listQuery(
 export const ConfigListResponse = z.object({ data: z.array(ConfigRecord), total: z.number().int().nonnegative() });
 export type ConfigListResponse = z.infer<typeof ConfigListResponse>;
 
-/** PUT /configs/{configName}: the version loaded and the whole new data (configName, updatedAt ignored). */
-export const ConfigUpdateRequest = z.object({
-  version: RecordVersion,
+const ConfigUpdateEnvelope = z.object({
+  version: RecordVersion.optional(),
   data: z.record(z.string(), z.unknown()),
   configName: z.string().optional(),
 });
+const ENVELOPE_KEYS = new Set(['version', 'data', 'configName', 'updatedAt']);
+const isRecordLike = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * PUT /configs/{configName}: the record as GET /configs/{name} gives it, `{version, data}` (updatedAt
+ * ignored; a stale version is refused with 409, none applies the write), or SPEC §7's bare "config
+ * body", the data itself: a body is read as the record when it has an object `data` and only the
+ * record's keys.
+ */
+export const ConfigUpdateRequest = z.preprocess(
+  (body) =>
+    isRecordLike(body) && isRecordLike(body.data) && Object.keys(body).every((key) => ENVELOPE_KEYS.has(key)) ? body : { data: body },
+  ConfigUpdateEnvelope,
+);
 export type ConfigUpdateRequest = z.infer<typeof ConfigUpdateRequest>;
 
 // Transactions
@@ -654,8 +701,12 @@ export type UnlockNonceRequest = z.infer<typeof UnlockNonceRequest>;
 export const TxOperationResponse = z.object({ ok: z.literal(true), id: z.string() });
 export type TxOperationResponse = z.infer<typeof TxOperationResponse>;
 
-/** PUT /txs/pins and /txs/pins/sell: the whole list of pinned tokenNames. Answers WorkersResponse. */
-export const PinsRequest = z.object({ pins: distinct(RecordName).max(500) }).strict();
+/** The whole list of pinned tokenNames, as SPEC §7 writes the body of PUT /txs/pins and /txs/pins/sell: "pins". */
+export const Pins = distinct(RecordName).max(500);
+export type Pins = z.infer<typeof Pins>;
+
+/** PUT /txs/pins and /txs/pins/sell: the pins themselves (what the console sends) or `{pins}`. Answers WorkersResponse. */
+export const PinsRequest = z.preprocess((body) => (Array.isArray(body) ? { pins: body } : body), z.object({ pins: Pins }).strict());
 export type PinsRequest = z.infer<typeof PinsRequest>;
 
 // User logs

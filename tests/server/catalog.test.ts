@@ -118,10 +118,17 @@ describe('§7 PUT /api/tokens/:tokenName (no lost updates)', () => {
     expect(json(b).details).toEqual({ current: a.json() });
   });
 
-  it('400 without a version, or with a tokenName other than the path; 404 for an unknown token', async () => {
-    const noVersion = await call('PUT', '/api/tokens/PEPE', { tokenName: 'PEPE', networkData: {} });
-    expect(noVersion.statusCode).toBe(400);
-    expect(fieldsOf(noVersion)).toEqual(['version']);
+  it('a plain token body without a version is applied to what is stored (SPEC §7 "token body"); the stale check needs a version', async () => {
+    const before = await t.app.store.tokens.get('PEPE');
+    if (!before) throw new Error('seeded token PEPE missing');
+    const noVersion = await call('PUT', '/api/tokens/PEPE', { tokenName: 'PEPE', networkData: before.networkData, note: 'plain' });
+    expect(noVersion.statusCode).toBe(200);
+    expect(noVersion.json()).toMatchObject({ tokenName: 'PEPE', note: 'plain', version: before.version + 1 });
+    const stale = await call('PUT', '/api/tokens/PEPE', { tokenName: 'PEPE', networkData: before.networkData, version: before.version });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('400 with a tokenName other than the path; 404 for an unknown token', async () => {
     const renamed = await call('PUT', '/api/tokens/PEPE', { tokenName: 'PEPE2', networkData: {}, version: 9 });
     expect(fieldsOf(renamed)).toEqual(['tokenName']);
     const unknown = await call('PUT', '/api/tokens/NOPE', { tokenName: 'NOPE', networkData: {}, version: 1 });
@@ -166,7 +173,7 @@ describe('§7 bridges: POST, PUT, DELETE /api/bridges', () => {
     expect(fieldsOf(unknownToken)).toEqual(['tokens.1']);
   });
 
-  it('PUT needs the current version: 200 and bridgeUpdateDone, then 409 with details.current for the old one; 404 unknown', async () => {
+  it('PUT with a version needs the current one: 200 and bridgeUpdateDone, then 409 with details.current for the old one; 404 unknown', async () => {
     const v1 = BridgeRecord.parse(json(await call('PUT', '/api/bridges/hop-arb-op', { ...hop, enabled: false, version: 1 })));
     expect(v1).toMatchObject({ enabled: false, version: 2 });
     const stale = await call('PUT', '/api/bridges/hop-arb-op', { ...hop, version: 1 });
@@ -174,6 +181,8 @@ describe('§7 bridges: POST, PUT, DELETE /api/bridges', () => {
     expect(json(stale)).toEqual({ error: VERSION_CONFLICT_ERROR, details: { current: v1 } });
     expect((await call('PUT', '/api/bridges/nope', { ...hop, bridgeName: 'nope', version: 1 })).statusCode).toBe(404);
     expect(fieldsOf(await call('PUT', '/api/bridges/hop-arb-op', { ...hop, bridgeName: 'other', version: 2 }))).toEqual(['bridgeName']);
+    // A plain bridge body without a version is applied to what is stored.
+    expect(json(await call('PUT', '/api/bridges/hop-arb-op', { ...hop, enabled: true }))).toMatchObject({ enabled: true, version: 3 });
   });
 
   it('DELETE takes the bridge off the tokens that name it: bridgeDeleteDone {bridgeName, tokens} with the updated tokens', async () => {

@@ -106,8 +106,20 @@ describe('§7 PUT /api/configs/:configName (no lost updates)', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(fieldsOf(response)).toEqual(['data.aggregators.1', 'data.tradeMode', 'data.tradeSizeUSD.max']);
-    expect(fieldsOf(await call('PUT', '/api/configs/worker', { data }))).toEqual(['version']);
     expect(fieldsOf(await call('PUT', '/api/configs/worker', { version, data, configName: 'cex' }))).toEqual(['configName']);
+  });
+
+  it('§7 "config body": {data} without a version, or the bare data itself, is applied to what is stored', async () => {
+    const { version, data } = await config('worker');
+    const enveloped = await call('PUT', '/api/configs/worker', { data: { ...data, note: 'enveloped' } });
+    expect(enveloped.statusCode).toBe(200);
+    expect(enveloped.json()).toMatchObject({ version: version + 1, data: { note: 'enveloped' } });
+    const bare = await call('PUT', '/api/configs/worker', { ...data, note: 'bare' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json()).toMatchObject({ version: version + 2, data: { ...data, note: 'bare' } });
+    expect(fieldsOf(await call('PUT', '/api/configs/worker', { ...data, tradeMode: 'yolo' }))).toEqual(['data.tradeMode']);
+    // The record's own version still guards it.
+    expect((await call('PUT', '/api/configs/worker', { version, data })).statusCode).toBe(409);
   });
 
   it('§3 networkSettings (the /settings/networks screen): pair keys must be two networks sorted as pairKey builds them', async () => {

@@ -112,6 +112,20 @@ describe('§7 GET /api/txs/ on the seeded history', () => {
     expect(paged).toEqual({ data: expected.slice(2, 4), total: expected.length });
   });
 
+  it('filter fields may also be query parameters of their own (repeated for several values), and order may be lower-case', async () => {
+    const asJson = await listed({ filter: { status: ['failed', 'completed'], side: 'buy', from: 0 }, sort: 'amountIn', order: 'ASC' });
+    const params = new URLSearchParams([['status', 'failed'], ['status', 'completed'], ['side', 'buy'], ['from', '0'], ['sort', 'amountIn'], ['order', 'asc']]);
+    const response = await t.app.inject({ method: 'GET', url: `/api/txs/?${params}`, headers: { 'x-api-key': t.operatorToken } });
+    expect(response.statusCode).toBe(200);
+    expect(TxListResponse.parse(response.json())).toEqual(asJson);
+    expect(asJson.total).toBeGreaterThan(0);
+    // A parameter merges over the JSON filter.
+    const merged = await listed({ filter: { side: 'sell' }, side: 'buy', status: 'completed' });
+    expect(merged.total).toBeGreaterThan(0);
+    expect(merged.data.every((tx) => tx.side === 'buy' && tx.status === 'completed')).toBe(true);
+    expect(fieldsOf(await list({ status: 'done' }))).toEqual(['filter.status']);
+  });
+
   it('400 naming each bad query field and filter field', async () => {
     const bad = await list({ sort: 'hash', order: 'down', page: 0, perPage: 501, extra: 1 });
     expect(bad.statusCode).toBe(400);
@@ -417,7 +431,8 @@ describe('§7 pins: PUT /api/txs/pins and /api/txs/pins/sell', () => {
         const pins = await call('PUT', '/api/txs/pins', { pins: ['USDC', 'WBTC'] }, t.operatorToken);
         expect(pins.statusCode).toBe(200);
         expect(BrainState.parse(json(pins).brainState).pinnedTokens).toEqual(['USDC', 'WBTC']);
-        const sell = await call('PUT', '/api/txs/pins/sell', { pins: [] }, t.operatorToken);
+        // SPEC §7 writes the body as "pins": the list itself is accepted as well as {pins}.
+        const sell = await call('PUT', '/api/txs/pins/sell', [], t.operatorToken);
         expect(BrainState.parse(json(sell).brainState).autosellPins).toEqual([]);
       });
       expect(events.filter((e) => e.event === 'brainState').map((e) => BrainState.parse(e.payload).pinnedTokens)).toEqual([
@@ -438,6 +453,7 @@ describe('§7 pins: PUT /api/txs/pins and /api/txs/pins/sell', () => {
     expect(unknown.statusCode).toBe(400);
     expect(fieldsOf(unknown)).toEqual(['pins.2']);
     expect(fieldsOf(await call('PUT', '/api/txs/pins', { pins: ['NOPE'] }, t.operatorToken))).toEqual(['pins.0']);
+    expect(fieldsOf(await call('PUT', '/api/txs/pins', ['USDC', 'NOPE'], t.operatorToken))).toEqual(['pins.1']);
     expect(fieldsOf(await call('PUT', '/api/txs/pins/sell', { pins: 'USDC' }, t.operatorToken))).toEqual(['pins']);
     expect((await t.app.store.settings.get('brainState')).pinnedTokens).toEqual(['USDC', 'WBTC']);
   });

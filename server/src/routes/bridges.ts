@@ -64,9 +64,9 @@ const bridgeRoutes: ZodPlugin = async (app) => {
       const updated = await app.mutate(sessionOf(request).name, 'bridge.update', async (tx) => {
         const before = await tx.bridges.get(bridgeName);
         if (!before) throw notFound('bridge');
-        if (before.version !== version) throw versionConflict(before);
+        if (version !== undefined && before.version !== version) throw versionConflict(before);
         await assertTokensExist(tx, bridge.tokens);
-        const outcome = await tx.bridges.update(bridge, version);
+        const outcome = await tx.bridges.update(bridge, before.version);
         if (outcome.status !== 'updated') throw new Error(`bridge ${bridgeName} changed inside its transaction`);
         return { result: outcome.record, before, after: outcome.record };
       });

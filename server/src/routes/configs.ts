@@ -1,6 +1,6 @@
 /**
  * Configs (SPEC §3 configName, §7): GET /configs (the list convention), GET /configs/{configName},
- * PUT /configs/{configName} {version, data}. Known configs have a data schema in the contract;
+ * PUT /configs/{configName} {version, data} or the bare data (see ConfigUpdateRequest). Known configs have a data schema in the contract;
  * networkSettings' pair flags must also be keyed as §3 pairKey builds them.
  */
 import { z } from 'zod';
@@ -89,8 +89,8 @@ const configRoutes: ZodPlugin = async (app) => {
       return app.mutate(sessionOf(request).name, 'config.update', async (tx) => {
         const before = await tx.configs.get(configName);
         if (!before) throw notFound('config');
-        if (before.version !== version) throw versionConflict(before);
-        const outcome = await tx.configs.update(configName, valid, version);
+        if (version !== undefined && before.version !== version) throw versionConflict(before);
+        const outcome = await tx.configs.update(configName, valid, before.version);
         if (outcome.status !== 'updated') throw new Error(`config ${configName} changed inside its transaction`);
         return { result: outcome.record, before, after: outcome.record };
       });

@@ -55,9 +55,9 @@ const tokenRoutes: ZodPlugin = async (app) => {
       const updated = await app.mutate(sessionOf(request).name, 'token.update', async (tx) => {
         const before = await tx.tokens.get(tokenName);
         if (!before) throw notFound('token');
-        if (before.version !== version) throw versionConflict(before);
+        if (version !== undefined && before.version !== version) throw versionConflict(before);
         await assertBridgesExist(tx, token.bridges);
-        const outcome = await tx.tokens.update(token, version);
+        const outcome = await tx.tokens.update(token, before.version);
         if (outcome.status !== 'updated') throw new Error(`token ${tokenName} changed inside its transaction`);
         return { result: outcome.record, before, after: outcome.record };
       });

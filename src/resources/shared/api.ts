@@ -11,7 +11,7 @@ import { SOLANA_IMPORT_TIMEOUT_MS } from '../../config/constants.ts';
 import { apiFetch, type ApiFetch } from '../../dataProvider/index.ts';
 import type {
   AwsGroupsRequest, BridgeAutomationRequest, BridgeBody, BridgeFeesResponse, BridgeRecord, ConfigRecord, ForceTradeRequest,
-  LogsMoreResponse, ManualTxRequest, MiscSettingsResponse, RefundRequest, SellRequest, SolanaBridgeCreateRequest,
+  LogsMoreResponse, ManualTxRequest, MiscSettingsResponse, Pins, RefundRequest, SellRequest, SolanaBridgeCreateRequest,
   SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord, SolanaBridgeUpdateRequest, TokenBody,
   TokenRecord, TradeRecord, TxOperationResponse, TxRecord, UnlockNonceRequest, WorkersResponse,
 } from '../../contract/index.ts';
@@ -37,8 +37,8 @@ export function createResourceApi(fetchApi: ApiFetch) {
     updateToken: (tokenName: string, body: TokenBody & { version: number }) =>
       fetchApi<TokenRecord>(`/tokens/${segment(tokenName)}`, { method: 'PUT', body }),
     deleteToken: (tokenName: string) => fetchApi(`/tokens/${segment(tokenName)}`, { method: 'DELETE' }),
-    setPins: (pins: string[]) => fetchApi<WorkersResponse>('/txs/pins', { method: 'PUT', body: { pins } }),
-    setSellPins: (pins: string[]) => fetchApi<WorkersResponse>('/txs/pins/sell', { method: 'PUT', body: { pins } }),
+    setPins: (pins: Pins) => fetchApi<WorkersResponse>('/txs/pins', { method: 'PUT', body: pins }),
+    setSellPins: (pins: Pins) => fetchApi<WorkersResponse>('/txs/pins/sell', { method: 'PUT', body: pins }),
 
     createBridge: (body: BridgeBody) => fetchApi<BridgeRecord>('/bridges', { method: 'POST', body }),
     updateBridge: (bridgeName: string, body: BridgeBody & { version: number }) =>
