@@ -81,9 +81,26 @@ export type ScalingRestartRequest = z.infer<typeof ScalingRestartRequest>;
 const finite = z.number().finite();
 
 export const NetworkDataEntry = z.looseObject({ address: z.string(), decimals: z.number().int().min(0).max(255) });
+export type NetworkDataEntry = z.infer<typeof NetworkDataEntry>;
+
+/** SPEC §3: the ATA entry of networkData (Solana associated token accounts) is skipped by every reader. */
+export const ATA_ENTRY = 'ATA';
+
+/**
+ * networkData per network, each (address, decimals). The ATA entry is not a network's token and
+ * its shape is not promised, so it is kept as sent, unchecked: it never makes a token unreadable.
+ */
+const NetworkData = z.record(z.string(), z.unknown()).superRefine((data, ctx) => {
+  for (const [network, entry] of Object.entries(data)) {
+    if (network === ATA_ENTRY) continue;
+    const parsed = NetworkDataEntry.safeParse(entry);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [network, ...issue.path] });
+  }
+}) as unknown as z.ZodType<Record<string, NetworkDataEntry>>;
+
 export const Token = z.looseObject({
   tokenName: z.string().min(1),
-  networkData: z.record(z.string(), NetworkDataEntry),
+  networkData: NetworkData,
 });
 export type Token = z.infer<typeof Token>;
 
@@ -98,7 +115,8 @@ export const MiscSettings = z.looseObject({ sellOnly: z.boolean().optional(), br
 export type MiscSettings = z.infer<typeof MiscSettings>;
 
 export const BrainState = z.looseObject({
-  walletAddress: z.string(),
+  /** PROTOCOL gives it no type: a backend without a wallet yet may send null. */
+  walletAddress: z.string().nullish(),
   workersRunning: z.boolean(),
   workersStartedBy: z.string(),
   routeSearchRunning: z.boolean(),
@@ -111,7 +129,7 @@ export const BrainState = z.looseObject({
   txPeerStatus: z.record(z.string(), finite),
   zmqPeerStatus: z.record(z.string(), finite),
   nativePriceUSD: z.record(z.string(), finite),
-  txState: z.unknown(),
+  txState: z.unknown().optional(),
 });
 export type BrainState = z.infer<typeof BrainState>;
 
@@ -126,7 +144,8 @@ export type MiscSettingsResponse = z.infer<typeof MiscSettingsResponse>;
 export const ConnectedServices = z.object({ numConnected: finite, numExpected: finite });
 export type ConnectedServices = z.infer<typeof ConnectedServices>;
 
-export const AwsGroup = z.looseObject({ name: z.string() });
+/** PROTOCOL leaves AwsGroup open: the reference server names each group; another backend may not. */
+export const AwsGroup = z.looseObject({ name: z.string().optional() });
 export type AwsGroup = z.infer<typeof AwsGroup>;
 
 export const UserLog = z.object({
@@ -812,7 +831,8 @@ export const ServerEvents = {
   connectedUsers: z.array(ConnectedUser),
   connectedServices: ConnectedServices,
   miscSettingsUpdateDone: MiscSettings,
-  stopReconnect: z.object({}).loose(),
+  /** PROTOCOL sends `{}`; a bare emit (no payload) means the same. */
+  stopReconnect: z.unknown(),
   newUserLog: UserLog,
   command: z.object({ name: z.string(), seconds: finite.optional() }),
   notify: z.object({
@@ -848,7 +868,7 @@ export const ServerEvents = {
     networkSell: z.string(),
     bridge: z.looseObject({ name: z.string() }),
   }),
-  txConfirmed: z.object({ txs: z.record(z.string(), TxConfirmation), errCode: z.number().int().optional() }),
+  txConfirmed: z.object({ txs: z.record(z.string(), TxConfirmation), errCode: z.number().int().nullish() }),
 } as const;
 
 export type ServerEventName = keyof typeof ServerEvents;

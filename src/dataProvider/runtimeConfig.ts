@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-const RuntimeConfig = z.object({ apiUrl: z.url().optional() });
+/** apiUrl empty or null means the same as absent: the page's own origin. */
+const RuntimeConfig = z.object({ apiUrl: z.union([z.url(), z.literal(''), z.null()]).optional() });
 const BuildTimeUrl = z.url().optional();
 
 /** '' means same origin; otherwise an origin without a trailing slash. */
@@ -23,14 +24,15 @@ export async function loadApiOrigin(
 async function readConfigFile(fetchImpl: typeof fetch): Promise<string | undefined> {
   let body: unknown;
   try {
-    const response = await fetchImpl('/config.json', { headers: { accept: 'application/json' } });
+    // Next to index.html: under the base the console was built for ('/' unless vite's base says otherwise).
+    const response = await fetchImpl(`${import.meta.env.BASE_URL}config.json`, { headers: { accept: 'application/json' } });
     if (!response.ok) return undefined;
     body = await response.json();
   } catch {
     // Absent, or the server's index.html fallback answered instead: no runtime config.
     return undefined;
   }
-  return RuntimeConfig.parse(body).apiUrl;
+  return RuntimeConfig.parse(body).apiUrl || undefined;
 }
 
 let cached: Promise<ApiOrigin> | undefined;

@@ -100,7 +100,7 @@ export function createLiveNotifier(deps: LiveNotifierDeps): LiveNotifier {
         );
         for (const tx of group) void checkProfit(tx, fetchTrade, () => playSound('profit'), logger);
       }
-      if (errCode !== undefined) {
+      if (errCode !== undefined && errCode !== null) {
         const tokenName = entries[0]?.[1].tokenName ?? '';
         toaster.show(tradeErrorToastText(tokenName, errCode), { variant: 'error', autoHideDuration: ERROR_CODE_TOAST_MS });
       }

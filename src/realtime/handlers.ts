@@ -8,7 +8,7 @@ import {
   BACKGROUND_DEFAULT_S, BACKGROUND_MAX_S, BACKGROUND_MIN_S,
 } from '../config/constants.ts';
 import {
-  isServerEventName, ServerEvents, type ServerEventName, type ServerEventPayload, type Token,
+  Bridge, InitPayload, isServerEventName, ServerEvents, Token, type ServerEventName, type ServerEventPayload,
 } from '../contract/index.ts';
 import type { LiveNotifier } from '../notifications/index.ts';
 import { keepIfEqual } from './equal.ts';
@@ -30,12 +30,11 @@ type Handler<E extends ServerEventName> = (payload: ServerEventPayload<E>, ctx: 
 type HandlerTable = { [E in ServerEventName]: Handler<E> };
 
 /**
- * Events whose cached payload is not replayed from eventCache: one-off effects (a replay would
- * repeat toasts and sounds on every reconnect) and the envelopes themselves.
+ * PROTOCOL: eventCache holds the last payload of each cached event, replayed through the same
+ * handlers. Which events are cached is the server's choice (the reference server caches state, not
+ * one-off toasts); only the envelopes themselves are never replayed.
  */
-const NOT_REPLAYED: ReadonlySet<ServerEventName> = new Set<ServerEventName>([
-  'init', 'eventCache', 'notify', 'sound', 'txSent', 'txConfirmed', 'stopReconnect', 'command',
-]);
+const NOT_REPLAYED: ReadonlySet<ServerEventName> = new Set<ServerEventName>(['init', 'eventCache']);
 
 /** Sets `key` (re-inserted last) and drops the oldest entries beyond `max`. */
 function setBounded<V>(map: Map<string, V>, key: string, value: V, max: number): Map<string, V> {
@@ -59,20 +58,61 @@ function clamp(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, n));
 }
 
-const handlers: HandlerTable = {
-  init(p, { store, now }) {
-    store.update((s) => ({
-      devMode: p.devMode,
+/** Applies the parts of init that are present (all of them, unless some were malformed). */
+function applyInit(p: Partial<InitPayload>, { store, now }: HandlerContext): void {
+  store.update((s) => ({
+    ...(p.devMode !== undefined && { devMode: p.devMode }),
+    ...(p.msRemainingBeforeDisconnect !== undefined && {
       msRemainingBeforeDisconnect: p.msRemainingBeforeDisconnect,
       sessionDeadline: now() + p.msRemainingBeforeDisconnect,
-      allTokens: keepIfEqual(s.allTokens, p.allTokens),
-      competitors: keepIfEqual(s.competitors, p.competitors),
-      bridges: keepIfEqual(s.bridges, p.bridges),
-      miscSettings: keepIfEqual(s.miscSettings, p.miscSettings),
-      brainState: keepIfEqual(s.brainState, p.brainState),
-      awsGroups: keepIfEqual(s.awsGroups, p.awsGroups),
-      connectedServices: keepIfEqual(s.connectedServices, p.connectedServices),
-    }));
+    }),
+    ...(p.allTokens && { allTokens: keepIfEqual(s.allTokens, p.allTokens) }),
+    ...(p.competitors && { competitors: keepIfEqual(s.competitors, p.competitors) }),
+    ...(p.bridges && { bridges: keepIfEqual(s.bridges, p.bridges) }),
+    ...(p.miscSettings && { miscSettings: keepIfEqual(s.miscSettings, p.miscSettings) }),
+    ...(p.brainState && { brainState: keepIfEqual(s.brainState, p.brainState) }),
+    ...(p.awsGroups && { awsGroups: keepIfEqual(s.awsGroups, p.awsGroups) }),
+    ...(p.connectedServices && { connectedServices: keepIfEqual(s.connectedServices, p.connectedServices) }),
+  }));
+}
+
+/** Of a record of entries, those that parse; each one that does not is logged and left out. */
+function validEntries<T>(raw: unknown, schema: z.ZodType<T>, what: string, logger: HandlerContext['logger']): Record<string, T> | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const kept: Record<string, T> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) kept[key] = parsed.data;
+    else logger.warn(`[realtime] malformed init ${what} "${key}" dropped: ${summarizeIssues(parsed.error)}`);
+  }
+  return kept;
+}
+
+/**
+ * An init that does not parse as a whole is taken apart rather than lost (the console would stay
+ * empty until the next one): every field that parses is applied, and a malformed token or bridge
+ * drops only itself. Each dropped part is logged.
+ */
+export function salvageInit(raw: unknown, logger: HandlerContext['logger']): Partial<InitPayload> | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const fields = raw as Record<string, unknown>;
+  const partial: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(InitPayload.shape)) {
+    if (key === 'allTokens' || key === 'bridges') continue;
+    const parsed = (schema as z.ZodType).safeParse(fields[key]);
+    if (parsed.success) partial[key] = parsed.data;
+    else logger.warn(`[realtime] malformed init field "${key}" dropped: ${summarizeIssues(parsed.error)}`);
+  }
+  const allTokens = validEntries(fields.allTokens, Token, 'token', logger);
+  const bridges = validEntries(fields.bridges, Bridge, 'bridge', logger);
+  if (allTokens) partial.allTokens = allTokens;
+  if (bridges) partial.bridges = bridges;
+  return Object.keys(partial).length > 0 ? (partial as Partial<InitPayload>) : null;
+}
+
+const handlers: HandlerTable = {
+  init(p, ctx) {
+    applyInit(p, ctx);
   },
   eventCache(p, ctx) {
     for (const [name, payload] of Object.entries(p)) {
@@ -247,8 +287,15 @@ export function dispatchServerEvent(name: string, raw: unknown, ctx: HandlerCont
   }
   const parsed = ServerEvents[name].safeParse(raw);
   if (!parsed.success) {
-    ctx.logger.warn(`[realtime] malformed "${name}" payload dropped: ${summarizeIssues(parsed.error)}`);
-    return false;
+    if (name !== 'init') {
+      ctx.logger.warn(`[realtime] malformed "${name}" payload dropped: ${summarizeIssues(parsed.error)}`);
+      return false;
+    }
+    ctx.logger.warn(`[realtime] malformed "init" payload, applying the parts that parse: ${summarizeIssues(parsed.error)}`);
+    const partial = salvageInit(raw, ctx.logger);
+    if (!partial) return false;
+    applyInit(partial, ctx);
+    return true;
   }
   // The table is keyed by the same name the schema was chosen by; TypeScript cannot correlate the
   // two through the union, hence the cast to the common handler shape.

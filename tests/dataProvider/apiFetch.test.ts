@@ -143,6 +143,13 @@ describe('API origin (PROTOCOL "Origin and transport")', () => {
     await expect(loadApiOrigin(respond('', 404), '')).resolves.toBe('');
   });
 
+  it('an empty or null apiUrl in config.json means the build-time URL or the same origin; the file is read next to index.html', async () => {
+    const empty = respond('{"apiUrl":""}');
+    await expect(loadApiOrigin(empty, undefined)).resolves.toBe('');
+    expect(empty).toHaveBeenCalledWith('/config.json', expect.anything());
+    await expect(loadApiOrigin(respond('{"apiUrl":null}'), 'https://build.example.com')).resolves.toBe('https://build.example.com');
+  });
+
   it('fails loudly on a config that is present but wrong', async () => {
     await expect(loadApiOrigin(respond('{"apiUrl":"not a url"}'), undefined)).rejects.toThrow();
     await expect(loadApiOrigin(respond('', 404), 'nope')).rejects.toThrow();

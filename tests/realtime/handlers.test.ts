@@ -208,6 +208,51 @@ describe('§3/§4 live store rules applied by the event handlers', () => {
   });
 });
 
+describe('PROTOCOL payloads a real backend may send: minimal, open shapes', () => {
+  it('an ATA entry of networkData is kept as sent, whatever its shape (SPEC §3: skipped by readers)', () => {
+    const { store, ctx, logger } = setup();
+    const withAta = { tokenName: 'SOLX', networkData: { Solana: { address: 'So1', decimals: 9 }, ATA: { address: 'ata1' } } };
+    expect(dispatchServerEvent('tokenCreateDone', withAta, ctx)).toBe(true);
+    expect(store.getState().allTokens.SOLX?.networkData.ATA).toEqual({ address: 'ata1' });
+    expect(dispatchServerEvent('tokenCreateDone', { tokenName: 'BAD', networkData: { Base: { address: 'x' } } }, ctx)).toBe(false);
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/"tokenCreateDone".*Base\.decimals/));
+  });
+
+  it('brain state with walletAddress null and no txState, cloud groups without a name, stopReconnect with no payload, errCode null', () => {
+    const { store, ctx, stopReconnect, notifier } = setup();
+    const { txState: _left, ...noTxState } = brain();
+    expect(dispatchServerEvent('brainState', { ...noTxState, walletAddress: null }, ctx)).toBe(true);
+    expect(store.getState().brainState?.walletAddress).toBeNull();
+    expect(dispatchServerEvent('cloudUpdateDone', [{ groupName: 'workers-eu' }], ctx)).toBe(true);
+    expect(store.getState().awsGroups).toEqual([{ groupName: 'workers-eu' }]);
+    expect(dispatchServerEvent('stopReconnect', undefined, ctx)).toBe(true);
+    expect(stopReconnect).toHaveBeenCalledTimes(1);
+    expect(dispatchServerEvent('txConfirmed', { txs: { a: txConfirmation() }, errCode: null }, ctx)).toBe(true);
+    expect(notifier.txConfirmed).toHaveBeenCalledTimes(1);
+  });
+
+  it('an init with malformed parts applies every part that parses; a bad token or bridge drops only itself, each logged', () => {
+    const { store, ctx, logger } = setup(() => 10_000);
+    const raw = {
+      ...initPayload(),
+      devMode: 'yes',
+      allTokens: { AAA: token('AAA'), BAD: { tokenName: 'BAD', networkData: { Base: { address: 1 } } } },
+      bridges: { B1: { bridgeName: 'B1', kind: 'Stargate' }, B2: { kind: 'Omni' } },
+    };
+    expect(dispatchServerEvent('init', raw, ctx)).toBe(true);
+    const s = store.getState();
+    expect(Object.keys(s.allTokens)).toEqual(['AAA']);
+    expect(Object.keys(s.bridges)).toEqual(['B1']);
+    expect(s.sessionDeadline).toBe(10_000 + 3_599_000);
+    expect(s.brainState?.walletAddress).toBe('0xwallet');
+    expect(s.devMode).toBe(false);
+    const lines = logger.warn.mock.calls.map((c) => String(c[0]));
+    expect(lines.some((l) => l.includes('"devMode"'))).toBe(true);
+    expect(lines.some((l) => l.includes('token "BAD"'))).toBe(true);
+    expect(lines.some((l) => l.includes('bridge "B2"'))).toBe(true);
+  });
+});
+
 describe('§7 eventCache replays each entry through the same handlers', () => {
   it('replays cached events into the store', () => {
     const { store, ctx, logger } = setup();
@@ -238,12 +283,15 @@ describe('§7 eventCache replays each entry through the same handlers', () => {
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('"bogus"'));
   });
 
-  it('one-off effects (toasts, sounds) are not replayed, so reconnects do not repeat them', () => {
-    const { ctx, notifier, logger } = setup();
-    dispatchServerEvent('eventCache', { notify: VALID.notify, txSent: VALID.txSent, eventCache: {} }, ctx);
-    expect(notifier.notify).not.toHaveBeenCalled();
-    expect(notifier.txSent).not.toHaveBeenCalled();
-    expect(logger.warn).toHaveBeenCalledTimes(3);
+  it('every cached event the server chose is replayed, toasts included; only the envelopes (init, eventCache) are not', () => {
+    const { store, ctx, notifier, logger, stopReconnect } = setup();
+    dispatchServerEvent('eventCache', { notify: VALID.notify, txSent: VALID.txSent, command: { name: 'background' }, stopReconnect: {}, eventCache: {}, init: VALID.init }, ctx);
+    expect(notifier.notify).toHaveBeenCalledWith(VALID.notify);
+    expect(notifier.txSent).toHaveBeenCalledWith(VALID.txSent);
+    expect(store.getState().backgroundUntil).toBeGreaterThan(0);
+    expect(stopReconnect).toHaveBeenCalled();
+    expect(store.getState().allTokens).toEqual({});
+    expect(logger.warn).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -216,7 +216,7 @@ describe('simulator: trades', () => {
     const failed = confirmed.filter((c) => Object.values(c.txs).some((tx) => !tx.success));
     expect(failed.length / confirmed.length).toBeGreaterThan(0.1);
     expect(failed.length / confirmed.length).toBeLessThan(0.2);
-    const codes = confirmed.flatMap((c) => (c.errCode === undefined ? [] : [c.errCode]));
+    const codes = confirmed.flatMap((c) => (c.errCode === undefined || c.errCode === null ? [] : [c.errCode]));
     expect(codes.length).toBeGreaterThan(failed.length / 2);
     for (const code of codes) expect(code >= 0 && code <= 41).toBe(true);
     expect(confirmed.filter((c) => c.errCode !== undefined).every((c) => failed.includes(c))).toBe(true);

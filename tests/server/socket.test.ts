@@ -151,7 +151,7 @@ describe('PROTOCOL socket connection', () => {
     await expect.poll(() => latest().map((u) => u.name)).toEqual(['admin']);
   });
 
-  it('eventCache replays the last payload of cached events to a later socket', async () => {
+  it('eventCache replays the last payload of the cached events a later socket subscribed to', async () => {
     await t.app.inject({ method: 'POST', url: '/api/workers/start', headers: { 'x-api-key': token() } });
     await t.app.inject({
       method: 'PUT',
@@ -159,10 +159,13 @@ describe('PROTOCOL socket connection', () => {
       headers: { 'x-api-key': token() },
       payload: { updates: { sellOnly: true } },
     });
-    const { socket } = open(['eventCache']);
+    const { socket } = open(['eventCache', 'brainState', 'miscSettingsUpdateDone']);
     const cache = (await next(socket, 'eventCache')) as Record<string, unknown>;
     expect(BrainState.parse(cache.brainState).workersRunning).toBe(true);
     expect(cache.miscSettingsUpdateDone).toEqual({ sellOnly: true, tradeMode: 'auto' });
+    // PROTOCOL: only subscribed events are sent, inside the cache too.
+    const narrow = open(['eventCache', 'brainState']);
+    expect(Object.keys((await next(narrow.socket, 'eventCache')) as object)).toEqual(['brainState']);
   });
 
   it('§9 at session expiry the server sends stopReconnect, then disconnects', async () => {

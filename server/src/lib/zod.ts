@@ -36,7 +36,10 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
   return (data: unknown) => {
     // Fastify hands a missing body over as null; bodyless calls declare an optional body.
     const input = httpPart === 'body' && data === null ? undefined : data;
-    const result = schema.safeParse(input);
+    let result = schema.safeParse(input);
+    // A call that needs fields but came without a body is judged as an empty object, so the 400
+    // names the fields it lacks (PROTOCOL), not "body".
+    if (!result.success && httpPart === 'body' && input === undefined) result = schema.safeParse({});
     return result.success ? { value: result.data } : { error: invalidRequest(issuesToDetails(where, result.error.issues)) };
   };
 };

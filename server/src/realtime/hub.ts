@@ -146,6 +146,11 @@ export class Hub {
     return Object.fromEntries(this.cache);
   }
 
+  /** The cache as one subscriber may see it: only the events it subscribed to and its role may receive. */
+  cachedFor(subscriber: Subscriber): Record<string, unknown> {
+    return Object.fromEntries([...this.cache].filter(([event]) => this.mayReceive(subscriber, event)));
+  }
+
   /** iterIds of the checker results added and not yet deleted (POST /settings/cache/results/clear). */
   openCheckerResults(): string[] {
     return [...this.checkerResults];

@@ -143,7 +143,7 @@ export default fp<{ devMode: boolean }>(
           awsGroups,
           connectedServices,
         });
-        app.hub.emitTo(subscriber, 'eventCache', app.hub.cached());
+        app.hub.emitTo(subscriber, 'eventCache', app.hub.cachedFor(subscriber));
         for (const [event, payload] of backlog) socket.emit(event, payload);
         users.set(socket.id, { name: session.name, role: session.role, since });
         app.hub.broadcast('connectedUsers', connectedUsers());

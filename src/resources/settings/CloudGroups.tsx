@@ -78,17 +78,19 @@ export function CloudGroups() {
               </TableCell>
             </TableRow>
           )}
-          {groups.map((g) => (
-            <TableRow key={g.name}>
-              <TableCell>{g.name}</TableCell>
+          {groups.map((g, i) => (
+            <TableRow key={g.name ?? `#${i}`}>
+              <TableCell>{g.name ?? <Typography variant="body2" color="text.secondary">(unnamed group {i + 1})</Typography>}</TableCell>
               <TableCell>{cell(g.region)}</TableCell>
               <TableCell>{cell(g.instanceType)}</TableCell>
               <TableCell align="right">{cell(g.desired)}</TableCell>
               <TableCell align="right">{cell(g.running)}</TableCell>
               <TableCell align="right">
-                <Button size="small" onClick={() => setRestart(g.name)} aria-label={`Restart ${g.name}`}>
-                  Restart
-                </Button>
+                {g.name !== undefined && (
+                  <Button size="small" onClick={() => setRestart(g.name ?? null)} aria-label={`Restart ${g.name}`}>
+                    Restart
+                  </Button>
+                )}
               </TableCell>
             </TableRow>
           ))}
