@@ -33,8 +33,8 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 } as const;
 
-/** Browser features the console never uses. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()';
+/** Browser features the console never uses (only names Chromium knows: an unknown one is a console warning on every page). */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()';
 
 export default fp(
   async (app) => {
