@@ -350,6 +350,9 @@ export type BridgeAutomationRequest = z.infer<typeof BridgeAutomationRequest>;
 /** The largest page any list route answers (GET /txs/ and friends); exports read it too. */
 export const LIST_MAX_PER_PAGE = 500;
 
+/** The longest JSON `filter` parameter a list route reads. */
+const LIST_FILTER_MAX_CHARS = 4000;
+
 /**
  * The list convention of the console (src/dataProvider/resources.ts): sort, order, 1-based page,
  * perPage, and filter as a JSON object in one query parameter.
@@ -372,7 +375,7 @@ function listQuery<const Sort extends readonly [string, ...string[]], F extends 
         perPage: z.coerce.number().int().min(1).max(LIST_MAX_PER_PAGE).default(25),
         filter: z
           .string()
-          .max(4000)
+          .max(LIST_FILTER_MAX_CHARS)
           .transform((text, ctx): unknown => {
             try {
               return JSON.parse(text);
@@ -401,6 +404,8 @@ function liftFilterParams(query: unknown, filterKeys: ReadonlySet<string>): unkn
   const rest = Object.fromEntries(entries.filter(([key]) => !filterKeys.has(key)));
   let base: unknown = {};
   if (typeof rest.filter === 'string') {
+    // Too long for the schema anyway; parsing it (a deep nest can overflow the stack) is not our business.
+    if (rest.filter.length > LIST_FILTER_MAX_CHARS) return query;
     try {
       base = JSON.parse(rest.filter);
     } catch {

@@ -126,6 +126,16 @@ describe('§7 GET /api/txs/ on the seeded history', () => {
     expect(fieldsOf(await list({ status: 'done' }))).toEqual(['filter.status']);
   });
 
+  it('a filter parameter next to a JSON filter too long or too deep to read is a 400 naming filter, never a 500', async () => {
+    for (const depth of [100, 5000]) {
+      const deep = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+      const params = new URLSearchParams([['tokenName', 'WETH'], ['filter', deep]]);
+      const response = await t.app.inject({ method: 'GET', url: `/api/txs/?${params}`, headers: { 'x-api-key': t.operatorToken } });
+      expect(response.statusCode).toBe(400);
+      expect(fieldsOf(response)).toContain(depth === 100 ? 'filter.a' : 'filter');
+    }
+  });
+
   it('400 naming each bad query field and filter field', async () => {
     const bad = await list({ sort: 'hash', order: 'down', page: 0, perPage: 501, extra: 1 });
     expect(bad.statusCode).toBe(400);
