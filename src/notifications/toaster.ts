@@ -31,19 +31,38 @@ export interface NotistackApi {
 export const MAX_PENDING_TOASTS = 12;
 
 export function createNotistackToaster(api: NotistackApi, onOpenCountChange: (count: number) => void = () => undefined): Toaster {
-  const open = new Set<SnackbarKey>();
+  /** Toasts on screen: from notistack's onEnter to its onExited. The dismiss-all control counts these. */
+  const shown = new Set<SnackbarKey>();
+  /** Toasts enqueued and not yet gone: shown, or waiting in notistack's queue. */
+  const pending = new Set<SnackbarKey>();
   /** Auto-closing toasts, oldest first: under a firehose the oldest give way (see show). */
   const transient: SnackbarKey[] = [];
   const byId = new Map<string, SnackbarKey>();
   let seq = 0;
 
-  const changed = () => onOpenCountChange(open.size);
+  const changed = () => onOpenCountChange(shown.size);
+
+  const forget = (key: SnackbarKey) => {
+    pending.delete(key);
+    const at = transient.indexOf(key);
+    if (at >= 0) transient.splice(at, 1);
+    for (const [id, k] of byId) if (k === key) byId.delete(id);
+  };
+
+  /**
+   * Closes one toast. A shown one leaves through its exit (onExited forgets it); a queued one is
+   * only taken out of notistack's queue, which calls nothing back, so it is forgotten here.
+   */
+  const closeKey = (key: SnackbarKey) => {
+    if (!shown.has(key)) forget(key);
+    api.closeSnackbar(key);
+  };
 
   const close = (id: string) => {
     const key = byId.get(id);
     if (key === undefined) return;
     byId.delete(id);
-    api.closeSnackbar(key);
+    closeKey(key);
   };
 
   return {
@@ -53,16 +72,17 @@ export function createNotistackToaster(api: NotistackApi, onOpenCountChange: (co
       // until its exit animation ends, and two snacks with one key would collide.
       const key: SnackbarKey = `toast-${++seq}`;
       if (id !== undefined) byId.set(id, key);
-      open.add(key);
-      changed();
+      pending.add(key);
       if (autoHideDuration !== null) {
         transient.push(key);
         // notistack shows a few at a time and queues the rest; under a burst of trades that queue
         // would grow without bound and show toasts minutes late. Drop the oldest auto-closing ones
         // (persistent toasts such as "Disconnected from server" are never dropped).
         while (transient.length > MAX_PENDING_TOASTS) {
-          const oldest = transient.shift();
-          if (oldest !== undefined && open.has(oldest)) api.closeSnackbar(oldest);
+          const oldest = transient[0];
+          if (oldest === undefined) break;
+          transient.shift();
+          if (pending.has(oldest)) closeKey(oldest);
         }
       }
       api.enqueueSnackbar(message, {
@@ -72,19 +92,23 @@ export function createNotistackToaster(api: NotistackApi, onOpenCountChange: (co
         autoHideDuration,
         // §2 closable by click anywhere on the toast.
         SnackbarProps: { onClick: () => api.closeSnackbar(key), style: { cursor: 'pointer' }, title: 'Click to close' },
+        onEnter: () => {
+          shown.add(key);
+          changed();
+        },
         onExited: () => {
-          open.delete(key);
-          const at = transient.indexOf(key);
-          if (at >= 0) transient.splice(at, 1);
-          if (id !== undefined && byId.get(id) === key) byId.delete(id);
+          shown.delete(key);
+          forget(key);
           changed();
         },
       });
     },
     close,
     closeAll() {
+      // notistack's close-all (no key) leaves its queue alone, so queued toasts would appear
+      // right after: every toast is closed by its key.
+      for (const key of [...pending]) closeKey(key);
       byId.clear();
-      api.closeSnackbar();
     },
   };
 }
