@@ -28,20 +28,21 @@ describe('§2/§4 worker controls', () => {
     expect(screen.getByRole('button', { name: 'Stop' })).toBeDisabled();
   });
 
-  it('§4 running: Stop and the badge "working"; stopping asks for confirmation first', async () => {
+  it('§4 running: Stop and the badge "working"; a click stops the workers, like Start starts them', async () => {
     const api = fakeApi();
     renderWidget(<WorkerControls />, api);
     await live({ brainState: brainState({ workersRunning: true }) });
     expect(screen.getByText('working')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Stop workers?' });
-    expect(api.stopWorkers).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.stopWorkers).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Stop workers?' })).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.stopWorkers).toHaveBeenCalledTimes(1));
+  });
+
+  it('§2 the badge reads working or stopped only: before the first brain state it reads stopped and Start waits', async () => {
+    const api = fakeApi();
+    renderWidget(<WorkerControls />, api);
+    expect(screen.getByText('stopped')).toBeInTheDocument();
+    expect(screen.queryByText('unknown')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start' })).toBeDisabled();
   });
 
   it('§5 Sell Only does nothing while miscSettings.sellOnly is undefined, and toggles it otherwise', async () => {
@@ -77,6 +78,29 @@ describe('§2/§4 worker controls', () => {
       vi.advanceTimersByTime(1);
     });
     // Closed at 250 ms; let the exit transition finish before looking.
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    vi.useRealTimers();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Worker actions' })).toBeNull());
+  });
+
+  it('§2/§9 the 250 ms count from the action, not from the answer: a slow command still closes the dialog at 250 ms', async () => {
+    const api = fakeApi();
+    api.sendCommand.mockImplementation(() => new Promise<{ ok: boolean }>(() => undefined));
+    renderWidget(<WorkerControls />, api);
+    await live({ brainState: brainState() });
+    fireEvent.click(screen.getByRole('button', { name: 'Worker actions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Worker actions' });
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'New analytics file' }));
+    });
+    expect(api.sendCommand).toHaveBeenCalledWith('worker', 'newAnalyticsFile');
+    await act(async () => {
+      vi.advanceTimersByTime(250);
+    });
+    // Closed at 250 ms with the command still unanswered; let the exit transition finish.
     await act(async () => {
       vi.advanceTimersByTime(1000);
     });

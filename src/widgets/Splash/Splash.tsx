@@ -50,8 +50,9 @@ export function Splash({ onEnter, playSound }: SplashProps) {
         {APP_LABEL} v{APP_VERSION}
       </Typography>
       <CircularProgress aria-label="Loading live data" />
-      <Typography variant="body1" sx={{ fontFamily: 'monospace', visibility: prompt ? 'visible' : 'hidden' }} aria-hidden={!prompt}>
-        {SPLASH_PROMPT_TEXT}
+      {/* §2 the prompt appears after 4 s: not in the page before (an empty line of its height keeps the layout still). */}
+      <Typography variant="body1" sx={{ fontFamily: 'monospace', minHeight: '1.5em' }} aria-live="polite">
+        {prompt ? SPLASH_PROMPT_TEXT : null}
       </Typography>
     </Box>
   );

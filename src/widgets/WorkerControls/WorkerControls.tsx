@@ -7,7 +7,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useLive } from '../../realtime/index.ts';
-import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useAction } from '../shared/useAction.ts';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
 import { WorkerActionsDialog } from './WorkerActionsDialog.tsx';
@@ -25,7 +24,6 @@ export function WorkerControls() {
   const sellOnly = useLive((s) => s.miscSettings.sellOnly);
   const api = useConsoleApi();
   const { pending, run } = useAction();
-  const [confirmStop, setConfirmStop] = useState(false);
   const [actionsOpen, setActionsOpen] = useState(false);
 
   const known = running !== null;
@@ -38,18 +36,25 @@ export function WorkerControls() {
 
   return (
     <Box component="section" aria-label="Worker controls" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      {/* §2 the badge reads working or stopped; until the first brain state it reads stopped and Start waits. */}
       <Chip
         size="small"
-        label={!known ? 'unknown' : running ? 'working' : 'stopped'}
-        color={!known ? 'default' : running ? 'success' : 'default'}
+        label={running ? 'working' : 'stopped'}
+        color={running ? 'success' : 'default'}
         variant={running ? 'filled' : 'outlined'}
-        aria-label={`Workers ${!known ? 'state unknown' : running ? 'working' : 'stopped'}`}
-        title={startedBy ? `started by ${startedBy}` : undefined}
+        aria-label={`Workers ${running ? 'working' : 'stopped'}`}
+        title={startedBy ? `started by ${startedBy}` : !known ? 'waiting for the worker state' : undefined}
       />
-      <LazyTooltip describeChild title={searchHint || (running ? 'Stop all workers' : 'Start workers')}>
+      <LazyTooltip describeChild title={searchHint || (running ? 'Stop all workers' : known ? 'Start workers' : 'Waiting for the worker state')}>
         <span>
           {running ? (
-            <Button size="small" variant="contained" color="error" disabled={searching || pending} onClick={() => setConfirmStop(true)}>
+            <Button
+              size="small"
+              variant="contained"
+              color="error"
+              disabled={searching || pending}
+              onClick={() => void run('Stop workers', () => api.stopWorkers())}
+            >
               Stop
             </Button>
           ) : (
@@ -85,17 +90,6 @@ export function WorkerControls() {
       <Button size="small" variant="outlined" onClick={() => setActionsOpen(true)}>
         Worker actions
       </Button>
-      <ConfirmDialog
-        open={confirmStop}
-        title="Stop workers?"
-        message="All workers stop trading until someone starts them again."
-        busy={pending}
-        onNo={() => setConfirmStop(false)}
-        onYes={() => {
-          setConfirmStop(false);
-          void run('Stop workers', () => api.stopWorkers());
-        }}
-      />
       <WorkerActionsDialog open={actionsOpen} onClose={() => setActionsOpen(false)} />
     </Box>
   );
