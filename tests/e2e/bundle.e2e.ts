@@ -71,7 +71,7 @@ describe.skipIf(!hasChromium)('§2 issue #6 the budgeted sets are the JS Chromiu
 
     await signIn(page, adminKey);
     await page.getByRole('region', { name: 'Worker controls' }).waitFor();
-    await page.getByRole('link', { name: /^\w+ block \d+$/ }).first().waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: /^\w+ block \d+$/ }).first().waitFor({ timeout: 15_000 });
     expect(await settled(fetched)).toEqual(figures.home.files);
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)('live dashboard in Chromium against the reference 
   it('§4/§9 a stalled block head turns danger after its threshold and recovers', async () => {
     const { page, context } = await newSession(browser, 'dark');
     await signIn(page, operatorKey);
-    const base = page.getByRole('link', { name: /^Base block \d+$/ });
+    const base = page.getByRole('button', { name: /^Base block \d+$/ });
     await base.waitFor({ timeout: 15_000 });
     expect(await base.getAttribute('data-stale')).toBe('false');
     const api = await apiAs(adminKey);

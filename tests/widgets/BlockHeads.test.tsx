@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BlockHeads } from '../../src/widgets/BlockHeads/BlockHeads.tsx';
 import { SessionCountdown } from '../../src/widgets/SessionCountdown/SessionCountdown.tsx';
@@ -9,16 +9,21 @@ describe('§2/§4 block-head buttons', () => {
   beforeEach(resetLive);
   afterEach(() => vi.useRealTimers());
 
-  it('§2 shows the last 2 digits and the seconds since the change, named by network, linking to the explorer block', async () => {
+  it('§2 a button per network showing the last 2 digits and the seconds since the change, opening the explorer block', async () => {
     const now = Date.now();
     renderWidget(<BlockHeads />);
     await live({ newHeads: { Arbitrum: { num: 987654321, changedAt: now - 2000 } } });
-    const button = screen.getByRole('link', { name: 'Arbitrum block 987654321' });
+    const button = screen.getByRole('button', { name: 'Arbitrum block 987654321' });
     expect(button).toHaveTextContent('21');
     expect(button).toHaveTextContent(/2s/);
     expect(button).toHaveAttribute('href', 'https://arbiscan.io/block/987654321');
     expect(button).toHaveAttribute('target', '_blank');
     expect(button).toHaveAttribute('data-stale', 'false');
+    // Space presses it like any button (Enter follows the link natively).
+    const clicks = vi.fn((event: Event) => event.preventDefault());
+    button.addEventListener('click', clicks);
+    fireEvent.keyDown(button, { key: ' ' });
+    expect(clicks).toHaveBeenCalledTimes(1);
   });
 
   it("§4/§9 turns danger after the network's threshold and recovers on a new block", async () => {
@@ -26,8 +31,8 @@ describe('§2/§4 block-head buttons', () => {
     const start = Date.now();
     renderWidget(<BlockHeads />);
     await live({ newHeads: { Base: { num: 100, changedAt: start }, Ethereum: { num: 200, changedAt: start } } });
-    const base = () => screen.getByRole('link', { name: /^Base block/ });
-    const eth = () => screen.getByRole('link', { name: /^Ethereum block/ });
+    const base = () => screen.getByRole('button', { name: /^Base block/ });
+    const eth = () => screen.getByRole('button', { name: /^Ethereum block/ });
     await act(async () => {
       vi.advanceTimersByTime(7000); // Base threshold 6000, Ethereum 15000
     });

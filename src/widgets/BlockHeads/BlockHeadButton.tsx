@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import { useLive } from '../../realtime/index.ts';
 import { explorerBlockUrl, staleThresholdMs } from '../../config/networks.ts';
 import { isBlockStale, lastTwoDigits, secondsSince } from '../../domain/blocks.ts';
@@ -11,9 +11,17 @@ export const BLOCK_HEAD_CLASS = 'block-head';
 /**
  * SPEC §2: last 2 digits of the block number and seconds since the last change; opens the block
  * page on the network's explorer. §4: danger when unchanged for longer than the network's threshold.
- * A plain link styled by its parent, with its tooltip mounted only on hover or focus: each network's
+ * A link in the role of a button (§2 calls them buttons; the href keeps middle-click and copy-link)
+ * that Space presses as well as Enter, styled by its parent, with its tooltip mounted only on hover or focus: each network's
  * button re-renders on every block, so it must cost next to nothing (issue #6 firehose).
  */
+/** Space presses a role=button link too (a link alone answers Enter only). */
+function pressOnSpace(event: KeyboardEvent<HTMLAnchorElement>) {
+  if (event.key !== ' ') return;
+  event.preventDefault();
+  event.currentTarget.click();
+}
+
 export const BlockHeadButton = memo(function BlockHeadButton({ network }: { network: string }) {
   const head = useLive((s) => s.newHeads[network]);
   const now = useNow(1000);
@@ -35,7 +43,16 @@ export const BlockHeadButton = memo(function BlockHeadButton({ network }: { netw
       title={`${label}, changed ${seconds} s ago${stale ? ` (stale: over ${staleThresholdMs(network) / 1000} s)` : ''}`}
     >
       {url ? (
-        <a className={BLOCK_HEAD_CLASS} aria-label={label} data-stale={stale} href={url} target="_blank" rel="noopener noreferrer">
+        <a
+          className={BLOCK_HEAD_CLASS}
+          role="button"
+          aria-label={label}
+          data-stale={stale}
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          onKeyDown={pressOnSpace}
+        >
           {content}
         </a>
       ) : (
