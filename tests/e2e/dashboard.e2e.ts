@@ -12,9 +12,14 @@ describe.skipIf(!hasChromium)('live dashboard in Chromium against the reference 
     await browser?.close();
   });
 
-  it('§2 the splash prompt appears after 4 s and a click enters', async () => {
+  it('§2 a start on /login with no key in storage logs "api key not found"; the splash prompt appears after 4 s and a click enters', async () => {
     const { page, context } = await newSession(browser);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await page.goto('/login');
+    await expect.poll(() => errors).toContain('api key not found');
     await page.getByLabel('Access key').fill(operatorKey);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const splash = page.getByRole('button', { name: 'Enter the console' });

@@ -19,7 +19,7 @@ function renderAt(path: string) {
   api.bridgeFees.mockResolvedValue({ fees: { Stargate: 0.0003 } });
   const dataProvider = { ...testDataProvider(), ...api } as unknown as DataProvider;
   const router = createMemoryRouter(
-    [{ path: '/settings/bridges/*', element: <AdminContext dataProvider={dataProvider} store={memoryStore()}><BridgesScreen /></AdminContext> }],
+    [{ path: '/', element: <p>home</p> }, { path: '/settings/bridges/*', element: <AdminContext dataProvider={dataProvider} store={memoryStore()}><BridgesScreen /></AdminContext> }],
     { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
@@ -27,6 +27,12 @@ function renderAt(path: string) {
 }
 
 describe('/settings/bridges/*', () => {
+  it('§2 an unknown path under the bridges goes to / (replacing the entry)', async () => {
+    const { router } = renderAt('/settings/bridges/Stargate/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('lists live bridges with their fee in ETH; edit goes to the nested :bridgeName route', async () => {
     const user = userEvent.setup();
     const { router } = renderAt('/settings/bridges');

@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { useLive } from '../../realtime/index.ts';
 import { BridgeAutomation } from './BridgeAutomation.tsx';
 import { BridgeForm } from './BridgeForm.tsx';
@@ -78,6 +78,8 @@ export function BridgesScreen() {
         <Route path={NEW_SOLANA_ENTRY_PATH} element={<SolanaEntryPage />} />
         <Route path=":token" element={<SolanaEntryPage />} />
       </Route>
+      {/* §2 any unknown path goes to /. */}
+      <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
 }
