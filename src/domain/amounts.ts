@@ -13,6 +13,7 @@ export const MAX_BASE_UNITS = 2n ** 256n - 1n;
 /**
  * SPEC §5: the amount is converted to integer base units by multiplying by 10^decimals.
  * Done on the decimal string with BigInt so that 1.5 with 18 decimals is exactly 1500000000000000000.
+ * More decimals than the token has are refused with a message rather than silently dropped.
  */
 export function toBaseUnits(amount: string, decimals: number): ParsedAmount {
   const text = amount.trim();
@@ -79,6 +80,6 @@ export function percentFromBest(best: bigint, other: bigint, decimals = PERCENT_
   const scale = 10n ** BigInt(decimals + 2);
   const scaled = ((other - best) * scale * 100n) / best; // percent * 10^(decimals+2)
   const percent = Number(scaled) / Number(scale);
-  const text = percent.toFixed(decimals);
-  return `${text === `-${(0).toFixed(decimals)}` ? (0).toFixed(decimals) : text}%`;
+  // A route a hair below the best reads -0.00%: still negative, as §2 shows the others.
+  return `${percent.toFixed(decimals)}%`;
 }

@@ -205,10 +205,15 @@ export function interpretQuote(raw: unknown): QuoteOutcome {
   return { kind: 'quote', routes: parsed.data.routes ?? [], block: parsed.data.block, time };
 }
 
-/** An integer amount of base units from the wire (decimal string or safe integer), else null. */
+/**
+ * An amount of base units from the wire, else null. PROTOCOL leaves amountOut's type open: a
+ * decimal string (exact) or a JSON number (beyond 2^53 a number is already rounded by JSON.parse;
+ * it is taken as it arrived). A fraction of a base unit is dropped.
+ */
 export function baseUnits(value: string | number): bigint | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : null;
-  return /^\d{1,78}$/.test(value.trim()) ? BigInt(value.trim()) : null;
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? BigInt(Math.trunc(value)) : null;
+  const match = /^(\d{1,78})(?:\.\d*)?$/.exec(value.trim());
+  return match?.[1] === undefined ? null : BigInt(match[1]);
 }
 
 export interface HopView {
@@ -229,18 +234,12 @@ export interface RouteView {
   /** §2/§9 12 significant digits, scaled by the to-token decimals. */
   amountOutText: string;
   gasEstimate: number | null;
-  /** USD cost of the gas, when the gas price and the native coin's price are known. */
-  gasUsd: number | null;
   hops: HopView[];
 }
 
 export interface RouteContext {
   network: string;
   toDecimals: number;
-  /** The network's gas price in gwei (the live gas estimate per network), if known. */
-  gasPriceGwei?: number;
-  /** USD price of the network's native coin (brainState.nativePriceUSD), if known. */
-  nativePriceUsd?: number;
 }
 
 /** §2 0x1234…abcd */
@@ -273,7 +272,6 @@ export function formatRoutes(routes: readonly QuoteRoute[], ctx: RouteContext): 
       amountOut,
       amountOutText: toSignificant(fromBaseUnits(amountOut, ctx.toDecimals)),
       gasEstimate,
-      gasUsd: gasCostUsd(gasEstimate, ctx.gasPriceGwei, ctx.nativePriceUsd),
       hops: route.routeInfo.map((hop) => ({
         dex: hop.dex,
         poolAddress: hop.poolAddress,
@@ -282,13 +280,6 @@ export function formatRoutes(routes: readonly QuoteRoute[], ctx: RouteContext): 
       })),
     };
   });
-}
-
-/** Gas units × gas price (gwei) × native coin price. */
-export function gasCostUsd(gasUnits: number | null, gasPriceGwei?: number, nativePriceUsd?: number): number | null {
-  if (gasUnits === null || gasPriceGwei === undefined || nativePriceUsd === undefined) return null;
-  if (!Number.isFinite(gasPriceGwei) || !Number.isFinite(nativePriceUsd)) return null;
-  return gasUnits * gasPriceGwei * 1e-9 * nativePriceUsd;
 }
 
 /**

@@ -64,5 +64,6 @@ describe('§2 route difference from the best', () => {
     expect(percentFromBest(3000n, 2999n)).toBe('-0.03%');
     expect(percentFromBest(10n ** 24n, 10n ** 24n - 10n ** 20n)).toBe('-0.01%');
     expect(percentFromBest(1000n, 1000n)).toBe('0.00%');
+    expect(percentFromBest(10n ** 6n, 10n ** 6n - 1n)).toBe('-0.00%');
   });
 });

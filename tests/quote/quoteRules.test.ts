@@ -168,7 +168,7 @@ describe('§8 quote errors', () => {
 });
 
 describe('§2 route display', () => {
-  const route = (amountOut: string, gasEstimate: number, dexes: string[]): QuoteRoute => ({
+  const route = (amountOut: string | number, gasEstimate: number, dexes: string[]): QuoteRoute => ({
     amountOut,
     gasEstimate,
     routeInfo: dexes.map((dex, i) => ({ dex, poolAddress: `0x${String(i + 1).repeat(4)}${'0'.repeat(32)}abcd` })),
@@ -200,15 +200,17 @@ describe('§2 route display', () => {
     expect(shortenAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234…5678');
   });
 
-  it('§2 prices the gas in USD only when the gas price and the native coin price are known', () => {
-    const [priced] = formatRoutes([route('1', 200_000, ['uni_v3'])], { network: 'Ethereum', toDecimals: 0, gasPriceGwei: 10, nativePriceUsd: 3000 }) ?? [];
-    expect(priced?.gasUsd).toBeCloseTo(6, 10);
-    const [unpriced] = formatRoutes([route('1', 200_000, ['uni_v3'])], { network: 'Ethereum', toDecimals: 0, gasPriceGwei: 10 }) ?? [];
-    expect(unpriced?.gasUsd).toBeNull();
+  it('§3 an amount out sent as a JSON number is read too, beyond 2^53 and with a fraction dropped', () => {
+    const rows = formatRoutes([route(2e21, 1, ['uni_v3']), route(1234.9, 1, ['uni_v2'])], { network: 'Ethereum', toDecimals: 18 });
+    expect(rows?.map((r) => r.amountOut)).toEqual([2000000000000000000000n, 1234n]);
+    expect(rows?.[0]?.amountOutText).toBe('2000');
+    expect(formatRoutes([route('1.5', 1, ['uni_v3'])], { network: 'Ethereum', toDecimals: 0 })?.[0]?.amountOut).toBe(1n);
   });
 
-  it('§8 an amount out that is not integer base units makes the quote malformed', () => {
-    expect(formatRoutes([route('1.5', 1, ['uni_v3'])], { network: 'Ethereum', toDecimals: 0 })).toBeNull();
+  it('§8 an amount out that is no amount at all makes the quote malformed', () => {
+    expect(formatRoutes([route('abc', 1, ['uni_v3'])], { network: 'Ethereum', toDecimals: 0 })).toBeNull();
+    expect(formatRoutes([route(-5, 1, ['uni_v3'])], { network: 'Ethereum', toDecimals: 0 })).toBeNull();
+    expect(formatRoutes([route(Number.NaN, 1, ['uni_v3'])], { network: 'Ethereum', toDecimals: 0 })).toBeNull();
   });
 
   it('§2 finds exchange logos by dex key, with a default fallback', () => {

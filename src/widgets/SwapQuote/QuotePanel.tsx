@@ -11,13 +11,11 @@ import CloseIcon from '@mui/icons-material/Close';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
 import { QUOTE_TIMER_REFRESH_MS } from '../../config/constants.ts';
-import { NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import {
   MALFORMED_QUOTE_MESSAGE, alternativeNetworks, besideInit, chooseToken, formatRoutes, initialPanelState, quoteInput, swapSides,
   type QuotePanelInit, type QuotePanelState, type Side,
 } from '../../domain/quote.ts';
 import type { TokenEntry } from '../../domain/tokenSearch.ts';
-import { useLive } from '../../realtime/index.ts';
 import { useFloatingWindow } from '../FloatingWindows/windowContext.ts';
 import { useNow } from '../shared/useNow.ts';
 import { RouteList } from './RouteList.tsx';
@@ -61,17 +59,14 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
   const quote = usePanelQuote(query, [state.from, state.to], visible);
 
   const network = state.from?.network_name ?? null;
-  const native = network !== null && isNetwork(network) ? NETWORK_INFO[network].native : null;
-  const gasPriceGwei = useLive((s) => (network === null ? undefined : s.gasEstimate[network]));
-  const nativePriceUsd = useLive((s) => (native === null ? undefined : s.brainState?.nativePriceUSD[native]));
 
   const outcome = input.ok ? quote.outcome : null;
   const routes = useMemo(
     () =>
       outcome?.kind === 'quote' && state.to && network !== null
-        ? formatRoutes(outcome.routes, { network, toDecimals: state.to.decimals, gasPriceGwei, nativePriceUsd })
+        ? formatRoutes(outcome.routes, { network, toDecimals: state.to.decimals })
         : null,
-    [outcome, state.to, network, gasPriceGwei, nativePriceUsd],
+    [outcome, state.to, network],
   );
   const message = !input.ok
     ? input.message

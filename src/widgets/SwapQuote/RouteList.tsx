@@ -8,12 +8,10 @@ import { ROUTE_LIST_MAX_HEIGHT } from '../../config/constants.ts';
 import type { RouteView } from '../../domain/quote.ts';
 import { DexLogo } from './DexLogo.tsx';
 
-const gasFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
 /**
  * §2 Routes, best first (max height 256 px): amount out to 12 significant digits, the gas estimate
- * (and its USD cost where known), and each hop's exchange logo, name_variant and shortened pool
+ * as sent, and each hop's exchange logo, name_variant and shortened pool
  * address linking to the network's explorer.
  */
 export const RouteList = memo(function RouteList({ routes, toSymbol }: { routes: readonly RouteView[]; toSymbol: string }) {
@@ -42,8 +40,7 @@ export const RouteList = memo(function RouteList({ routes, toSymbol }: { routes:
             </Typography>
           </Stack>
           <Typography variant="caption" component="div" color="text.secondary" title="Gas estimate" sx={{ mt: 0.25, fontVariantNumeric: 'tabular-nums' }}>
-            {route.gasEstimate === null ? 'gas ?' : `gas ${gasFormat.format(route.gasEstimate)}`}
-            {route.gasUsd !== null && ` ≈ ${usdFormat.format(route.gasUsd)}`}
+            {route.gasEstimate === null ? 'gas ?' : `gas ${route.gasEstimate}`}
           </Typography>
           <Stack component="ol" sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }} spacing={0.25} aria-label="Hops">
             {route.hops.map((hop, h) => (
