@@ -70,6 +70,24 @@ describe('§2/§4 swap quote window', () => {
     expect(panel().getByText('block 21000123')).toBeInTheDocument();
   });
 
+  it('§2 while a new amount is quoted the old routes are dimmed and their output is neither shown nor copied by swap', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const fetcher = fakeFetcher();
+    renderWithQuotes(<SwapQuoteWindow />, fetcher);
+    const routes = await panel().findByRole('list', { name: 'Routes' });
+    expect(panel().getByRole('textbox', { name: 'Amount out' })).toHaveValue('3012345678.91');
+    fetcher.mockImplementation((query) => new Promise((resolve) => (answer = () => resolve(quoteFor(query)))));
+    await userEvent.type(amountInput(), '0');
+    expect(panel().getByRole('textbox', { name: 'Amount out' })).toHaveValue('');
+    expect(routes).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(lastQuery(fetcher)?.amountIn).toBe('10000000000000000000'));
+    expect(panel().getByRole('list', { name: 'Routes' })).toHaveAttribute('aria-busy', 'true');
+    expect(panel().getByRole('textbox', { name: 'Amount out' })).toHaveValue('');
+    answer(undefined);
+    await waitFor(() => expect(panel().getByRole('list', { name: 'Routes' })).toHaveAttribute('aria-busy', 'false'));
+    expect(panel().getByRole('textbox', { name: 'Amount out' })).not.toHaveValue('');
+  });
+
   it('§2 an unknown exchange gets the default logo', async () => {
     renderWithQuotes(
       <SwapQuoteWindow />,

@@ -75,7 +75,10 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
       : outcome?.kind === 'quote' && routes === null
         ? MALFORMED_QUOTE_MESSAGE
         : null;
-  const best = routes?.[0] ?? null;
+  // Routes of an earlier amount (typed but not yet quoted, or quoted but not yet answered) stay in
+  // view, dimmed; their output is never shown as this amount's, nor copied by the swap button.
+  const stale = quote.isPlaceholder || state.amount !== settledAmount;
+  const best = stale ? null : (routes?.[0] ?? null);
 
   const choose = (side: Side, token: TokenEntry) => setState((s) => chooseToken(s, side, token, entries));
   const onAlternative = (side: Side) => (token: TokenEntry, event: MouseEvent) => {
@@ -136,6 +139,7 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
           size="small"
           fullWidth
           value={best?.amountOutText ?? ''}
+          placeholder={stale && routes !== null ? 'quoting…' : undefined}
           slotProps={{ htmlInput: { readOnly: true } }}
         />
       </TokenBox>
@@ -158,7 +162,7 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
       )}
       {routes !== null && message === null && (
         routes.length > 0 ? (
-          <RouteList routes={routes} toSymbol={state.to?.tokenName ?? ''} />
+          <RouteList routes={routes} toSymbol={state.to?.tokenName ?? ''} stale={stale} />
         ) : (
           <Typography variant="body2" color="text.secondary">
             No routes

@@ -14,12 +14,23 @@ import { DexLogo } from './DexLogo.tsx';
  * as sent, and each hop's exchange logo, name_variant and shortened pool
  * address linking to the network's explorer.
  */
-export const RouteList = memo(function RouteList({ routes, toSymbol }: { routes: readonly RouteView[]; toSymbol: string }) {
+export const RouteList = memo(function RouteList({
+  routes,
+  toSymbol,
+  stale = false,
+}: {
+  routes: readonly RouteView[];
+  toSymbol: string;
+  /** Routes of an earlier amount, shown dimmed and busy until the current quote arrives. */
+  stale?: boolean;
+}) {
   return (
     <Box
       component="ol"
       aria-label="Routes"
-      sx={{ maxHeight: ROUTE_LIST_MAX_HEIGHT, overflowY: 'auto', listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.75 }}
+      aria-busy={stale}
+      data-stale={stale}
+      sx={{ opacity: stale ? 0.45 : 1, transition: 'opacity 120ms', maxHeight: ROUTE_LIST_MAX_HEIGHT, overflowY: 'auto', listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.75 }}
     >
       {routes.map((route, i) => (
         <Box

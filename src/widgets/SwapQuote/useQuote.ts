@@ -10,6 +10,8 @@ import { runQuote, useQuoteFetcher } from './quoteFetcher.tsx';
 export interface PanelQuote {
   outcome: QuoteOutcome | null;
   isFetching: boolean;
+  /** The outcome is the same pair's previous quote, shown while the current one is fetched. */
+  isPlaceholder: boolean;
   /** When the last quote without error arrived (ms since epoch). */
   lastSuccessAt: number | null;
   refresh: () => void;
@@ -54,7 +56,7 @@ export function usePanelQuote(query: QuoteQuery | null, tokens: readonly (TokenE
     if (query) void queryClient.invalidateQueries({ queryKey: queryKey.slice(0, 4) });
   });
 
-  return { outcome, isFetching: result.isFetching, lastSuccessAt, refresh };
+  return { outcome, isFetching: result.isFetching, isPlaceholder: result.isPlaceholderData, lastSuccessAt, refresh };
 }
 
 /** trackingResults is a Map in the live store (a plain record in older snapshots of it). */
