@@ -43,6 +43,8 @@ export interface NetworkInfo {
   wrappedNative: WrappedNative;
   /** Explorer origin; block and address pages hang off it. */
   explorer: string;
+  /** Where an address page hangs off the explorer, when not under /address/ (Solscan: /account/, Tonviewer: the root). */
+  addressPath?: string;
 }
 
 const evm = (native: NativeCoin, symbol: string, address: string, explorer: string, decimals = 18): NetworkInfo => ({
@@ -70,11 +72,13 @@ export const NETWORK_INFO: Record<Network, NetworkInfo> = {
     native: 'SOL',
     wrappedNative: { symbol: 'WSOL', address: 'So11111111111111111111111111111111111111112', decimals: 8 },
     explorer: 'https://solscan.io',
+    addressPath: '/account/',
   },
   TON: {
     native: 'TON',
     wrappedNative: { symbol: 'WTON', address: 'EQCM3B12QK1e4yZSf8GtBRT0aLMNyEsBc_DhVfRRtOEffLez', decimals: 18 },
     explorer: 'https://tonviewer.com',
+    addressPath: '/',
   },
   Blast: evm('ETH', 'WETH', '0x4300000000000000000000000000000000000004', 'https://blastscan.io'),
   Linea: evm('ETH', 'WETH', '0xe5D7C2a44FfDDf6b295A15c148167daaAf5Cf34f', 'https://lineascan.build'),
@@ -108,5 +112,6 @@ export function explorerBlockUrl(network: string, block: number): string | null 
 
 export function explorerAddressUrl(network: string, address: string): string | null {
   if (!isNetwork(network)) return null;
-  return `${NETWORK_INFO[network].explorer}/address/${encodeURIComponent(address)}`;
+  const info = NETWORK_INFO[network];
+  return `${info.explorer}${info.addressPath ?? '/address/'}${encodeURIComponent(address)}`;
 }

@@ -49,9 +49,12 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
       <RaLayout appBar={AppBar} menu={Menu}>
         {children}
       </RaLayout>
-      <Suspense fallback={null}>
-        <FloatingWindows />
-      </Suspense>
+      {/* The windows sit at z-index 10000 (§2), above the splash: they come after it, so a click anywhere on it enters. */}
+      {!splash && (
+        <Suspense fallback={null}>
+          <FloatingWindows />
+        </Suspense>
+      )}
       {splash && <Splash onEnter={enter} playSound={playSound} />}
       <Suspense fallback={null}>
         <LiveConnection />

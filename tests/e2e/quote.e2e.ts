@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)('floating swap-quote windows against the real quot
   it('§2 a Swap window quotes from the engine, requotes on a new amount, and keeps its place across a reload', async () => {
     const { page, context, pageErrors } = await newSession(browser);
     await signIn(page, adminKey);
-    await page.getByRole('button', { name: 'Show window 1 Swap' }).click();
+    await page.getByRole('button', { name: '#1 Swap', pressed: false }).click();
     const win = page.getByRole('dialog', { name: 'Window 1 Swap' });
     await win.waitFor();
     const box = await win.boundingBox();
@@ -51,7 +51,7 @@ describe.skipIf(!hasChromium)('floating swap-quote windows against the real quot
     expect(Math.round(moved.x)).not.toBe(30);
 
     await page.reload();
-    await page.getByRole('button', { name: 'Show window 1 Swap' }).click();
+    await page.getByRole('button', { name: '#1 Swap', pressed: false }).click();
     const again = (await page.getByRole('dialog', { name: 'Window 1 Swap' }).boundingBox())!;
     expect(Math.abs(again.x - moved.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(again.y - moved.y)).toBeLessThanOrEqual(1);
@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium)('floating swap-quote windows against the real quot
   it('§2 Ctrl-click on another network opens a second panel beside the first and widens the window to 650', async () => {
     const { page, context } = await newSession(browser, 'dark');
     await signIn(page, adminKey);
-    await page.getByRole('button', { name: 'Show window 1 Swap' }).click();
+    await page.getByRole('button', { name: '#1 Swap', pressed: false }).click();
     const win = page.getByRole('dialog', { name: 'Window 1 Swap' });
     await bestAmount(page, 'Quote panel 1');
     const alternatives = win.getByRole('region', { name: 'Quote panel 1' }).getByRole('group', { name: 'From token' }).getByRole('button', { name: / on (?!Ethereum)/ });

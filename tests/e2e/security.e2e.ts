@@ -275,7 +275,7 @@ describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium
 
       // --- the quote window lists the tokens with their addresses; pool links are explorer links --
       await page.goto('/');
-      await page.getByRole('button', { name: 'Show window 1 Swap' }).click();
+      await page.getByRole('button', { name: '#1 Swap', pressed: false }).click();
       await page.getByRole('dialog', { name: 'Window 1 Swap' }).waitFor();
       await page.waitForTimeout(1500);
       await expectClean(page, 'quote window');
@@ -313,7 +313,7 @@ describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium
         await signIn(page, accessKey);
         await expect.poll(() => page.getByLabel(/^Server connection Live\b/).count(), { timeout: 15_000 }).toBe(1);
         if (quote) {
-          await page.getByRole('button', { name: 'Show window 1 Swap' }).click();
+          await page.getByRole('button', { name: '#1 Swap', pressed: false }).click();
           const win = page.getByRole('dialog', { name: 'Window 1 Swap' });
           await win.waitFor();
           await expect.poll(() => win.getByRole('listitem', { name: 'Route 1' }).count(), { timeout: 15_000 }).toBeGreaterThan(0);

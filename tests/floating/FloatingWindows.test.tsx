@@ -52,7 +52,7 @@ const geometry = (id: number) => {
   return { x: Number(el.dataset.x), y: Number(el.dataset.y), w: Number(el.dataset.w), h: Number(el.dataset.h) };
 };
 const stored = () => JSON.parse(localStorage.getItem(LAYOUT_STORAGE_KEY) ?? 'null') as unknown;
-const show = (id: number) => userEvent.click(screen.getByRole('button', { name: `Show window ${id} Swap` }));
+const show = (id: number) => userEvent.click(screen.getByRole('button', { name: `#${id} Swap`, pressed: false }));
 const renderManager = () => renderWithQuotes(<FloatingWindows />, fakeFetcher());
 
 describe('§2 floating window manager', () => {
@@ -81,7 +81,7 @@ describe('§2 floating window manager', () => {
   it('§2 the list toggles each window; the plus button adds Swap windows stacked by index, at most 2', async () => {
     renderManager();
     await show(1);
-    expect(screen.getByRole('button', { name: 'Hide window 1 Swap' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '#1 Swap', pressed: true })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add swap window' }));
     expect(screen.getByRole('dialog', { name: 'Window 2 Swap' })).toBeInTheDocument();
     expect(geometry(2)).toEqual({ x: 30, y: DEFAULT_Y - 40, w: 360, h: 500 });
@@ -89,9 +89,9 @@ describe('§2 floating window manager', () => {
     expect(plus).toBeDisabled();
     await userEvent.hover(plus.parentElement as HTMLElement);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('At most 2 floating panels can be added');
-    await userEvent.click(screen.getByRole('button', { name: 'Hide window 1 Swap' }));
+    await userEvent.click(screen.getByRole('button', { name: '#1 Swap', pressed: true }));
     expect(frame(1)).toHaveStyle({ visibility: 'hidden' });
-    expect(screen.getByRole('button', { name: 'Show window 1 Swap' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '#1 Swap', pressed: false })).toBeInTheDocument();
   });
 
   it('§2 collapse keeps only the title bar, at the bottom edge; close removes the window and frees a slot', async () => {

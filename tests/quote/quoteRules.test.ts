@@ -200,6 +200,14 @@ describe('§2 route display', () => {
     expect(shortenAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234…5678');
   });
 
+  it("§2 a pool links to the address page of its own network's explorer (Solscan accounts, Tonviewer at the root)", () => {
+    const url = (network: string, pool: string) => formatRoutes([{ amountOut: '1', gasEstimate: 1, routeInfo: [{ dex: 'x_v1', poolAddress: pool }] }], { network, toDecimals: 0 })?.[0]?.hops[0]?.url;
+    expect(url('Solana', '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2')).toBe('https://solscan.io/account/58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2');
+    expect(url('TON', 'EQCM3B12QK1e4yZSf8GtBRT0aLMNyEsBc_DhVfRRtOEffLez')).toBe('https://tonviewer.com/EQCM3B12QK1e4yZSf8GtBRT0aLMNyEsBc_DhVfRRtOEffLez');
+    expect(url('Tron', 'TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR')).toBe('https://tronscan.org/#/address/TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR');
+    expect(url('Base', '0xabc')).toBe('https://basescan.org/address/0xabc');
+  });
+
   it('§3 an amount out sent as a JSON number is read too, beyond 2^53 and with a fraction dropped', () => {
     const rows = formatRoutes([route(2e21, 1, ['uni_v3']), route(1234.9, 1, ['uni_v2'])], { network: 'Ethereum', toDecimals: 18 });
     expect(rows?.map((r) => r.amountOut)).toEqual([2000000000000000000000n, 1234n]);

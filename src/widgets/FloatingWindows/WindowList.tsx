@@ -39,7 +39,9 @@ export function WindowList({ windows, onToggle, onAdd }: WindowListProps) {
           key={entry.id}
           size="small"
           variant={entry.hidden ? 'outlined' : 'contained'}
-          aria-label={`${entry.hidden ? 'Show' : 'Hide'} ${windowLabel(entry)}`}
+          // Named by its visible text ("#1 Swap"); pressed while the window shows.
+          aria-pressed={!entry.hidden}
+          title={`${entry.hidden ? 'Show' : 'Hide'} ${windowLabel(entry)}`}
           onClick={() => onToggle(entry.id)}
           sx={{ textTransform: 'none', minWidth: 0 }}
         >

@@ -49,7 +49,7 @@ export function TokenBox({ side, token, alternatives, onOpenPicker, onAlternativ
         </Typography>
       </Stack>
       {alternatives.length > 0 && (
-        <Stack direction="row" useFlexGap spacing={0.25} sx={{ flexWrap: 'wrap', mb: 1 }} aria-label={`${label} token on other networks`}>
+        <Stack direction="row" useFlexGap spacing={0.25} sx={{ flexWrap: 'wrap', mb: 1 }} role="group" aria-label={`${label} token on other networks`}>
           {alternatives.map((alt) => (
             <WindowTooltip key={alt.network_name} title={`${alt.tokenName} on ${alt.network_name} — Ctrl/Cmd-click opens a second panel`}>
               <IconButton size="small" aria-label={`${label} ${alt.tokenName} on ${alt.network_name}`} onClick={(event) => onAlternative(alt, event)}>
