@@ -140,7 +140,7 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
           fullWidth
           value={best?.amountOutText ?? ''}
           placeholder={stale && routes !== null ? 'quoting…' : undefined}
-          slotProps={{ htmlInput: { readOnly: true } }}
+          slotProps={{ htmlInput: { readOnly: true }, inputLabel: stale && routes !== null ? { shrink: true } : undefined }}
         />
       </TokenBox>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
