@@ -8,7 +8,7 @@ import {
   BACKGROUND_DEFAULT_S, BACKGROUND_MAX_S, BACKGROUND_MIN_S,
 } from '../config/constants.ts';
 import {
-  Bridge, InitPayload, isServerEventName, ServerEvents, Token, type ServerEventName, type ServerEventPayload,
+  Bridge, InitPayload, isServerEventName, ServerEvents, Token, TxConfirmation, type ServerEventName, type ServerEventPayload,
 } from '../contract/index.ts';
 import type { LiveNotifier } from '../notifications/index.ts';
 import { keepIfEqual } from './equal.ts';
@@ -108,6 +108,27 @@ export function salvageInit(raw: unknown, logger: HandlerContext['logger']): Par
   if (allTokens) partial.allTokens = allTokens;
   if (bridges) partial.bridges = bridges;
   return Object.keys(partial).length > 0 ? (partial as Partial<InitPayload>) : null;
+}
+
+/**
+ * A txConfirmed that does not parse as a whole keeps what does: each well-formed tx still gets its
+ * toast and profit check, an integer errCode still gets its §8 toast. Each dropped part is logged.
+ */
+export function salvageTxConfirmed(raw: unknown, logger: HandlerContext['logger']): ServerEventPayload<'txConfirmed'> | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const { txs, errCode } = raw as Record<string, unknown>;
+  const kept: Record<string, TxConfirmation> = {};
+  if (typeof txs === 'object' && txs !== null && !Array.isArray(txs)) {
+    for (const [key, value] of Object.entries(txs)) {
+      const parsed = TxConfirmation.safeParse(value);
+      if (parsed.success) kept[key] = parsed.data;
+      else logger.warn(`[realtime] malformed txConfirmed tx "${key}" dropped: ${summarizeIssues(parsed.error)}`);
+    }
+  }
+  const code = Number.isInteger(errCode) ? (errCode as number) : undefined;
+  if (errCode !== undefined && errCode !== null && code === undefined) logger.warn('[realtime] malformed txConfirmed errCode dropped');
+  if (Object.keys(kept).length === 0 && code === undefined) return null;
+  return code === undefined ? { txs: kept } : { txs: kept, errCode: code };
 }
 
 const handlers: HandlerTable = {
@@ -287,6 +308,18 @@ export function dispatchServerEvent(name: string, raw: unknown, ctx: HandlerCont
   }
   const parsed = ServerEvents[name].safeParse(raw);
   if (!parsed.success) {
+    if (name === 'txConfirmed') {
+      ctx.logger.warn(`[realtime] malformed "txConfirmed" payload, applying the parts that parse: ${summarizeIssues(parsed.error)}`);
+      const partial = salvageTxConfirmed(raw, ctx.logger);
+      if (!partial) return false;
+      try {
+        handlers.txConfirmed(partial, ctx);
+        return true;
+      } catch (err) {
+        ctx.logger.error('[realtime] handler for "txConfirmed" failed:', err);
+        return false;
+      }
+    }
     if (name !== 'init') {
       ctx.logger.warn(`[realtime] malformed "${name}" payload dropped: ${summarizeIssues(parsed.error)}`);
       return false;

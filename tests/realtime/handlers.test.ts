@@ -231,6 +231,20 @@ describe('PROTOCOL payloads a real backend may send: minimal, open shapes', () =
     expect(notifier.txConfirmed).toHaveBeenCalledTimes(1);
   });
 
+  it('a txConfirmed with a malformed tx or errCode still confirms the txs that parse and keeps an integer errCode, each drop logged', () => {
+    const { ctx, logger, notifier } = setup();
+    const good = txConfirmation();
+    expect(dispatchServerEvent('txConfirmed', { txs: { a: good, b: { tokenName: 'X', success: 'yes' } }, errCode: 7 }, ctx)).toBe(true);
+    expect(notifier.txConfirmed).toHaveBeenLastCalledWith({ txs: { a: good }, errCode: 7 });
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('txConfirmed tx "b" dropped'));
+    expect(dispatchServerEvent('txConfirmed', { txs: { a: good }, errCode: 'seven' }, ctx)).toBe(true);
+    expect(notifier.txConfirmed).toHaveBeenLastCalledWith({ txs: { a: good } });
+    expect(logger.warn).toHaveBeenCalledWith('[realtime] malformed txConfirmed errCode dropped');
+    // Nothing usable: dropped as a whole.
+    expect(dispatchServerEvent('txConfirmed', { txs: { b: { success: 1 } }, errCode: 1.5 }, ctx)).toBe(false);
+    expect(notifier.txConfirmed).toHaveBeenCalledTimes(2);
+  });
+
   it('an init with malformed parts applies every part that parses; a bad token or bridge drops only itself, each logged', () => {
     const { store, ctx, logger } = setup(() => 10_000);
     const raw = {
