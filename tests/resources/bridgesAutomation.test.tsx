@@ -50,6 +50,17 @@ describe('/settings/bridges/_automation', () => {
     await waitFor(() => expect(api.setBridgeAutomation).toHaveBeenLastCalledWith({ enabled: false, bridges: ['ccip', 'synapse'] }));
   });
 
+  it('PROTOCOL states no answer for the save: an empty one still reports what was sent as saved', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi();
+    api.setBridgeAutomation.mockResolvedValue(undefined);
+    renderBridgesAt('/settings/bridges/_automation', api);
+    await user.click(screen.getByRole('checkbox', { name: 'Automate synapse' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved: bridge automation is on for ccip, synapse.')).toBeInTheDocument();
+    expect(screen.queryByText(/Save failed/)).toBeNull();
+  });
+
   it('follows the live value until edited; an edit made elsewhere meanwhile is pointed out, not overwritten silently', async () => {
     const user = userEvent.setup();
     renderBridgesAt('/settings/bridges/_automation');

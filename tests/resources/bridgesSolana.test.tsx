@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SOLANA_IMPORT_TIMEOUT_MS } from '../../src/config/constants.ts';
 import { ApiError, type ApiFetch } from '../../src/dataProvider/apiFetch.ts';
-import { createResourceApi } from '../../src/resources/shared/api.ts';
+import { UnexpectedAnswerError, createResourceApi } from '../../src/resources/shared/api.ts';
 import { checkEntry, csvLine, csvRowCount, rejectedCsv } from '../../src/resources/bridges/solanaRules.ts';
 import { expectLoggedErrors, live, resetLive } from './harness.tsx';
 import { fakeApi, renderBridgesAt } from './sharedFakes.tsx';
@@ -199,6 +199,23 @@ describe('§7 §9 CSV import', () => {
 
     await user.click(within(report).getByRole('button', { name: 'Keep only the rejected rows in the editor' }));
     expect(editor).toHaveValue('token,network,address,decimals\nWIF,Solana,0x1234,6\ntoo,few');
+  });
+
+  it('§9 no answer within 10 min says the import may still finish; an answer without a report says it was taken', async () => {
+    const { user, api, editor } = await openImport();
+    const logged = expectLoggedErrors();
+    api.solanaImport.mockRejectedValueOnce(new ApiError(0, 'request timed out after 600 s'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('No answer: request timed out after 600 s. The server may still finish the import: look at the entries in a moment.')).toBeInTheDocument();
+    expect(screen.queryByText(/nothing was imported/)).toBeNull();
+    expect(editor).toHaveValue(CSV);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    api.solanaImport.mockRejectedValueOnce(new UnexpectedAnswerError('POST /solana-bridge/{x}/import', 'errors: expected array'));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(/The server took the import but sent no report of it/)).toBeInTheDocument();
+    logged.mockRestore();
   });
 
   it('a refused import (400) or an empty editor loses nothing typed and imports nothing', async () => {

@@ -16,7 +16,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { BridgeAutomation as Automation } from '../../contract/index.ts';
+import { MiscSettingsResponse, type BridgeAutomation as Automation } from '../../contract/index.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
@@ -61,8 +61,10 @@ export function BridgeAutomation({ onDone }: { onDone: () => void }) {
     setResult(null);
     try {
       const body = automationBody(values.enabled, values.bridges, names);
-      const answer = await api.setBridgeAutomation(body);
-      const saved = answer.miscSettings.bridgeAutomation ?? { enabled: body.enabled, bridges: body.bridges ?? [] };
+      const answer: unknown = await api.setBridgeAutomation(body);
+      // PROTOCOL states no answer for this call: the settings it sends back if it does, else what was sent.
+      const parsed = MiscSettingsResponse.safeParse(answer);
+      const saved = (parsed.success ? parsed.data.miscSettings.bridgeAutomation : undefined) ?? { enabled: body.enabled, bridges: body.bridges ?? [] };
       setBase(saved);
       setValues(saved);
       setResult({ ok: true, text: `Saved: bridge automation is ${saved.enabled ? 'on' : 'off'}${saved.bridges.length > 0 ? ` for ${saved.bridges.join(', ')}` : ''}.` });

@@ -21,7 +21,8 @@ import { SOLANA_IMPORT_TIMEOUT_MS } from '../../config/constants.ts';
 import type { SolanaBridgeImportResponse } from '../../contract/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { MONO_FONT_STACK } from '../../theme.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { errorStatus } from '../../dataProvider/apiFetch.ts';
+import { UnexpectedAnswerError, useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { csvLine, csvRowCount, importProblem, rejectedCsv } from './solanaRules.ts';
 
@@ -73,7 +74,11 @@ export function SolanaImport({ x, base }: { x: string; base: string }) {
       setFailure(
         controller.signal.aborted
           ? 'Stopped waiting. The server may still finish the import: look at the entries in a moment.'
-          : `Import failed, nothing was imported: ${errorText(e)}`,
+          : e instanceof UnexpectedAnswerError
+            ? 'The server took the import but sent no report of it: look at the entries to see what was imported.'
+            : errorStatus(e) === 0
+              ? `No answer: ${errorText(e)}. The server may still finish the import: look at the entries in a moment.`
+              : `Import failed, nothing was imported: ${errorText(e)}`,
       );
     } finally {
       abort.current = null;

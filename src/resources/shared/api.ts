@@ -7,16 +7,53 @@
  */
 import { useContext, useMemo } from 'react';
 import { DataProviderContext } from 'react-admin';
+import type { z } from 'zod';
 import { SOLANA_IMPORT_TIMEOUT_MS } from '../../config/constants.ts';
 import { apiFetch, type ApiFetch } from '../../dataProvider/index.ts';
-import type {
-  AwsGroupsRequest, BridgeAutomationRequest, BridgeBody, BridgeFeesResponse, BridgeRecord, ConfigRecord, ForceTradeRequest,
-  LogsMoreResponse, ManualTxRequest, MiscSettingsResponse, Pins, RefundRequest, SellRequest, SolanaBridgeCreateRequest,
-  SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord, SolanaBridgeUpdateRequest, TokenBody,
-  TokenRecord, TradeRecord, TxOperationResponse, TxRecord, UnlockNonceRequest, WorkersResponse,
+import {
+  BridgeFeesResponse, ConfigRecord, LogsMoreResponse, SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord,
+  TradeRecord, TxRecord,
+  type AwsGroupsRequest, type BridgeAutomationRequest, type BridgeBody, type BridgeRecord, type ForceTradeRequest,
+  type ManualTxRequest, type MiscSettingsResponse, type Pins, type RefundRequest, type SellRequest, type SolanaBridgeCreateRequest,
+  type SolanaBridgeUpdateRequest, type TokenBody, type TokenRecord, type TxOperationResponse, type UnlockNonceRequest,
+  type WorkersResponse,
 } from '../../contract/index.ts';
 
 const segment = encodeURIComponent;
+
+/** A 2xx answer whose body is not what the call answers: the call itself went through. */
+export class UnexpectedAnswerError extends Error {
+  constructor(readonly call: string, detail: string) {
+    super(`unexpected answer to ${call}: ${detail}`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
+/** "path: message; …" of the first zod issues. */
+function issuesText(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * Zod at the boundary: an answer a screen reads into is checked against its contract schema first,
+ * so another backend's odd answer is a logged, shown error instead of a crash in the middle of a
+ * render. `unwrap` also takes the record out of a `{ data: record }` envelope.
+ */
+function checked<S extends z.ZodType>(schema: S, call: string, unwrap = false) {
+  return (body: unknown): z.infer<S> => {
+    const inner = unwrap && typeof body === 'object' && body !== null && !Array.isArray(body) && 'data' in body && !schema.safeParse(body).success
+      ? (body as { data: unknown }).data
+      : body;
+    const result = schema.safeParse(inner);
+    if (result.success) return result.data;
+    const error = new UnexpectedAnswerError(call, issuesText(result.error));
+    console.error(error.message);
+    throw error;
+  };
+}
 
 export interface LogsMoreQuery {
   before?: number;
@@ -44,14 +81,18 @@ export function createResourceApi(fetchApi: ApiFetch) {
     updateBridge: (bridgeName: string, body: BridgeBody & { version: number }) =>
       fetchApi<BridgeRecord>(`/bridges/${segment(bridgeName)}`, { method: 'PUT', body }),
     deleteBridge: (bridgeName: string) => fetchApi(`/bridges/${segment(bridgeName)}`, { method: 'DELETE' }),
-    bridgeFees: () => fetchApi<BridgeFeesResponse>('/bridges/fee-to-eth'),
+    bridgeFees: () => fetchApi('/bridges/fee-to-eth').then(checked(BridgeFeesResponse, 'GET /bridges/fee-to-eth')),
     setBridgeAutomation: (body: BridgeAutomationRequest) =>
       fetchApi<MiscSettingsResponse>('/settings/automation/bridges', { method: 'PUT', body }),
 
     solanaList: (x: string, paging?: SolanaPage) =>
-      fetchApi<SolanaBridgeListResponse>(`/solana-bridge/${segment(x)}${paging ? `?page=${paging.page}&perPage=${paging.perPage}` : ''}`),
-    solanaGet: (x: string, token: string) => fetchApi<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}/${segment(token)}`),
-    solanaFind: (x: string, q: string) => fetchApi<SolanaBridgeListResponse>(`/solana-bridge/${segment(x)}/find/${segment(q)}`),
+      fetchApi(`/solana-bridge/${segment(x)}${paging ? `?page=${paging.page}&perPage=${paging.perPage}` : ''}`).then(
+        checked(SolanaBridgeListResponse, 'GET /solana-bridge/{x}'),
+      ),
+    solanaGet: (x: string, token: string) =>
+      fetchApi(`/solana-bridge/${segment(x)}/${segment(token)}`).then(checked(SolanaBridgeRecord, 'GET /solana-bridge/{x}/{token}', true)),
+    solanaFind: (x: string, q: string) =>
+      fetchApi(`/solana-bridge/${segment(x)}/find/${segment(q)}`).then(checked(SolanaBridgeListResponse, 'GET /solana-bridge/{x}/find/{q}')),
     solanaCreate: (x: string, body: SolanaBridgeCreateRequest) =>
       fetchApi<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}`, { method: 'POST', body }),
     solanaUpdate: (x: string, token: string, body: SolanaBridgeUpdateRequest) =>
@@ -61,19 +102,19 @@ export function createResourceApi(fetchApi: ApiFetch) {
     solanaDelete: (x: string, token: string) => fetchApi(`/solana-bridge/${segment(x)}/${segment(token)}`, { method: 'DELETE' }),
     /** §9: the one call allowed 10 min instead of 10 s; `signal` lets the operator give up waiting. */
     solanaImport: (x: string, csv: string, signal?: AbortSignal) =>
-      fetchApi<SolanaBridgeImportResponse>(`/solana-bridge/${segment(x)}/import`, {
+      fetchApi(`/solana-bridge/${segment(x)}/import`, {
         method: 'POST',
         body: { csv },
         timeoutMs: SOLANA_IMPORT_TIMEOUT_MS,
         signal,
-      }),
+      }).then(checked(SolanaBridgeImportResponse, 'POST /solana-bridge/{x}/import')),
 
-    getConfig: (configName: string) => fetchApi<ConfigRecord>(`/configs/${segment(configName)}`),
+    getConfig: (configName: string) => fetchApi(`/configs/${segment(configName)}`).then(checked(ConfigRecord, 'GET /configs/{name}')),
     updateConfig: (configName: string, version: number, data: Record<string, unknown>) =>
       fetchApi<ConfigRecord>(`/configs/${segment(configName)}`, { method: 'PUT', body: { version, data } }),
 
-    getTx: (id: string) => fetchApi<TxRecord>(`/txs/${segment(id)}`),
-    getTrade: (tradeId: string) => fetchApi<TradeRecord>(`/txs/sell/${segment(tradeId)}`),
+    getTx: (id: string) => fetchApi(`/txs/${segment(id)}`).then(checked(TxRecord.loose(), 'GET /txs/{id}', true)),
+    getTrade: (tradeId: string) => fetchApi(`/txs/sell/${segment(tradeId)}`).then(checked(TradeRecord.loose(), 'GET /txs/sell/{id}', true)),
     sell: (body: SellRequest) => fetchApi<TradeRecord>('/txs/sell', { method: 'POST', body }),
     updateSell: (tradeId: string, body: SellRequest) => fetchApi<TradeRecord>(`/txs/sell/${segment(tradeId)}`, { method: 'PUT', body }),
     manualTx: (body: ManualTxRequest) => fetchApi<TxOperationResponse>('/txs/manual', { method: 'POST', body }),
@@ -81,7 +122,8 @@ export function createResourceApi(fetchApi: ApiFetch) {
     forceTrade: (body: ForceTradeRequest) => fetchApi<TxOperationResponse>('/txs/force', { method: 'POST', body }),
     unlockNonce: (body: UnlockNonceRequest) => fetchApi<TxOperationResponse>('/txs/unlock-nonce', { method: 'POST', body }),
 
-    logsMore: (query: LogsMoreQuery) => fetchApi<LogsMoreResponse>('/logs/more', { method: 'POST', body: query }),
+    logsMore: (query: LogsMoreQuery) =>
+      fetchApi('/logs/more', { method: 'POST', body: query }).then(checked(LogsMoreResponse, 'POST /logs/more')),
 
     setAwsGroups: (groups: AwsGroupsRequest['groups']) => fetchApi('/aws/groups', { method: 'PUT', body: { groups } }),
     restartAwsGroup: (group: string) => fetchApi('/aws/restart', { method: 'POST', body: { group } }),
