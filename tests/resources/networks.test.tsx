@@ -65,6 +65,16 @@ describe('/settings/networks (§3 network settings, pair flags)', () => {
     });
   });
 
+  it('stored settings this editor cannot read are named as a problem and never saved over with an empty table', async () => {
+    const api = fakeResourceApi();
+    api.getConfig.mockResolvedValue({ ...settings, data: { networks: [{ name: 'Ethereum', automation: 'yes', priority: 1 }], pairFlags: {} } });
+    renderScreen(<NetworkSettingsEditor />, api);
+    expect(await screen.findByText(/The stored network settings do not fit this editor \(networks\.0\.automation: /)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Networks' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(api.updateConfig).not.toHaveBeenCalled();
+  });
+
   it('a 409 offers Keep mine over the current version', async () => {
     const { user, api } = await setup();
     api.updateConfig.mockRejectedValueOnce(conflictError({ ...settings, version: 6 }));

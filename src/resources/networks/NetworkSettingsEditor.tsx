@@ -39,12 +39,21 @@ interface Loaded {
   data: Record<string, unknown>;
 }
 
-function rowsOf(data: unknown): { rows: Row[]; pairFlags: Record<string, { enabled: boolean }> } {
+/**
+ * The editor's rows, or why the stored settings do not fit it. A table built from settings it cannot
+ * read would save an empty list over them, so such settings are shown as a problem and never saved here.
+ */
+function rowsOf(data: unknown): { rows: Row[]; pairFlags: Record<string, { enabled: boolean }>; unreadable: string | null } {
   const parsed = NetworkSettingsConfig.safeParse(data);
-  if (!parsed.success) return { rows: [], pairFlags: {} };
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return { rows: [], pairFlags: {}, unreadable: `${where}${issue?.message ?? 'not network settings'}` };
+  }
   return {
     rows: parsed.data.networks.map((n) => ({ name: n.name, automation: n.automation, priority: String(n.priority) })),
     pairFlags: { ...parsed.data.pairFlags },
+    unreadable: null,
   };
 }
 
@@ -63,12 +72,14 @@ export function NetworkSettingsEditor() {
   const [rows, setRows] = useState<Row[]>([]);
   const [pairFlags, setPairFlags] = useState<Record<string, { enabled: boolean }>>({});
   const [adding, setAdding] = useState('');
+  const [unreadable, setUnreadable] = useState<string | null>(null);
 
   const load = useCallback((record: ConfigRecord) => {
     setLoaded({ version: record.version, data: record.data });
     const next = rowsOf(record.data);
     setRows(next.rows);
     setPairFlags(next.pairFlags);
+    setUnreadable(next.unreadable);
   }, []);
 
   useEffect(() => {
@@ -86,6 +97,14 @@ export function NetworkSettingsEditor() {
 
   if (loadError) return <Alert severity="error">Could not load network settings: {loadError}</Alert>;
   if (!loaded) return <Typography>Reading network settings…</Typography>;
+  if (unreadable !== null) {
+    return (
+      <Alert severity="error">
+        The stored network settings do not fit this editor ({unreadable}), so nothing is shown or saved here. Edit them as JSON
+        under Configs (networkSettings).
+      </Alert>
+    );
+  }
 
   const invalid = rows.some((r) => priorityProblem(r.priority) !== null);
   const names = rows.map((r) => r.name);
