@@ -773,7 +773,8 @@ export type AwsRestartRequest = z.infer<typeof AwsRestartRequest>;
 
 // Solana bridge configuration (x is a path segment, e.g. wormhole)
 
-export const SolanaBridgeKind = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/, 'letters, digits, _ and - (at most 32)');
+/** x is the bridgeName (a path segment): any bridge name is a valid x. */
+export const SolanaBridgeKind = RecordName;
 
 /** One token of a Solana bridge config: per-network entries {address, decimals}. */
 export const SolanaBridgeRecord = z.object({

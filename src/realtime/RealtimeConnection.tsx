@@ -16,7 +16,7 @@ export interface RealtimeConnectionProps {
   token: string;
   /** API origin; defaults to the page's own origin. */
   url?: string;
-  /** Trade fetch for the §9 profit rule; defaults to GET {url}/api/txs/{tradeId}. */
+  /** Trade fetch for the §9 profit rule; defaults to GET {url}/api/txs/sell/{tradeId}. */
   fetchTrade?: FetchTrade;
 }
 

@@ -61,6 +61,17 @@ describe('§7 /api/solana-bridge/:x', () => {
     expect((await call('PUT', '/api/solana-bridge/wormhole/NOPE', { data: {} })).statusCode).toBe(404);
   });
 
+  it('x is any bridge name: 64 characters with . + $ are a valid path segment', async () => {
+    const x = `Portal.v2+${'$'.repeat(10)}${'a'.repeat(44)}`;
+    expect(x).toHaveLength(64);
+    const body = { token: 'USDC', data: { Solana: { address: USDC_SOL, decimals: 6 } } };
+    const created = await call('POST', `/api/solana-bridge/${encodeURIComponent(x)}`, body);
+    expect(created.statusCode).toBe(200);
+    expect(SolanaBridgeRecord.parse(created.json()).x).toBe(x);
+    expect((await call('GET', `/api/solana-bridge/${encodeURIComponent(x)}/USDC`)).statusCode).toBe(200);
+    expect(fieldsOf(await call('GET', `/api/solana-bridge/${'a'.repeat(65)}`))).toEqual(['x']);
+  });
+
   it('PUT replaces the data; DELETE of a network removes that entry; DELETE removes the token', async () => {
     const put = await call('PUT', '/api/solana-bridge/wormhole/USDC', { data: { Solana: { address: USDC_SOL, decimals: 6 }, Base: { address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6 } } });
     expect(put.statusCode).toBe(200);

@@ -140,7 +140,7 @@ const API_METHODS = Object.keys(defaultApi) as (keyof ResourceApi)[];
 /** The resource calls, taken from the data provider where it has them. */
 export function useResourceApi(): ResourceApi {
   // The context's own provider, not useDataProvider's proxy: the proxy claims every method name,
-  // logs each failure a second time and signs out on a 403 (a refused pin is not a lost session).
+  // logs each failure a second time and hands every error to checkError (a refused pin is not a lost session).
   const dataProvider: unknown = useContext(DataProviderContext);
   return useMemo(() => {
     const provided = (dataProvider ?? {}) as Partial<Record<keyof ResourceApi, unknown>>;
