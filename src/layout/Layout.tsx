@@ -3,18 +3,21 @@
  * code loads. The frame itself (header, menu, toasts, the realtime socket, the splash) is a lazy
  * chunk, so /login downloads none of it (issue #6 budget: login <= 330 KB gz).
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Loading } from './Loading.tsx';
 import { RequireSession } from './RequireSession.tsx';
+import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
 
-const SignedInLayout = lazy(() => import('./SignedInLayout.tsx'));
+const SignedInLayout = retryableLazy('the console', () => import('./SignedInLayout.tsx'));
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <RequireSession>
-      <Suspense fallback={<Loading />}>
-        <SignedInLayout>{children}</SignedInLayout>
-      </Suspense>
+      <LoadBoundary>
+        <Suspense fallback={<Loading />}>
+          <SignedInLayout>{children}</SignedInLayout>
+        </Suspense>
+      </LoadBoundary>
     </RequireSession>
   );
 }

@@ -2,15 +2,17 @@
  * The signed-in frame (behind Layout's session gate, loaded lazily): toasts, react-admin's layout with
  * our header and menu, and the realtime connection (SPEC §6: it starts only when authenticated).
  */
-import { lazy, Suspense, use, useState, type ReactNode } from 'react';
+import { Suspense, use, useState, type ReactNode } from 'react';
 import { Layout as RaLayout, useAuthProvider } from 'react-admin';
 import { playSound } from '../notifications/index.ts';
 import { NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
 import { RaNotificationBridge } from '../notifications/RaNotificationBridge.tsx';
 import { DecorativeBackground } from '../widgets/Background/DecorativeBackground.tsx';
 import { Splash } from '../widgets/Splash/Splash.tsx';
-import { SPLASH_SEEN_KEY } from '../config/constants.ts';
-import { RealtimeConnection } from '../realtime/index.ts';
+import { SPLASH_SEEN_KEY, WINDOW_Z_INDEX } from '../config/constants.ts';
+import { loadRealtimeConnection } from '../realtime/index.ts';
+import type { FloatingWindowsProps } from '../widgets/FloatingWindows/index.ts';
+import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';
 import type { AppAuthProvider } from '../authProvider/createAuthProvider.ts';
 import { SessionExpiryGuard } from '../authProvider/SessionExpiryGuard.tsx';
@@ -18,7 +20,13 @@ import { AppBar } from './AppBar.tsx';
 import { Menu } from './Menu.tsx';
 
 /** The quote windows are not needed to show the dashboard: their code loads after it. */
-const FloatingWindows = lazy(() => import('../widgets/FloatingWindows/index.ts').then((m) => ({ default: m.FloatingWindows })));
+const FloatingWindows = retryableLazy<FloatingWindowsProps>('the floating windows', () =>
+  import('../widgets/FloatingWindows/index.ts').then((m) => ({ default: m.FloatingWindows })),
+);
+const RealtimeConnection = retryableLazy('live updates', loadRealtimeConnection);
+
+/** Neither has a place in the page's flow: a failure to load them is told in the bottom-right corner. */
+const CORNER = { position: 'fixed', right: 16, bottom: 16, zIndex: WINDOW_Z_INDEX, maxWidth: 480 } as const;
 
 function LiveConnection() {
   // RequireSession has run checkAuth, which loads the token, so the in-memory copy is set by now.
@@ -51,14 +59,18 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
       </RaLayout>
       {/* The windows sit at z-index 10000 (§2), above the splash: they come after it, so a click anywhere on it enters. */}
       {!splash && (
-        <Suspense fallback={null}>
-          <FloatingWindows />
-        </Suspense>
+        <LoadBoundary dense sx={CORNER}>
+          <Suspense fallback={null}>
+            <FloatingWindows />
+          </Suspense>
+        </LoadBoundary>
       )}
       {splash && <Splash onEnter={enter} playSound={playSound} />}
-      <Suspense fallback={null}>
-        <LiveConnection />
-      </Suspense>
+      <LoadBoundary dense sx={CORNER}>
+        <Suspense fallback={null}>
+          <LiveConnection />
+        </Suspense>
+      </LoadBoundary>
     </NotificationsProvider>
   );
 }

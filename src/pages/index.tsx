@@ -1,6 +1,7 @@
 /** Every screen of ROUTES (except /login), each lazily loaded behind the Loading... fallback (SPEC §2). */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Loading } from '../layout/Loading.tsx';
+import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
 import { ROUTES } from '../config/routes.ts';
 import { isAdminRole } from '../authProvider/session.ts';
 import type { RoutePath } from './PlaceholderPage.tsx';
@@ -15,27 +16,32 @@ export function screensFor(role: unknown): ScreenRoute[] {
   );
 }
 
-const SCREENS: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
-  '/': lazy(() => import('./HomePage.tsx')),
-  '/tx': lazy(() => import('./TxListPage.tsx')),
-  '/tx/latest': lazy(() => import('./TxLatestPage.tsx')),
-  '/tsettings': lazy(() => import('./UserSettingsPage.tsx')),
-  '/tsettings/tokens': lazy(() => import('./UserTokensPage.tsx')),
-  '/tx/new': lazy(() => import('./TxNewPage.tsx')),
-  '/settings': lazy(() => import('./SettingsPage.tsx')),
-  '/settings/networks': lazy(() => import('./NetworksPage.tsx')),
-  '/settings/configs': lazy(() => import('./ConfigsPage.tsx')),
-  '/settings/tokens': lazy(() => import('./TokensPage.tsx')),
-  '/settings/userlogs': lazy(() => import('./UserLogsPage.tsx')),
-  '/settings/bridges/*': lazy(() => import('./BridgesPage.tsx')),
+const screen = (load: () => Promise<{ default: ComponentType }>) => retryableLazy('this screen', load);
+
+const SCREENS: Record<ScreenPath, ComponentType> = {
+  '/': screen(() => import('./HomePage.tsx')),
+  '/tx': screen(() => import('./TxListPage.tsx')),
+  '/tx/latest': screen(() => import('./TxLatestPage.tsx')),
+  '/tsettings': screen(() => import('./UserSettingsPage.tsx')),
+  '/tsettings/tokens': screen(() => import('./UserTokensPage.tsx')),
+  '/tx/new': screen(() => import('./TxNewPage.tsx')),
+  '/settings': screen(() => import('./SettingsPage.tsx')),
+  '/settings/networks': screen(() => import('./NetworksPage.tsx')),
+  '/settings/configs': screen(() => import('./ConfigsPage.tsx')),
+  '/settings/tokens': screen(() => import('./TokensPage.tsx')),
+  '/settings/userlogs': screen(() => import('./UserLogsPage.tsx')),
+  '/settings/bridges/*': screen(() => import('./BridgesPage.tsx')),
 };
 
 export function Screen({ path }: { path: ScreenPath }) {
   const Page = SCREENS[path];
   return (
-    <Suspense fallback={<Loading />}>
-      <Page />
-    </Suspense>
+    // Keyed by path: a failed screen's message does not follow the operator to the next screen.
+    <LoadBoundary key={path}>
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+    </LoadBoundary>
   );
 }
 

@@ -1,11 +1,9 @@
-import { lazy } from 'react';
-
 export type { RealtimeConnectionProps } from './RealtimeConnection.tsx';
 /**
  * The socket and its client library load lazily, after the signed-in frame: /login needs neither
- * (issue #6 budgets). Render it inside a Suspense boundary.
+ * (issue #6 budgets). The layout makes the component from this loader (one that can be loaded again).
  */
-export const RealtimeConnection = lazy(() => import('./RealtimeConnection.tsx'));
+export const loadRealtimeConnection = () => import('./RealtimeConnection.tsx');
 export { useLive, useLiveFrom, useConnectionState, deriveConnectionStatus, SILENT_AFTER_MS } from './hooks.ts';
 export type { ConnectionState, ConnectionStatus } from './hooks.ts';
 export { liveStore, onLiveChange, LiveStore, type LiveChangeKind, type LivePatch, type FrameScheduler } from './liveStore.ts';

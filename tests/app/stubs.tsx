@@ -23,11 +23,13 @@ export async function realtimeStub(importOriginal: () => Promise<RealtimeModule>
   const actual = await importOriginal();
   return {
     ...actual,
-    // Renders a marker the tests look for, where the real component renders nothing.
-    RealtimeConnection: (({ token }: { token: string }) => {
-      mounted.tokens.push(token);
-      return <span data-testid="realtime-connection" />;
-    }) as unknown as RealtimeModule['RealtimeConnection'],
+    // Loads a marker the tests look for, where the real component renders nothing.
+    loadRealtimeConnection: (async () => ({
+      default: ({ token }: { token: string }) => {
+        mounted.tokens.push(token);
+        return <span data-testid="realtime-connection" />;
+      },
+    })) as unknown as RealtimeModule['loadRealtimeConnection'],
     resetReconnectFlag: () => undefined,
   };
 }

@@ -73,6 +73,37 @@ describe.skipIf(!hasChromium)('foundation in Chromium against the reference serv
     await context.close();
   });
 
+  it('§8 a screen whose code fails to load raises vite:preloadError, is named with Try again, and loads once the network is back', async () => {
+    const { page, context } = await newSession(browser);
+    await signIn(page, operatorKey);
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { preloadErrors: string[] }).preloadErrors = seen;
+      window.addEventListener('vite:preloadError', (event) => seen.push(String((event as Event & { payload?: unknown }).payload)));
+    });
+    // The transactions screen's own chunk cannot be fetched (a network blip while it loads).
+    const chunk = /\/assets\/TxListPage-[^/]+\.js$/;
+    await context.route(chunk, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('menuitem', { name: 'Transactions', exact: true }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load this screen.' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Check the connection to the server, then try again.');
+    expect(await page.evaluate(() => (window as unknown as { preloadErrors: string[] }).preloadErrors.length)).toBeGreaterThan(0);
+    // The rest of the console goes on: the menu still works, and the failure does not follow to Home.
+    await page.getByRole('menuitem', { name: 'Home', exact: true }).click();
+    await page.getByRole('button', { name: 'Worker actions' }).waitFor();
+    expect(await alert.count()).toBe(0);
+    await page.goBack();
+    await alert.waitFor();
+    await screenshot(page, 'screen-load-failed');
+
+    await context.unroute(chunk);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Transactions', exact: true }).waitFor();
+    expect(await alert.count()).toBe(0);
+    await context.close();
+  });
+
   for (const [who, key, isAdmin] of [
     ['Admin', adminKey, true],
     ['operator', operatorKey, false],

@@ -13,6 +13,7 @@ import { WINDOW_HEADER_HEIGHT, WINDOW_MIN_HEIGHT, WINDOW_MIN_WIDTH } from './lay
 import { windowLabel, type WindowEntry, type WindowLayout } from './types.ts';
 import { FloatingWindowContext, type FloatingWindowApi } from './windowContext.ts';
 import { WindowTooltip } from './WindowTooltip.tsx';
+import { LoadBoundary } from '../shared/retryableLazy.tsx';
 
 export const DRAG_HANDLE_CLASS = 'floating-window-handle';
 const NO_DRAG_CLASS = 'floating-window-nodrag';
@@ -136,9 +137,11 @@ export const FloatingWindow = memo(function FloatingWindow({
             // idle priority and its effects (quote polling) stop until it shows again.
             <Activity mode={api.visible ? 'visible' : 'hidden'}>
               <FloatingWindowContext.Provider value={api}>
-                <Suspense fallback={<Typography variant="body2" color="text.secondary">{LOADING_TEXT}</Typography>}>
-                  <Element initialState={initialState} />
-                </Suspense>
+                <LoadBoundary dense>
+                  <Suspense fallback={<Typography variant="body2" color="text.secondary">{LOADING_TEXT}</Typography>}>
+                    <Element initialState={initialState} />
+                  </Suspense>
+                </LoadBoundary>
               </FloatingWindowContext.Provider>
             </Activity>
           )}

@@ -1,13 +1,16 @@
-import { lazy, useCallback, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import { MAX_FLOATING_PANELS, WINDOW_Z_INDEX } from '../../config/constants.ts';
 import { FloatingWindow } from './FloatingWindow.tsx';
 import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, type LayoutStore } from './layout.ts';
 import type { WindowContentProps, WindowEntry, WindowLayout } from './types.ts';
 import { WindowList } from './WindowList.tsx';
+import { retryableLazy } from '../shared/retryableLazy.tsx';
 
 /** The quote window's code loads when a Swap window first shows (FloatingWindow mounts content then). */
-const SwapQuoteWindow = lazy(() => import('../SwapQuote/SwapQuoteWindow.tsx').then((m) => ({ default: m.SwapQuoteWindow })));
+const SwapQuoteWindow = retryableLazy<WindowContentProps>('the swap window', () =>
+  import('../SwapQuote/SwapQuoteWindow.tsx').then((m) => ({ default: m.SwapQuoteWindow })),
+);
 
 /** The one kind of window the plus button adds (§2). */
 export const SWAP_WINDOW: { name: string; Element: ComponentType<WindowContentProps> } = {
