@@ -7,17 +7,20 @@ import { Suspense, type ReactNode } from 'react';
 import { Loading } from './Loading.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
+import { CrashBoundary } from '../widgets/shared/CrashBoundary.tsx';
 
 const SignedInLayout = retryableLazy('the console', () => import('./SignedInLayout.tsx'));
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RequireSession>
-      <LoadBoundary>
-        <Suspense fallback={<Loading />}>
-          <SignedInLayout>{children}</SignedInLayout>
-        </Suspense>
-      </LoadBoundary>
-    </RequireSession>
+    <CrashBoundary>
+      <RequireSession>
+        <LoadBoundary>
+          <Suspense fallback={<Loading />}>
+            <SignedInLayout>{children}</SignedInLayout>
+          </Suspense>
+        </LoadBoundary>
+      </RequireSession>
+    </CrashBoundary>
   );
 }
