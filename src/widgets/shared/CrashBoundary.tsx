@@ -5,10 +5,9 @@
  * words, and offers Try again (render the frame again) and Reload page. React logs the error.
  */
 import { Component, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { FailureAlert } from './FailureAlert.tsx';
 
 interface CrashBoundaryState {
   error: { value: unknown } | null;
@@ -30,26 +29,10 @@ export class CrashBoundary extends Component<{ children: ReactNode }, CrashBound
     if (error === null) return this.props.children;
     return (
       <Box component="main" sx={{ minHeight: '100vh', p: 3, bgcolor: 'background.default' }}>
-        <Alert
-          severity="error"
-          sx={{ maxWidth: 720 }}
-          action={
-            <>
-              <Button color="inherit" sx={{ whiteSpace: 'nowrap' }} onClick={() => this.setState({ error: null })}>
-                Try again
-              </Button>
-              <Button color="inherit" sx={{ whiteSpace: 'nowrap' }} onClick={() => window.location.reload()}>
-                Reload page
-              </Button>
-            </>
-          }
-        >
+        <FailureAlert sx={{ maxWidth: 720 }} detail={errorText(error.value)} onRetry={() => this.setState({ error: null })}>
           <AlertTitle>The console stopped on an error</AlertTitle>
           Try again, or reload the page if it happens again.
-          <Box sx={{ mt: 0.5, fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-word', opacity: 0.85 }}>
-            {errorText(error.value)}
-          </Box>
-        </Alert>
+        </FailureAlert>
       </Box>
     );
   }

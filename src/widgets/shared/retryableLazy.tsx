@@ -7,10 +7,8 @@
  * what could not be loaded and offers Try again (any other error goes on to the boundary above).
  */
 import { Component, createElement, lazy, type ComponentType, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import Button from '@mui/material/Button';
+import { FailureAlert } from './FailureAlert.tsx';
 
 /** The code of `what` could not be loaded (network, server restart with a new build, ...). */
 export class LoadError extends Error {
@@ -85,38 +83,19 @@ export class LoadBoundary extends Component<LoadBoundaryProps, LoadBoundaryState
     // Not ours: thrown again from here, it reaches the boundary above unchanged.
     if (!(error.value instanceof LoadError)) throw error.value;
     const failure = error.value;
-    const { dense = false, sx } = this.props;
+    const { dense, sx } = this.props;
     return (
-      <Alert
-        severity="error"
-        sx={sx ?? (dense ? { m: 1 } : { m: 2, maxWidth: 720 })}
-        action={
-          <>
-            <Button
-              color="inherit"
-              sx={{ whiteSpace: 'nowrap' }}
-              onClick={() => {
-                failure.retry();
-                this.setState({ error: null });
-              }}
-            >
-              Try again
-            </Button>
-            {dense ? null : (
-              <Button color="inherit" sx={{ whiteSpace: 'nowrap' }} onClick={() => window.location.reload()}>
-                Reload page
-              </Button>
-            )}
-          </>
-        }
+      <FailureAlert
+        dense={dense}
+        sx={sx}
+        detail={causeText(failure)}
+        onRetry={() => {
+          failure.retry();
+          this.setState({ error: null });
+        }}
       >
         {`${failure.message}. Check the connection to the server, then try again.`}
-        {dense ? null : (
-          <Box component="div" sx={{ mt: 0.5, fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-word', opacity: 0.85 }}>
-            {causeText(failure)}
-          </Box>
-        )}
-      </Alert>
+      </FailureAlert>
     );
   }
 }
