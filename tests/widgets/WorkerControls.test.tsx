@@ -5,6 +5,27 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WorkerControls } from '../../src/widgets/WorkerControls/WorkerControls.tsx';
 import { brainState, fakeApi, live, renderWidget, resetLive } from './harness.tsx';
 
+/** Opens the Worker actions dialog and presses one action with fake timers running (the caller steps time). */
+async function pressWorkerAction(api: ReturnType<typeof fakeApi>, action: string) {
+  renderWidget(<WorkerControls />, api);
+  await live({ brainState: brainState() });
+  fireEvent.click(screen.getByRole('button', { name: 'Worker actions' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Worker actions' });
+  vi.useFakeTimers();
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: action }));
+  });
+}
+
+/** Lets the dialog's exit transition finish, back on real timers, and checks it is gone. */
+async function expectDialogGone() {
+  await act(async () => {
+    vi.advanceTimersByTime(1000);
+  });
+  vi.useRealTimers();
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Worker actions' })).toBeNull());
+}
+
 describe('§2/§4 worker controls', () => {
   beforeEach(resetLive);
   afterEach(() => vi.useRealTimers());
@@ -61,14 +82,7 @@ describe('§2/§4 worker controls', () => {
 
   it('§2/§9 the Worker actions dialog sends a §7 worker command and closes 250 ms after it', async () => {
     const api = fakeApi();
-    renderWidget(<WorkerControls />, api);
-    await live({ brainState: brainState() });
-    fireEvent.click(screen.getByRole('button', { name: 'Worker actions' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Worker actions' });
-    vi.useFakeTimers();
-    await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Save stats' }));
-    });
+    await pressWorkerAction(api, 'Save stats');
     expect(api.sendCommand).toHaveBeenCalledWith('worker', 'saveStats');
     await act(async () => {
       vi.advanceTimersByTime(249);
@@ -77,34 +91,19 @@ describe('§2/§4 worker controls', () => {
     await act(async () => {
       vi.advanceTimersByTime(1);
     });
-    // Closed at 250 ms; let the exit transition finish before looking.
-    await act(async () => {
-      vi.advanceTimersByTime(1000);
-    });
-    vi.useRealTimers();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Worker actions' })).toBeNull());
+    // Closed at 250 ms.
+    await expectDialogGone();
   });
 
   it('§2/§9 the 250 ms count from the action, not from the answer: a slow command still closes the dialog at 250 ms', async () => {
     const api = fakeApi();
     api.sendCommand.mockImplementation(() => new Promise<{ ok: boolean }>(() => undefined));
-    renderWidget(<WorkerControls />, api);
-    await live({ brainState: brainState() });
-    fireEvent.click(screen.getByRole('button', { name: 'Worker actions' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Worker actions' });
-    vi.useFakeTimers();
-    await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'New analytics file' }));
-    });
+    await pressWorkerAction(api, 'New analytics file');
     expect(api.sendCommand).toHaveBeenCalledWith('worker', 'newAnalyticsFile');
     await act(async () => {
       vi.advanceTimersByTime(250);
     });
-    // Closed at 250 ms with the command still unanswered; let the exit transition finish.
-    await act(async () => {
-      vi.advanceTimersByTime(1000);
-    });
-    vi.useRealTimers();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Worker actions' })).toBeNull());
+    // Closed at 250 ms with the command still unanswered.
+    await expectDialogGone();
   });
 });
