@@ -298,6 +298,15 @@ export function summarizeIssues(error: z.ZodError, max = 3): string {
 }
 
 /**
+ * Events whose malformed payload still carries parts worth applying (init: each record; txConfirmed:
+ * each tx and the errCode). Their handlers take the salvaged, partial payload.
+ */
+const SALVAGE: Partial<Record<ServerEventName, (raw: unknown, logger: HandlerContext['logger']) => unknown>> = {
+  init: salvageInit,
+  txConfirmed: salvageTxConfirmed,
+};
+
+/**
  * Parse and apply one server event. Returns whether it was applied. Never throws: a bad event is
  * a warning, a failing handler (a bug here, not bad input) is an error log.
  */
@@ -307,34 +316,22 @@ export function dispatchServerEvent(name: string, raw: unknown, ctx: HandlerCont
     return false;
   }
   const parsed = ServerEvents[name].safeParse(raw);
+  let payload: unknown = parsed.data;
   if (!parsed.success) {
-    if (name === 'txConfirmed') {
-      ctx.logger.warn(`[realtime] malformed "txConfirmed" payload, applying the parts that parse: ${summarizeIssues(parsed.error)}`);
-      const partial = salvageTxConfirmed(raw, ctx.logger);
-      if (!partial) return false;
-      try {
-        handlers.txConfirmed(partial, ctx);
-        return true;
-      } catch (err) {
-        ctx.logger.error('[realtime] handler for "txConfirmed" failed:', err);
-        return false;
-      }
-    }
-    if (name !== 'init') {
+    const salvage = SALVAGE[name];
+    if (!salvage) {
       ctx.logger.warn(`[realtime] malformed "${name}" payload dropped: ${summarizeIssues(parsed.error)}`);
       return false;
     }
-    ctx.logger.warn(`[realtime] malformed "init" payload, applying the parts that parse: ${summarizeIssues(parsed.error)}`);
-    const partial = salvageInit(raw, ctx.logger);
-    if (!partial) return false;
-    applyInit(partial, ctx);
-    return true;
+    ctx.logger.warn(`[realtime] malformed "${name}" payload, applying the parts that parse: ${summarizeIssues(parsed.error)}`);
+    payload = salvage(raw, ctx.logger);
+    if (payload === null) return false;
   }
   // The table is keyed by the same name the schema was chosen by; TypeScript cannot correlate the
   // two through the union, hence the cast to the common handler shape.
   const handler = handlers[name] as (payload: unknown, ctx: HandlerContext) => void;
   try {
-    handler(parsed.data, ctx);
+    handler(payload, ctx);
     return true;
   } catch (err) {
     ctx.logger.error(`[realtime] handler for "${name}" failed:`, err);
