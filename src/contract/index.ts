@@ -893,3 +893,10 @@ export const CACHED_EVENTS = [
 
 // ---------- Client -> server ----------
 export const CLIENT_PING = 'ping';
+
+/** "path: message; ..." of the first few zod issues, for a log line or a message. */
+export function summarizeIssues(error: z.ZodError, max = 3): string {
+  const parts = error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
+  if (error.issues.length > max) parts.push(`… ${error.issues.length - max} more`);
+  return parts.join('; ');
+}

@@ -8,7 +8,7 @@ import {
   BACKGROUND_DEFAULT_S, BACKGROUND_MAX_S, BACKGROUND_MIN_S,
 } from '../config/constants.ts';
 import {
-  Bridge, InitPayload, isServerEventName, ServerEvents, Token, TxConfirmation, type ServerEventName, type ServerEventPayload,
+  Bridge, InitPayload, isServerEventName, ServerEvents, summarizeIssues, Token, TxConfirmation, type ServerEventName, type ServerEventPayload,
 } from '../contract/index.ts';
 import type { LiveNotifier } from '../notifications/index.ts';
 import { keepIfEqual } from './equal.ts';
@@ -289,13 +289,6 @@ const handlers: HandlerTable = {
     notifier.txConfirmed(p);
   },
 };
-
-/** "path: message; ..." of the first few zod issues, for the log line. */
-export function summarizeIssues(error: z.ZodError, max = 3): string {
-  const parts = error.issues.slice(0, max).map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`);
-  if (error.issues.length > max) parts.push(`… ${error.issues.length - max} more`);
-  return parts.join('; ');
-}
 
 /**
  * Events whose malformed payload still carries parts worth applying (init: each record; txConfirmed:

@@ -12,7 +12,7 @@ import { SOLANA_IMPORT_TIMEOUT_MS } from '../../config/constants.ts';
 import { apiFetch, type ApiFetch } from '../../dataProvider/index.ts';
 import {
   BridgeFeesResponse, ConfigRecord, LogsMoreResponse, SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord,
-  TradeRecord, TxRecord,
+  summarizeIssues, TradeRecord, TxRecord,
   type AwsGroupsRequest, type BridgeAutomationRequest, type BridgeBody, type BridgeRecord, type ForceTradeRequest,
   type ManualTxRequest, type MiscSettingsResponse, type Pins, type RefundRequest, type SellRequest, type SolanaBridgeCreateRequest,
   type SolanaBridgeUpdateRequest, type TokenBody, type TokenRecord, type TxOperationResponse, type UnlockNonceRequest,
@@ -29,14 +29,6 @@ export class UnexpectedAnswerError extends Error {
   }
 }
 
-/** "path: message; …" of the first zod issues. */
-function issuesText(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
-}
-
 /**
  * Zod at the boundary: an answer a screen reads into is checked against its contract schema first,
  * so another backend's odd answer is a logged, shown error instead of a crash in the middle of a
@@ -49,7 +41,7 @@ function checked<S extends z.ZodType>(schema: S, call: string, unwrap = false) {
       : body;
     const result = schema.safeParse(inner);
     if (result.success) return result.data;
-    const error = new UnexpectedAnswerError(call, issuesText(result.error));
+    const error = new UnexpectedAnswerError(call, summarizeIssues(result.error));
     console.error(error.message);
     throw error;
   };
