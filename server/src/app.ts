@@ -9,10 +9,11 @@ import auditPlugin from './plugins/audit.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import errorsPlugin from './plugins/errors.ts';
+import originsPlugin from './plugins/origins.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
 import hubPlugin from './realtime/hub.ts';
-import socketPlugin from './realtime/socket.ts';
+import socketPlugin, { SOCKETS_PER_SESSION_DEFAULT } from './realtime/socket.ts';
 import awsRoutes from './routes/aws.ts';
 import bridgeRoutes from './routes/bridges.ts';
 import commandRoutes from './routes/command.ts';
@@ -55,6 +56,12 @@ export interface AppOptions {
   txReaders?: number;
   /** The simulator of the trading system (SIM, SIM_SEED, SIM_RATE); off when omitted. */
   sim?: SimOptions;
+  /** The proxy whose X-Forwarded-* headers are believed (TRUST_PROXY); none when omitted. */
+  trustProxy?: boolean | string[];
+  /** Origins besides the server's own that may call the API and open sockets (ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
+  /** Sockets one session may hold open (SOCKETS_PER_SESSION). */
+  socketsPerSession?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -82,6 +89,7 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL or an over-long path parameter is refused before any route or hook runs;
     // its body follows PROTOCOL `{ error }` like every other error (fastify's default does not).
@@ -109,6 +117,8 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(clockPlugin, { now: options.now ?? Date.now });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  // Before auth: a page of another site is refused before its token is even looked at.
+  await app.register(originsPlugin, { allowedOrigins: options.allowedOrigins ?? [] });
   await app.register(databasePlugin, {
     dataDir: options.dataDir,
     keys: options.keys ?? {},
@@ -140,7 +150,12 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(proxyRoutes, api);
   if (options.sim?.enabled) await app.register(simRoutes, api);
 
-  await app.register(socketPlugin, { devMode: options.devMode ?? true });
+  await app.register(socketPlugin, {
+    devMode: options.devMode ?? true,
+    allowedOrigins: options.allowedOrigins ?? [],
+    socketsPerSession: options.socketsPerSession ?? SOCKETS_PER_SESSION_DEFAULT,
+    trustProxy: (options.trustProxy ?? false) !== false,
+  });
   await app.register(staticPlugin, { staticDir: options.staticDir ?? 'dist' });
   return app;
 }

@@ -2,8 +2,39 @@
 import { z } from 'zod';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import { TX_READERS_DEFAULT, TX_READERS_MAX } from './db/txReaders.ts';
+import { parseOriginList } from './lib/origins.ts';
+import { SOCKETS_PER_SESSION_DEFAULT } from './realtime/socket.ts';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+/**
+ * TRUST_PROXY, as fastify's trustProxy takes it: off (default: the client address is the socket's),
+ * on (whatever connects is the proxy), or the proxies' addresses and CIDR ranges, comma-separated.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | string[] => {
+    const lower = value.toLowerCase();
+    if (['0', 'false', 'off', 'no'].includes(lower)) return false;
+    if (['1', 'true', 'on', 'yes'].includes(lower)) return true;
+    const addresses = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+    const bad = addresses.filter((part) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part));
+    if (addresses.length === 0 || bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `expected on, off or the proxies' addresses; not ${bad.join(', ') || value}` });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
+const originList = z.string().transform((value, ctx) => {
+  try {
+    return parseOriginList(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+    return z.NEVER;
+  }
+});
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -30,6 +61,12 @@ const EnvSchema = z.object({
   DEMO_TXS: z.coerce.number().int().min(0).max(5_000_000).default(DEMO_TXS_DEFAULT),
   /** Threads reading the transaction list's pages on their own connections (0: the main thread reads them). */
   TX_READERS: z.coerce.number().int().min(0).max(TX_READERS_MAX).default(TX_READERS_DEFAULT),
+  /** The proxy in front of the server (TLS), whose X-Forwarded-For names the real client address. */
+  TRUST_PROXY: trustProxy.default(false),
+  /** Origins, besides the server's own, whose pages may call the API and open sockets. */
+  ALLOWED_ORIGINS: originList.default([]),
+  /** Sockets one session may hold open at once; more are refused. */
+  SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(SOCKETS_PER_SESSION_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   NODE_ENV: z.string().optional(),
 });

@@ -41,6 +41,8 @@ export const SessionClaims = z.object({
   role: z.string().default(''),
   exp: z.number(),
   iat: z.number().optional(),
+  /** The server's name for the session, which sign-out revokes (POST /logout). */
+  sid: z.string().optional(),
 });
 export type SessionClaims = z.infer<typeof SessionClaims>;
 

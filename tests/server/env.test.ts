@@ -15,8 +15,24 @@ describe('environment (server/src/env.ts)', () => {
       DEV_MODE: true,
       DEMO_TXS: 100_000,
       TX_READERS: 2,
+      TRUST_PROXY: false,
+      ALLOWED_ORIGINS: [],
+      SOCKETS_PER_SESSION: 8,
       LOG_LEVEL: 'warn',
     });
+  });
+
+  it('SECURITY: TRUST_PROXY reads on, off or the proxies\' addresses', () => {
+    expect(parseEnv({ TRUST_PROXY: 'on' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).TRUST_PROXY).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+  });
+
+  it('SECURITY: ALLOWED_ORIGINS is a comma-separated list of origins, normalised', () => {
+    expect(parseEnv({ ALLOWED_ORIGINS: 'https://console.example.com, http://10.0.0.5:3000' }).ALLOWED_ORIGINS).toEqual([
+      'https://console.example.com',
+      'http://10.0.0.5:3000',
+    ]);
   });
 
   it('parses numbers and flags, and treats empty values as unset', () => {
@@ -39,6 +55,11 @@ describe('environment (server/src/env.ts)', () => {
     ['TX_READERS', '-1'],
     ['TX_READERS', '1.5'],
     ['TX_READERS', '17'],
+    ['TRUST_PROXY', 'proxy.example.com'],
+    ['ALLOWED_ORIGINS', 'console.example.com'],
+    ['ALLOWED_ORIGINS', 'https://console.example.com/app'],
+    ['ALLOWED_ORIGINS', 'ftp://console.example.com'],
+    ['SOCKETS_PER_SESSION', '0'],
   ])('fails loudly, naming %s=%s', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`invalid environment:[\\s\\S]*${name}`));
   });

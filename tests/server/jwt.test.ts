@@ -12,8 +12,16 @@ describe('session token (PROTOCOL "Login and the session token")', () => {
     const token = signSession(subject, SECRET, START);
     expect(token.split('.')).toHaveLength(3);
     const claims = SessionClaims.parse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()));
-    expect(claims).toEqual({ name: 'alice', role: 'Admin', iat: START / 1000, exp: (START + SESSION_MS) / 1000 });
+    expect(claims).toEqual({ name: 'alice', role: 'Admin', iat: START / 1000, exp: (START + SESSION_MS) / 1000, sid: expect.any(String) });
     expect(SESSION_MS).toBe(60 * 60 * 1000 - 1000);
+  });
+
+  it('PROTOCOL each token names its own session (sid), so sign-out can revoke exactly it', () => {
+    const sids = [signSession(subject, SECRET, START), signSession(subject, SECRET, START)].map(
+      (token) => SessionClaims.parse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString())).sid,
+    );
+    expect(sids[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(sids[1]).not.toBe(sids[0]);
   });
 
   it('verifies until exp and not from exp on', () => {

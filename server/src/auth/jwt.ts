@@ -1,9 +1,11 @@
 /**
  * Session tokens: a deliberately small HS256-only JWT. The header must be exactly HS256 (no `none`,
  * no other algorithm, no extra header fields), the signature is compared in constant time, and
- * expiry is checked against the injected clock.
+ * expiry is checked against the injected clock. Each token names its session (`sid`) so that
+ * sign-out can revoke it, and carries its issue time to the millisecond (`iat` is a NumericDate,
+ * which RFC 7519 allows to be fractional) so that a key change revokes exactly the tokens before it.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { SESSION_MS } from '../../../src/config/constants.ts';
 import { SessionClaims } from '../../../src/contract/index.ts';
@@ -40,7 +42,8 @@ export function signSession(subject: SessionSubject, secret: string, nowMs: numb
   const claims: SessionClaims = {
     name: subject.name,
     role: subject.role,
-    iat: Math.floor(nowMs / 1000),
+    sid: randomBytes(16).toString('base64url'),
+    iat: nowMs / 1000,
     exp: Math.floor((nowMs + sessionMs) / 1000),
   };
   const signingInput = `${ENCODED_HEADER}.${encodeJson(claims)}`;

@@ -1,6 +1,7 @@
 /**
- * Who may call what: one table for every REST route of SPEC §7, read by the one auth hook.
- * Deny by default: an /api route without an entry here is refused (403) even for Admin.
+ * Who may call what: one table for every route the server registers, read by the one auth hook
+ * with the route that matched (never the URL as written: `/%61pi/configs` matches `/api/configs`).
+ * Deny by default: a matched route without an entry here is refused (403) even for Admin.
  * 'public' needs no token, 'any' needs a valid session, 'admin' needs role exactly Admin (§6).
  */
 import { ADMIN_ROLE } from '../../../src/config/enums.ts';
@@ -17,6 +18,8 @@ export interface Permission {
 
 export const PERMISSIONS = [
   { method: 'POST', url: '/api/login', access: 'public' },
+  // Ends the caller's own session (PROTOCOL "Login and the session token").
+  { method: 'POST', url: '/api/logout', access: 'any' },
 
   // Any signed-in role: workers, sell only, commands, restarts, pins, quotes, reading transactions.
   { method: 'POST', url: '/api/workers/start', access: 'any' },
@@ -79,8 +82,13 @@ export const SIM_PERMISSIONS = [
   { method: 'POST', url: '/api/sim/control', access: 'admin' },
 ] as const satisfies readonly Permission[];
 
+/** The built console's hashed files; index.html and other files are served by the not-found handler. */
+export const CONSOLE_FILE_PERMISSIONS = [
+  { method: 'GET', url: '/assets/*', access: 'public' },
+] as const satisfies readonly Permission[];
+
 const byRoute = new Map<string, Permission>(
-  [...PERMISSIONS, ...SIM_PERMISSIONS].map((p): [string, Permission] => [`${p.method} ${p.url}`, p]),
+  [...PERMISSIONS, ...SIM_PERMISSIONS, ...CONSOLE_FILE_PERMISSIONS].map((p): [string, Permission] => [`${p.method} ${p.url}`, p]),
 );
 
 /** The entry for a registered route; HEAD is answered by the GET route, so it shares its entry. */

@@ -244,6 +244,20 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX txs_by_id_nocase ON txs (id COLLATE NOCASE, created_at, amount_in, expected_profit, status, token_name);
     `,
   },
+  {
+    version: 9,
+    name: 'session revocation',
+    // sessions_valid_from: tokens of the user issued before it (ms) are refused; set when the key
+    // changes. revoked_sessions: sessions ended by sign-out, kept until the token would expire anyway.
+    sql: `
+      ALTER TABLE access_keys ADD COLUMN sessions_valid_from INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE revoked_sessions (
+        sid TEXT PRIMARY KEY,
+        expires_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX revoked_sessions_by_expiry ON revoked_sessions (expires_at);
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -30,7 +30,7 @@ export default fp<DatabaseOptions>(
     });
     app.addHook('onClose', () => store.close());
     app.decorate('store', store);
-    app.decorate('generatedKeys', await ensureAccessKeys(store, options.keys));
+    app.decorate('generatedKeys', await ensureAccessKeys(store, options.keys, app.clock.now()));
     await seedDemoData(store, app.clock.now());
     await seedDemoConfigs(store, app.clock.now());
     const started = performance.now();

@@ -1,7 +1,7 @@
 /** First-start data: access keys, the session secret, demo records. */
 import { randomBytes } from 'node:crypto';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../../src/config/enums.ts';
-import { generateAccessKey, hashAccessKey } from '../auth/accessKeys.ts';
+import { generateAccessKey, hashAccessKey, verifyAccessKey } from '../auth/accessKeys.ts';
 import {
   DEMO_AWS_GROUPS,
   DEMO_BRAIN_STATE,
@@ -26,24 +26,29 @@ export const SEEDED_KEYS = [
 ] as const;
 
 /**
- * A configured key is upserted on every start. A key that is not configured and does not exist
- * yet is generated; the generated keys are returned so they can be shown once.
+ * A configured key is stored on start unless the stored hash already matches it. A changed key ends
+ * that user's outstanding sessions (its tokens issued before now are refused). A key that is not
+ * configured and does not exist yet is generated; the generated keys are returned so they can be
+ * shown once.
  */
-export async function ensureAccessKeys(store: Store, configured: SeedKeys): Promise<SeedKeys> {
+export async function ensureAccessKeys(store: Store, configured: SeedKeys, nowMs: number): Promise<SeedKeys> {
   const generated: SeedKeys = {};
-  const toStore: { name: string; role: string; key: string }[] = [];
+  const toStore: { name: string; role: string; key: string; sessionsValidFrom: number }[] = [];
   for (const { slot, name, role } of SEEDED_KEYS) {
     const key = configured[slot];
+    const stored = await store.accessKeys.get(name);
     if (key !== undefined) {
-      toStore.push({ name, role, key });
-    } else if (!(await store.accessKeys.get(name))) {
+      // Hashes are salted: only verifying tells whether the configured key is the stored one.
+      if (stored && stored.role === role && (await verifyAccessKey(key, stored.hash))) continue;
+      toStore.push({ name, role, key, sessionsValidFrom: stored ? nowMs : 0 });
+    } else if (!stored) {
       generated[slot] = generateAccessKey();
-      toStore.push({ name, role, key: generated[slot] });
+      toStore.push({ name, role, key: generated[slot], sessionsValidFrom: 0 });
     }
   }
   // Hashing is the slow part of a start: run the hashes side by side.
   const records = await Promise.all(
-    toStore.map(async ({ name, role, key }) => ({ name, role, hash: await hashAccessKey(key) })),
+    toStore.map(async ({ key, ...record }) => ({ ...record, hash: await hashAccessKey(key) })),
   );
   await store.transaction(async (tx) => {
     for (const record of records) await tx.accessKeys.upsert(record);

@@ -2,7 +2,7 @@
  * The persistence interface the rest of the server sees. Routes never touch SQL: they call these
  * repositories. Everything is async so a PostgreSQL implementation can be added behind it.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { tuneConnection } from './connection.ts';
@@ -13,6 +13,7 @@ import { sqliteAccessKeyRepo, type AccessKeyRepo } from './repos/accessKeys.ts';
 import { sqliteBridgeRepo, type BridgeRepo } from './repos/bridges.ts';
 import { sqliteConfigRepo, type ConfigRepo } from './repos/configs.ts';
 import { sqliteMetaRepo, type MetaRepo } from './repos/meta.ts';
+import { sqliteRevokedSessionRepo, type RevokedSessionRepo } from './repos/revokedSessions.ts';
 import { sqliteSettingsRepo, type SettingsRepo } from './repos/settings.ts';
 import { sqliteSolanaBridgeRepo, type SolanaBridgeRepo } from './repos/solanaBridge.ts';
 import { sqliteTokenRepo, type TokenRepo } from './repos/tokens.ts';
@@ -22,6 +23,7 @@ import { sqliteUserLogRepo, type UserLogRepo } from './repos/userLogs.ts';
 
 export interface Repos {
   accessKeys: AccessKeyRepo;
+  revokedSessions: RevokedSessionRepo;
   tokens: TokenRepo;
   bridges: BridgeRepo;
   settings: SettingsRepo;
@@ -40,6 +42,25 @@ export interface Store extends Repos {
 }
 
 export const DB_FILE_NAME = 'console.db';
+/** The database holds the session secret and the key hashes: only the server's user may read it. */
+export const DATA_DIR_MODE = 0o700;
+export const DB_FILE_MODE = 0o600;
+/** SQLite's companions of the database file in WAL mode. */
+const DB_COMPANION_SUFFIXES = ['-wal', '-shm', '-journal'];
+
+/**
+ * Creates the data directory and the database file private to this user, and makes them private if
+ * an earlier version left them readable. SQLite gives the -wal and -shm files it creates the mode of
+ * the database file, so those follow.
+ */
+function preparePrivateFiles(dataDir: string, file: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
+  chmodSync(dataDir, DATA_DIR_MODE);
+  if (!existsSync(file)) closeSync(openSync(file, 'a', DB_FILE_MODE));
+  for (const path of [file, ...DB_COMPANION_SUFFIXES.map((suffix) => file + suffix)]) {
+    if (existsSync(path)) chmodSync(path, DB_FILE_MODE);
+  }
+}
 /** Rows ANALYZE samples per index: statistics good enough to choose an index, in milliseconds. */
 const ANALYSIS_LIMIT = 1000;
 
@@ -59,8 +80,8 @@ export interface SqliteStoreOptions {
 export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }: SqliteStoreOptions): Store {
   let file = ':memory:';
   if (dataDir !== undefined) {
-    mkdirSync(dataDir, { recursive: true });
     file = join(dataDir, DB_FILE_NAME);
+    preparePrivateFiles(dataDir, file);
   }
   const db = new BetterSqlite3(file);
   try {
@@ -82,6 +103,7 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
   const gate = new Gate(db);
   const repos: Repos = {
     accessKeys: sqliteAccessKeyRepo(db, gate, now),
+    revokedSessions: sqliteRevokedSessionRepo(db, gate),
     tokens: sqliteTokenRepo(db, gate, now),
     bridges: sqliteBridgeRepo(db, gate, now),
     settings: sqliteSettingsRepo(db, gate, now),

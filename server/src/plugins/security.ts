@@ -11,7 +11,7 @@
  */
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
-import { isApiPath, pathOf } from '../lib/paths.ts';
+import { canonicalPath, isApiPath } from '../lib/paths.ts';
 
 /** The policy, directive by directive; exported so tests compare against the one source. */
 export const CSP_DIRECTIVES = {
@@ -56,7 +56,8 @@ export default fp(
     app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       // Session tokens, records and errors must not sit in a browser or proxy cache.
-      if (isApiPath(pathOf(request.url))) reply.header('cache-control', 'no-store');
+      // By the route that matched, or for an unknown path by how a router could read it.
+      if (isApiPath(request.routeOptions.url ?? canonicalPath(request.url))) reply.header('cache-control', 'no-store');
       done(null, payload);
     });
   },

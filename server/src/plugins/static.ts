@@ -8,7 +8,7 @@ import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiPath, isSocketPath, pathOf } from '../lib/paths.ts';
+import { canonicalPath, isApiPath, isSocketPath, pathOf } from '../lib/paths.ts';
 
 const NOT_BUILT = 'console not built: run npm run build';
 
@@ -52,7 +52,9 @@ export default fp<{ staticDir: string }>(
     app.setNotFoundHandler(async (request, reply) => {
       const path = pathOf(request.url);
       const isRead = request.method === 'GET' || request.method === 'HEAD';
-      if (isApiPath(path) || isSocketPath(path) || !isRead) return reply.code(404).send({ error: 'not found' });
+      // However the path is spelled (/%61pi/…, /API/…, //api/…), an API path is never a page.
+      const canonical = canonicalPath(path);
+      if (isApiPath(canonical) || isSocketPath(canonical) || !isRead) return reply.code(404).send({ error: 'not found' });
       const file = await fileFor(path);
       if (file) return revalidated(reply, file);
       if (!(await isFile(resolve(root, 'index.html')))) return reply.code(503).type('text/plain').send(NOT_BUILT);

@@ -1,16 +1,35 @@
 /**
- * socket.io on the app's HTTP server (PROTOCOL "Socket connection"): token-checked handshake,
- * per-socket subscriptions, init + eventCache on connect, ping acks, connected users, and
- * stopReconnect + disconnect when the session expires.
+ * socket.io on the app's HTTP server (PROTOCOL "Socket connection"): origin- and token-checked
+ * handshake, a bounded number of sockets per session, per-socket subscriptions, init + eventCache on
+ * connect, ping acks, connected users (coalesced), and stopReconnect + disconnect when the session
+ * expires or is revoked.
  */
+import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
-import { SERVER_EVENT_NAMES, type ConnectedUser, type SessionClaims } from '../../../src/contract/index.ts';
+import { SERVER_EVENT_NAMES, type ConnectedUser } from '../../../src/contract/index.ts';
+import type { Session } from '../auth/sessions.ts';
+import { judgeOrigin } from '../lib/origins.ts';
 import type { Subscriber } from './hub.ts';
 
+/** SOCKETS_PER_SESSION's default: a console holds one socket per tab; eight tabs is generous. */
+export const SOCKETS_PER_SESSION_DEFAULT = 8;
+/** connectedUsers is sent at most this often: a burst of connects costs one broadcast, not one each. */
+export const CONNECTED_USERS_COALESCE_MS = 250;
+/** The handshake error of a session that already holds its sockets (the console retries later). */
+export const TOO_MANY_SOCKETS = 'too many connections for this session';
+
 interface SocketData {
-  session: SessionClaims;
+  session: Session;
   since: number;
+}
+
+export interface SocketOptions {
+  devMode: boolean;
+  allowedOrigins: readonly string[];
+  socketsPerSession: number;
+  /** X-Forwarded-Host names the host the browser asked for (TRUST_PROXY). */
+  trustProxy: boolean;
 }
 
 // Outgoing payloads are typed and checked by the hub, the only code that decides what is emitted.
@@ -37,10 +56,28 @@ function subscriptionOf(query: unknown): Set<string> {
   return new Set(raw.split(',').map((name) => name.trim()).filter((name) => KNOWN_EVENTS.has(name)));
 }
 
-export default fp<{ devMode: boolean }>(
+/** The host the browser sent the handshake to. */
+function requestedHost(request: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = request.headers['x-forwarded-host'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded !== '') return forwarded.split(',')[0]?.trim();
+  return request.headers.host;
+}
+
+export default fp<SocketOptions>(
   async (app, options) => {
-    const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+    const io = new Server(app.server, {
+      path: '/socket.io',
+      serveClient: false,
+      // A page of another site may not open a socket (lib/origins.ts); listed origins may, polling too.
+      allowRequest: (request, callback) => {
+        const verdict = judgeOrigin(request.headers.origin, requestedHost(request, options.trustProxy), options.allowedOrigins);
+        callback(verdict === 'refused' ? 'origin not allowed' : null, verdict !== 'refused');
+      },
+      ...(options.allowedOrigins.length > 0 ? { cors: { origin: [...options.allowedOrigins] } } : {}),
+    });
     const users = new Map<string, ConnectedUser>();
+    // Open sockets by session, to bound them and to end them when the session is revoked.
+    const bySession = new Map<string, Set<string>>();
     const expiryTimers = new Map<string, NodeJS.Timeout>();
     const endSession = new Map<string, () => void>();
     // Broadcasts that arrive while a socket's init is being read are held and sent after it, in order.
@@ -61,6 +98,14 @@ export default fp<{ devMode: boolean }>(
       },
     } satisfies Sockets);
 
+    let connectedUsersTimer: NodeJS.Timeout | undefined;
+    const announceConnectedUsers = () => {
+      connectedUsersTimer ??= setTimeout(() => {
+        connectedUsersTimer = undefined;
+        app.hub.broadcast('connectedUsers', connectedUsers());
+      }, CONNECTED_USERS_COALESCE_MS);
+    };
+
     const connectedUsers = (): ConnectedUser[] => {
       const byName = new Map<string, ConnectedUser>();
       for (const user of users.values()) {
@@ -78,6 +123,14 @@ export default fp<{ devMode: boolean }>(
         next(new Error('unauthorized'));
         return;
       }
+      // Counted here, not on connection, so that handshakes arriving together cannot all slip in.
+      const open = bySession.get(session.sid) ?? new Set<string>();
+      if (open.size >= options.socketsPerSession) {
+        next(new Error(TOO_MANY_SOCKETS));
+        return;
+      }
+      open.add(socket.id);
+      bySession.set(session.sid, open);
       socket.data.session = session;
       socket.data.since = app.clock.now();
       next();
@@ -109,7 +162,10 @@ export default fp<{ devMode: boolean }>(
         held.delete(socket.id);
         app.hub.remove(socket.id);
         users.delete(socket.id);
-        app.hub.broadcast('connectedUsers', connectedUsers());
+        const open = bySession.get(session.sid);
+        open?.delete(socket.id);
+        if (open?.size === 0) bySession.delete(session.sid);
+        announceConnectedUsers();
       });
 
       const end = () => {
@@ -146,16 +202,22 @@ export default fp<{ devMode: boolean }>(
         app.hub.emitTo(subscriber, 'eventCache', app.hub.cachedFor(subscriber));
         for (const [event, payload] of backlog) socket.emit(event, payload);
         users.set(socket.id, { name: session.name, role: session.role, since });
-        app.hub.broadcast('connectedUsers', connectedUsers());
+        announceConnectedUsers();
       })().catch((err: unknown) => {
         app.log.error({ err }, 'socket init failed');
         socket.disconnect(true);
       });
     });
 
+    // Sign-out ends the session's sockets as an expiry does (PROTOCOL: stopReconnect, then disconnect).
+    app.sessions.onRevoke((sid) => {
+      for (const id of bySession.get(sid) ?? []) endSession.get(id)?.();
+    });
+
     // Sockets must go before the HTTP server closes, or open websockets would hold it open.
     app.addHook('preClose', async () => {
       app.hub.setFanOut(undefined);
+      clearTimeout(connectedUsersTimer);
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       expiryTimers.clear();
       io.local.disconnectSockets(true);

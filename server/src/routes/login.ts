@@ -1,9 +1,13 @@
-/** POST /api/login {accessKey} -> {token} (PROTOCOL "Login and the session token"). */
-import { LoginRequest, LoginResponse } from '../../../src/contract/index.ts';
+/**
+ * POST /api/login {accessKey} -> {token}; POST /api/logout -> 204, the session revoked
+ * (PROTOCOL "Login and the session token").
+ */
+import { EmptyBody, LoginRequest, LoginResponse } from '../../../src/contract/index.ts';
 import { verifyAccessKey } from '../auth/accessKeys.ts';
 import { createLoginLimiter } from '../auth/loginLimiter.ts';
 import { HttpError } from '../lib/httpError.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { sessionOf } from '../plugins/auth.ts';
 
 const LOGIN_WINDOW_MS = 60_000;
 
@@ -30,6 +34,17 @@ const loginRoutes: ZodPlugin<{ maxPerMinute: number }> = async (app, options) =>
       return { token: app.sessions.issue({ name: match.name, role: match.role }) };
     },
   );
+
+  // The token is refused from now on, and its sockets are sent stopReconnect and disconnected.
+  app.post('/logout', { schema: { body: EmptyBody } }, async (request, reply) => {
+    const session = sessionOf(request);
+    await app.mutate(session.name, 'session.logout', async (tx) => {
+      await tx.revokedSessions.revoke(session.sid, session.exp * 1000, app.clock.now());
+      return { result: undefined, details: { role: session.role } };
+    });
+    app.sessions.revoked(session);
+    return reply.code(204).send();
+  });
 };
 
 export default loginRoutes;

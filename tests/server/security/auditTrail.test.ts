@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { permissionFor } from '../../../server/src/auth/permissions.ts';
-import { WORKER_COMMANDS, scalingTarget } from '../../../src/config/enums.ts';
+import { ADMIN_ROLE, OPERATOR_ROLE, WORKER_COMMANDS, scalingTarget } from '../../../src/config/enums.ts';
 import type { UserLog } from '../../../src/contract/index.ts';
 import { makeApp, tempDir } from '../helpers.ts';
 import {
@@ -43,6 +43,8 @@ const MUTATING: Route[] = registeredRoutes(t.app).filter(
 interface Call {
   path: string;
   body?: unknown;
+  /** Called with a session of its own, which it ends (sign-out), instead of the caller's shared one. */
+  ownSession?: boolean;
 }
 
 /** Values produced by earlier calls (a sell's tradeId) that later calls use. */
@@ -101,12 +103,15 @@ const CALLS: Record<string, () => Call> = {
   'DELETE /api/solana-bridge/:x/:token': () => ({ path: '/api/solana-bridge/wormhole/AUDITSOL' }),
   'DELETE /api/bridges/:bridgeName': () => ({ path: '/api/bridges/audit-bridge' }),
   'DELETE /api/tokens/:tokenName': () => ({ path: '/api/tokens/AUDIT' }),
+  'POST /api/logout': () => ({ path: '/api/logout', ownSession: true }),
 };
 const ORDER = Object.keys(CALLS);
 
 /** Admin-only routes are called by the admin, the others by the operator, so "who" is the caller's. */
-function callerOf(route: Route): { name: string; token: string } {
-  return permissionFor(route.method, route.url)?.access === 'admin' ? { name: 'admin', token: t.adminToken } : { name: 'operator', token: t.operatorToken };
+function callerOf(route: Route): { name: string; role: string; token: string } {
+  return permissionFor(route.method, route.url)?.access === 'admin'
+    ? { name: 'admin', role: ADMIN_ROLE, token: t.adminToken }
+    : { name: 'operator', role: OPERATOR_ROLE, token: t.operatorToken };
 }
 
 function inject(route: Route, call: Call, token: string) {
@@ -140,6 +145,7 @@ describe('issue 7 audit trail: every operator action is recorded in the same tra
       const call = CALLS[routeKey(route)];
       if (!call) throw new Error(`no call for ${routeKey(route)}`);
       const caller = callerOf(route);
+      if (call().ownSession) caller.token = t.app.sessions.issue({ name: caller.name, role: caller.role });
 
       // The fault: the user log is written, then the write reports a failure (as a full disk would).
       const tables = snapshot(db);
@@ -168,7 +174,7 @@ describe('issue 7 audit trail: every operator action is recorded in the same tra
       const logs = await newLogs(async () => {
         response = await inject(route, call(), caller.token);
       });
-      expect(response!.statusCode, response!.body).toBe(200);
+      expect(response!.statusCode, response!.body).toBe(routeKey(route) === 'POST /api/logout' ? 204 : 200);
       if (routeKey(route) === 'POST /api/txs/sell') produced.sell = response!.json<{ tradeId: string }>().tradeId;
       expect(logs).toHaveLength(1);
       const [log] = logs as [UserLog];
@@ -204,7 +210,7 @@ describe('issue 7 audit trail: every operator action is recorded in the same tra
 
 describe('issue 7 audit trail: user logs cannot be edited or deleted through the API', () => {
   it('the only route under /api/logs is the read POST /api/logs/more', () => {
-    const logRoutes = registeredRoutes(t.app).filter((route) => /log/i.test(route.url) && route.url !== '/api/login');
+    const logRoutes = registeredRoutes(t.app).filter((route) => /log/i.test(route.url) && !['/api/login', '/api/logout'].includes(route.url));
     expect(logRoutes.map(routeKey)).toEqual(['POST /api/logs/more']);
   });
 

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../../server/src/auth/permissions.ts';
+import { ADMIN_ROLE } from '../../../src/config/enums.ts';
 import { MAX_JSON_DEPTH, jsonDepth } from '../../../server/src/plugins/errors.ts';
 import { makeApp, tempDir } from '../helpers.ts';
 import {
@@ -149,7 +150,11 @@ function requestOf(route: Route): fc.Arbitrary<InjectOptions> {
   return fc.tuple(pathOf(route), queryOf(route), bodyOf(route)).map(([path, query, { payload, contentType }]) => ({
     method: route.method as InjectOptions['method'],
     url: `${path}${query}`,
-    headers: { ...admin, ...(contentType === undefined ? {} : { 'content-type': contentType }) },
+    // Sign-out ends the session it is sent with: each one gets a session of its own.
+    headers: {
+      ...(routeKey(route) === 'POST /api/logout' ? { 'x-api-key': t.app.sessions.issue({ name: 'admin', role: ADMIN_ROLE }) } : admin),
+      ...(contentType === undefined ? {} : { 'content-type': contentType }),
+    },
     ...(payload === undefined ? {} : { payload }),
   }));
 }

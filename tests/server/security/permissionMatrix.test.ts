@@ -84,7 +84,15 @@ describe('§6 permission matrix: the server enforces each decision for each role
     const tally = { unauthorized: 0, forbidden: 0, handled: 0, handled2xx: 0 };
     for (const { route, permission, caller } of cells) {
       const expected = decision(permission, caller);
-      const token = caller.name === null ? undefined : caller.name === 'admin' ? t.adminToken : t.operatorToken;
+      const token =
+        caller.name === null
+          ? undefined
+          : routeKey(route) === 'POST /api/logout'
+            ? // Sign-out ends the session it is sent with: a session of its own.
+              t.app.sessions.issue({ name: caller.name, role: caller.role })
+            : caller.name === 'admin'
+              ? t.adminToken
+              : t.operatorToken;
       // Login is public: with a real key it is handled to a 200 (a wrong key is its own 401).
       const body = routeKey(route) === 'POST /api/login' ? { accessKey: ADMIN_KEY } : route.method === 'GET' ? undefined : goodBody(routeKey(route), known);
       const response = await t.app.inject({

@@ -6,25 +6,31 @@ export interface AccessKeyRecord {
   name: string;
   role: string;
   hash: string;
+  /** Sessions of this user issued before this time (ms) are refused: the key changed then. */
+  sessionsValidFrom: number;
 }
 
 export interface AccessKeyRepo {
   list(): Promise<AccessKeyRecord[]>;
   get(name: string): Promise<AccessKeyRecord | undefined>;
-  /** Creates the key or replaces its role and hash. */
+  /** Creates the key or replaces its role, hash and session boundary. */
   upsert(record: AccessKeyRecord): Promise<void>;
 }
 
+const COLUMNS = 'name, role, hash, sessions_valid_from AS sessionsValidFrom';
+
 export function sqliteAccessKeyRepo(db: Database, gate: Gate, now: () => number): AccessKeyRepo {
-  const all = db.prepare<[], AccessKeyRecord>('SELECT name, role, hash FROM access_keys ORDER BY name');
-  const one = db.prepare<[string], AccessKeyRecord>('SELECT name, role, hash FROM access_keys WHERE name = ?');
+  const all = db.prepare<[], AccessKeyRecord>(`SELECT ${COLUMNS} FROM access_keys ORDER BY name`);
+  const one = db.prepare<[string], AccessKeyRecord>(`SELECT ${COLUMNS} FROM access_keys WHERE name = ?`);
   const upsert = db.prepare<[AccessKeyRecord & { now: number }]>(
-    `INSERT INTO access_keys (name, role, hash, created_at, updated_at) VALUES (@name, @role, @hash, @now, @now)
-     ON CONFLICT (name) DO UPDATE SET role = excluded.role, hash = excluded.hash, updated_at = excluded.updated_at`,
+    `INSERT INTO access_keys (name, role, hash, sessions_valid_from, created_at, updated_at)
+     VALUES (@name, @role, @hash, @sessionsValidFrom, @now, @now)
+     ON CONFLICT (name) DO UPDATE SET role = excluded.role, hash = excluded.hash,
+       sessions_valid_from = excluded.sessions_valid_from, updated_at = excluded.updated_at`,
   );
   return {
     list: () => gate.run(() => all.all()),
     get: (name) => gate.run(() => one.get(name)),
-    upsert: ({ name, role, hash }) => gate.run(() => void upsert.run({ name, role, hash, now: now() })),
+    upsert: (record) => gate.run(() => void upsert.run({ ...record, now: now() })),
   };
 }
