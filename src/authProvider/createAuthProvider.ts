@@ -14,6 +14,10 @@ export interface AuthProviderDeps {
   requestToken: (accessKey: string) => Promise<string>;
   /** Called after a successful sign-in (the realtime layer re-arms its reconnect flag). */
   onLogin?: () => void;
+  /** POST /api/logout with the session's token: the server revokes the session (PROTOCOL). */
+  revokeToken?: (token: string) => Promise<unknown>;
+  /** Called first on sign-out, before the server is told (the realtime layer closes its socket). */
+  onLogout?: () => void;
   now?: () => number;
 }
 
@@ -39,7 +43,7 @@ function isAdminOnlyResource(resource: string): boolean {
   return ADMIN_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
-export function createAuthProvider({ storage, requestToken, onLogin, now = Date.now }: AuthProviderDeps): AppAuthProvider {
+export function createAuthProvider({ storage, requestToken, onLogin, revokeToken, onLogout, now = Date.now }: AuthProviderDeps): AppAuthProvider {
   let token: string | null = null;
   let loaded: Promise<string | null> | undefined;
 
@@ -76,11 +80,19 @@ export function createAuthProvider({ storage, requestToken, onLogin, now = Date.
     },
 
     async logout() {
+      const ending = token ?? (await getSessionToken());
+      onLogout?.();
       try {
         await signOut();
       } catch (error) {
         // The stored value and the in-memory copy are gone already; a stuck key must not block sign-out.
         console.error('could not delete the storage key', error);
+      }
+      // The server revokes the session, so a copy of the token is worthless from now on. Not awaited:
+      // sign-out must not wait on a server that may be down (the failure is logged by the API client).
+      // An expired token is not sent: the server would only refuse it.
+      if (ending !== null && revokeToken && activeSession(ending, now()) !== null) {
+        revokeToken(ending).catch(() => undefined);
       }
     },
 

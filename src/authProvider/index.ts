@@ -3,6 +3,7 @@ import { LoginResponse, type LoginRequest } from '../contract/index.ts';
 import { createApiFetch } from '../dataProvider/apiFetch.ts';
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';
 import { resetReconnectFlag } from '../realtime/reconnectFlag.ts';
+import { endLiveSessions } from '../realtime/sessionEnd.ts';
 import { SPLASH_SEEN_KEY } from '../config/constants.ts';
 import { createAuthProvider } from './createAuthProvider.ts';
 import { createSecureTokenStorage, indexedDbKeyStore, type StringStorage } from './secureStorage.ts';
@@ -31,6 +32,8 @@ export const authProvider = createAuthProvider({
     // SPEC §2: the splash loader greets every fresh sign-in.
     sessionStorage.removeItem(SPLASH_SEEN_KEY);
   },
+  onLogout: endLiveSessions,
+  revokeToken: (token) => createApiFetch({ getToken: async () => token, getOrigin: getApiOrigin })('/logout', { method: 'POST' }),
 });
 
 export const getSessionToken = (): Promise<string | null> => authProvider.getSessionToken();

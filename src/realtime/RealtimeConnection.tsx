@@ -10,6 +10,7 @@ import { createLiveNotifier } from '../notifications/liveNotifier.tsx';
 import { createFetchTrade } from '../notifications/profit.ts';
 import { liveStore } from './liveStore.ts';
 import { RealtimeService, systemClock } from './service.ts';
+import { whileSessionOpen } from './sessionEnd.ts';
 
 export interface RealtimeConnectionProps {
   /** The session token (sent as the socket auth token and x-api-key). */
@@ -49,7 +50,11 @@ export default function RealtimeConnection({ token, url, fetchTrade }: RealtimeC
       logger: console,
     });
     service.start();
-    return () => service.stop();
+    const unregister = whileSessionOpen(() => service.stop());
+    return () => {
+      unregister();
+      service.stop();
+    };
   }, [token, url, toaster]);
 
   return null;

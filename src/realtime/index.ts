@@ -14,3 +14,4 @@ export {
   type RealtimeDeps, type SocketLike, type SocketFactory, type SocketOptions, type Clock,
 } from './service.ts';
 export { dispatchServerEvent } from './handlers.ts';
+export { endLiveSessions } from './sessionEnd.ts';

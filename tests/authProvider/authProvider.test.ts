@@ -96,6 +96,41 @@ describe('authProvider (SPEC §2, §6, §8)', () => {
     expect(await auth.getSessionToken()).toBeNull();
   });
 
+  it('PROTOCOL logout closes the live connection first, then asks the server to revoke the token it held', async () => {
+    const order: string[] = [];
+    const token = sessionToken('ops', 'Operator');
+    const s = setup(token);
+    const revokeToken = vi.fn(async (revoked: string) => {
+      order.push(`revoke ${revoked === token ? 'the session token' : revoked}`);
+    });
+    const auth = createAuthProvider({ ...s.deps, revokeToken, onLogout: () => order.push('live connection closed') });
+    await auth.login({ accessKey: 'right key' });
+    await auth.logout({});
+    expect(order).toEqual(['live connection closed', 'revoke the session token']);
+    expect(auth.currentToken()).toBeNull();
+  });
+
+  it('PROTOCOL logout does not wait for, nor fail on, a server that cannot revoke', async () => {
+    const s = setup();
+    const revokeToken = vi.fn(() => new Promise<never>((_resolve, reject) => setTimeout(() => reject(new ApiError(0, 'network error')), 50)));
+    const auth = createAuthProvider({ ...s.deps, revokeToken });
+    await auth.login({ accessKey: 'right key' });
+    await expect(auth.logout({})).resolves.toBeUndefined();
+    expect(revokeToken).toHaveBeenCalledOnce();
+    expect(s.storage.getItem(API_KEY_STORAGE_KEY)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+  });
+
+  it('PROTOCOL an expired token, or none, is not sent for revocation', async () => {
+    const shortLived = makeToken({ name: 'ops', role: 'Admin', exp: Math.floor(Date.now() / 1000) + 60 });
+    const s = await signedIn(shortLived);
+    const revokeToken = vi.fn(async () => undefined);
+    const later = createAuthProvider({ ...s.deps, revokeToken, now: () => Date.now() + 120_000 });
+    await later.logout({});
+    await createAuthProvider({ ...setup().deps, revokeToken }).logout({});
+    expect(revokeToken).not.toHaveBeenCalled();
+  });
+
   it('§3 getIdentity gives name and role; getPermissions the role', async () => {
     const { auth } = await signedIn(sessionToken('alice', 'Admin'));
     await expect(auth.getIdentity?.()).resolves.toEqual({ id: 'alice', fullName: 'alice', role: 'Admin' });

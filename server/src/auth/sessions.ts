@@ -41,7 +41,8 @@ export async function createSessions(store: Store, secret: string, now: () => nu
   const current = (claims: Session, nowMs: number): boolean =>
     claims.exp * 1000 > nowMs &&
     !revokedSids.has(claims.sid) &&
-    (claims.iat ?? 0) * 1000 >= (validFrom.get(claims.name) ?? 0);
+    // A key change happens at start, before this server issues anything: strictly after it.
+    (claims.iat ?? 0) * 1000 > (validFrom.get(claims.name) ?? 0);
 
   return {
     issue: (subject) => signSession(subject, secret, now()),

@@ -4,24 +4,35 @@ export function pathOf(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
-/**
- * The path as a router or a proxy might read it, to classify a request no route matched: percent
- * escapes decoded (undecodable ones left as written), runs of slashes collapsed, `.` and `..`
- * segments resolved, and lower case. Never used to authorise a matched route: the route decides.
- */
-export function canonicalPath(url: string): string {
-  const raw = pathOf(url);
-  let decoded: string;
+/** Escapes decoded more than once: a proxy in front may decode the path before this server does. */
+const DECODE_ROUNDS = 3;
+
+function decodeOnce(path: string): string {
   try {
-    decoded = decodeURIComponent(raw);
+    return decodeURIComponent(path);
   } catch {
-    decoded = raw.replace(/%[0-9a-f]{2}/gi, (escape) => {
+    // An undecodable escape is left as written, and the others are still decoded.
+    return path.replace(/%[0-9a-f]{2}/gi, (escape) => {
       try {
         return decodeURIComponent(escape);
       } catch {
         return escape;
       }
     });
+  }
+}
+
+/**
+ * The path as a router or a proxy might read it, to classify a request no route matched: percent
+ * escapes decoded (repeatedly), backslashes read as slashes, runs of slashes collapsed, `.` and `..`
+ * segments resolved, and lower case. Never used to authorise a matched route: the route decides.
+ */
+export function canonicalPath(url: string): string {
+  let decoded = pathOf(url);
+  for (let round = 0; round < DECODE_ROUNDS; round++) {
+    const next = decodeOnce(decoded);
+    if (next === decoded) break;
+    decoded = next;
   }
   const segments: string[] = [];
   for (const segment of decoded.replace(/\\/g, '/').split('/')) {

@@ -1,0 +1,50 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, hasChromium, launchBrowser, newSession, operatorKey, signIn } from './browser.ts';
+
+/*
+ * PROTOCOL "Login and the session token", in Chromium against the real reference server: Logout
+ * in the user menu asks the server to revoke the session (POST /api/logout with the session's
+ * token), after which that token is refused everywhere; the console lands on the sign-in screen
+ * without a "Disconnected from server" toast (its socket was closed before the server ended it),
+ * and signing in again works.
+ */
+describe.skipIf(!hasChromium)('PROTOCOL sign-out revokes the session on the server', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('Logout sends POST /api/logout with the token; the token then gets 401; no disconnect toast; signing in again works', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    const loggedIn = page.waitForResponse((response) => response.url().endsWith('/api/login') && response.status() === 200);
+    await signIn(page, operatorKey);
+    const { token } = (await (await loggedIn).json()) as { token: string };
+    const asOperator = (path: string) => fetch(`${baseURL}/api${path}`, { headers: { 'x-api-key': token } });
+    expect((await asOperator('/txs/?perPage=1')).status).toBe(200);
+    await expect.poll(() => page.getByLabel(/^Server connection Live\b/).count(), { timeout: 10_000 }).toBe(1);
+
+    const revoked = page.waitForResponse((response) => response.url().endsWith('/api/logout'));
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    const answer = await revoked;
+    expect(answer.request().method()).toBe('POST');
+    expect(await answer.request().headerValue('x-api-key')).toBe(token);
+    expect(answer.status()).toBe(204);
+
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('Access key').waitFor();
+    expect((await asOperator('/txs/?perPage=1')).status).toBe(401);
+    expect((await asOperator('/proxy/worker/quoteUi?network=Ethereum')).status).toBe(401);
+    // The server's stopReconnect for the revoked session never reached the leaving console.
+    await page.waitForTimeout(500);
+    expect(await page.getByText('Disconnected from server').count()).toBe(0);
+    expect(await page.evaluate(() => document.title)).toBeTruthy();
+
+    await signIn(page, operatorKey);
+    await expect.poll(() => page.getByLabel(/^Server connection Live\b/).count(), { timeout: 10_000 }).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
