@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useNotificationContext, useTranslate } from 'react-admin';
+import { useEffect, useRef } from 'react';
+import { useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
 import { useToaster } from './NotificationsProvider.tsx';
 
 const DEFAULT_MS = 4000;
@@ -7,14 +7,25 @@ const DEFAULT_MS = 4000;
 /**
  * react-admin's notifications (useNotify) go to the one toast area of SPEC §2 (top-right, newest on
  * top) instead of react-admin's own bottom snackbar, so operators look in one place.
+ *
+ * Each notification is shown exactly once. takeNotification is not used: it answers the head of the
+ * list its render saw, and keeps answering it until React renders again, so draining it in a loop
+ * never ended (a frozen tab on every toast); and its plain setNotifications(rest) would drop a
+ * notification added after that render. Instead every payload not yet shown is shown, then removed
+ * from the queue by identity with an updater, which keeps any added meanwhile.
  */
 export function RaNotificationBridge() {
-  const { notifications, takeNotification } = useNotificationContext();
+  const { notifications, setNotifications } = useNotificationContext();
   const toaster = useToaster();
   const translate = useTranslate();
+  // StrictMode runs a mount effect twice over the same list: what was shown is remembered, not re-shown.
+  const shown = useRef(new WeakSet<NotificationPayload>());
   useEffect(() => {
-    for (let next = takeNotification(); next; next = takeNotification()) {
-      const { message, type, notificationOptions } = next;
+    const fresh = notifications.filter((n) => !shown.current.has(n));
+    if (fresh.length === 0) return;
+    for (const notification of fresh) {
+      shown.current.add(notification);
+      const { message, type, notificationOptions } = notification;
       const text =
         typeof message === 'string'
           ? translate(message, { _: message, ...(notificationOptions?.messageArgs as object | undefined) })
@@ -22,6 +33,7 @@ export function RaNotificationBridge() {
       const hide = notificationOptions?.autoHideDuration;
       toaster.show(text, { variant: type, autoHideDuration: hide === undefined ? DEFAULT_MS : hide });
     }
-  }, [notifications, takeNotification, toaster, translate]);
+    setNotifications((queue) => queue.filter((n) => !shown.current.has(n)));
+  }, [notifications, setNotifications, toaster, translate]);
   return null;
 }
