@@ -81,7 +81,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
  * The worker loads TypeScript through tsx's API: Node 20 does not pass the `--import tsx` hooks of
  * this thread on to workers.
  */
-function tsWorker(file: URL, data: ServerWorkerOptions): Worker {
+export function tsWorker(file: URL, data: unknown): Worker {
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); })`;
   return new Worker(boot, { eval: true, workerData: data });

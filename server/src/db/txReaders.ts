@@ -65,7 +65,7 @@ export const TX_READERS_MAX = 16;
 /** A reader that does not end this long after it was asked to is ended. */
 const CLOSE_TIMEOUT_MS = 10_000;
 
-const BOOT = new URL('./txReaderBoot.mjs', import.meta.url);
+const BOOT = new URL('../lib/workerBoot.mjs', import.meta.url);
 const ENTRY = new URL('./txReaderWorker.ts', import.meta.url).href;
 
 interface Pending {

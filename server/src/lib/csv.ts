@@ -8,18 +8,27 @@ export interface CsvRecord {
 
 /** The records of `text`; blank lines are skipped. An unterminated quote runs to the end. */
 export function parseCsv(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
+  return [...csvRecords(text)];
+}
+
+/**
+ * parseCsv one record at a time, so that a caller can stop between records (the Solana import
+ * reads a few MB on the main thread in slices when it has no worker thread).
+ */
+export function* csvRecords(text: string): Generator<CsvRecord, void, undefined> {
   let fields: string[] = [];
   let field = '';
   let line = 1;
   let startLine = 1;
   let quoted = false;
   let i = 0;
-  const endRecord = () => {
+  // The record ended at the current character, or undefined for a blank line.
+  const endRecord = (): CsvRecord | undefined => {
     fields.push(field);
-    if (fields.length > 1 || fields[0] !== '') records.push({ line: startLine, fields });
+    const record = fields.length > 1 || fields[0] !== '' ? { line: startLine, fields } : undefined;
     fields = [];
     field = '';
+    return record;
   };
   while (i < text.length) {
     const c = text[i];
@@ -42,13 +51,16 @@ export function parseCsv(text: string): CsvRecord[] {
       fields.push(field);
       field = '';
     } else if (c === '\n' || c === '\r') {
-      endRecord();
+      const record = endRecord();
+      if (record) yield record;
       if (c === '\r' && text[i + 1] === '\n') i++;
       line++;
       startLine = line;
     } else field += c;
     i++;
   }
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
+  if (field !== '' || fields.length > 0) {
+    const record = endRecord();
+    if (record) yield record;
+  }
 }

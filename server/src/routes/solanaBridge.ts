@@ -2,14 +2,12 @@
  * Solana bridge configuration (SPEC §7; x is the bridge, a path segment such as wormhole): per
  * token, its per-network entries {address, decimals}. CRUD, a CSV import (header
  * token,network,address,decimals; valid rows are imported even when others fail) and a search.
+ * The import reads its CSV off the main thread (lib/solanaImports.ts) and writes it in chunks, so
+ * that a few MB of it never holds up other users' requests.
  */
 import { z } from 'zod';
 import {
-  Address,
-  Decimals,
   DeletedResponse,
-  NetworkName,
-  RecordName,
   SOLANA_IMPORT_MAX_CHARS,
   SolanaBridgeCreateRequest,
   SolanaBridgeImportRequest,
@@ -18,98 +16,44 @@ import {
   SolanaBridgeListResponse,
   SolanaBridgeRecord,
   SolanaBridgeUpdateRequest,
-  addressProblem,
 } from '../../../src/contract/index.ts';
-import type { SolanaBridgeData } from '../db/repos/solanaBridge.ts';
-import { parseCsv } from '../lib/csv.ts';
 import { badField, duplicate, notFound } from '../lib/records.ts';
+import { startImportPlanner, yieldToEventLoop } from '../lib/solanaImports.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
+
+/** Entries a list answers without paging, and at most with it: a bridge can hold 100,000s (one import adds ~40,000). */
+export const SOLANA_LIST_PER_PAGE_DEFAULT = 100;
+export const SOLANA_LIST_PER_PAGE_MAX = 1000;
+/** Tokens an import writes per turn of the event loop (a few ms of SQLite work). */
+const IMPORT_WRITE_CHUNK = 1000;
 
 const Kind = z.object({ x: SolanaBridgeKind });
 const Entry = Kind.extend({ token: z.string().min(1).max(128) });
 const NetworkEntry = Entry.extend({ network: z.string().min(1).max(64) });
 const Search = Kind.extend({ q: z.string().min(1).max(128) });
-/** Optional paging of the list; without it, every entry. */
+/** Paging of the list (1-based page); without it, the first page of the default size. */
 const ListQuery = z
-  .object({ page: z.coerce.number().int().min(1).optional(), perPage: z.coerce.number().int().min(1).max(5000).optional() })
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    perPage: z.coerce.number().int().min(1).max(SOLANA_LIST_PER_PAGE_MAX).default(SOLANA_LIST_PER_PAGE_DEFAULT),
+  })
   .strict();
 
-const CSV_COLUMNS = ['token', 'network', 'address', 'decimals'] as const;
 const FIND_LIMIT = 200;
-
-/** One CSV row, checked field by field. */
-const CsvRow = z.object({
-  token: RecordName,
-  network: NetworkName,
-  address: Address,
-  decimals: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(Decimals),
-});
-
-interface ImportPlan {
-  /** New entries per token, in file order. */
-  byToken: Map<string, SolanaBridgeData>;
-  imported: number;
-  errors: { row: number; message: string }[];
-}
-
-/** Reads the CSV; a header that does not name the four columns is a 400. */
-function planImport(csv: string): ImportPlan {
-  const [header, ...records] = parseCsv(csv);
-  const names = (header?.fields ?? []).map((name) => name.trim().toLowerCase());
-  const index = Object.fromEntries(CSV_COLUMNS.map((column) => [column, names.indexOf(column)])) as Record<(typeof CSV_COLUMNS)[number], number>;
-  if (CSV_COLUMNS.some((column) => index[column] < 0)) {
-    throw badField('csv', `the first line must name the columns ${CSV_COLUMNS.join(',')}`);
-  }
-  const plan: ImportPlan = { byToken: new Map(), imported: 0, errors: [] };
-  const firstRowOf = new Map<string, number>();
-  for (const { line, fields } of records) {
-    if (fields.length !== names.length) {
-      plan.errors.push({ row: line, message: `expected ${names.length} columns, got ${fields.length}` });
-      continue;
-    }
-    const parsed = CsvRow.safeParse(Object.fromEntries(CSV_COLUMNS.map((column) => [column, fields[index[column]]?.trim()])));
-    if (!parsed.success) {
-      const message = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-      plan.errors.push({ row: line, message });
-      continue;
-    }
-    const { token, network, address, decimals } = parsed.data;
-    const problem = addressProblem(network, address);
-    if (problem) {
-      plan.errors.push({ row: line, message: `address: ${problem}` });
-      continue;
-    }
-    const key = `${token}\u0000${network}`;
-    const first = firstRowOf.get(key);
-    if (first !== undefined) {
-      plan.errors.push({ row: line, message: `${token} on ${network} is already on row ${first}` });
-      continue;
-    }
-    firstRowOf.set(key, line);
-    const data = plan.byToken.get(token) ?? {};
-    data[network] = { address, decimals };
-    plan.byToken.set(token, data);
-    plan.imported++;
-  }
-  return plan;
-}
 
 const solanaBridgeRoutes: ZodPlugin = async (app) => {
   const action = (what: string) => `solanaBridge.${what}`;
+  const planner = startImportPlanner({
+    onFailure: (err) => app.log.error({ err }, 'Solana import worker thread failed; its CSV is planned on the main thread in slices'),
+  });
 
   app.get(
     '/solana-bridge/:x',
     { schema: { params: Kind, querystring: ListQuery, response: { 200: SolanaBridgeListResponse } } },
     async (request) => {
       const { page, perPage } = request.query;
-      const paging = perPage === undefined ? undefined : { offset: ((page ?? 1) - 1) * perPage, limit: perPage };
-      return app.store.solanaBridge.list(request.params.x, paging);
+      return app.store.solanaBridge.list(request.params.x, { offset: (page - 1) * perPage, limit: perPage });
     },
   );
 
@@ -146,13 +90,18 @@ const solanaBridgeRoutes: ZodPlugin = async (app) => {
       schema: { params: Kind, body: SolanaBridgeImportRequest, response: { 200: SolanaBridgeImportResponse } },
     },
     async (request) => {
-      const { x } = request.params;
-      const plan = planImport(request.body.csv);
       const user = sessionOf(request).name;
+      const { x } = request.params;
+      const outcome = await planner.plan(request.body.csv);
+      if ('badHeader' in outcome) throw badField('csv', outcome.badHeader);
+      const { plan } = outcome;
+      const entries = [...plan.byToken];
+      // One transaction, so the import is all or nothing, written a chunk per turn of the event
+      // loop: other requests are answered in between (their writes wait for the commit).
       await app.mutate(user, action('import'), async (tx) => {
-        for (const [token, data] of plan.byToken) {
-          const existing = await tx.solanaBridge.get(x, token);
-          await tx.solanaBridge.put(x, token, { ...existing?.data, ...data });
+        for (let start = 0; start < entries.length; start += IMPORT_WRITE_CHUNK) {
+          if (start > 0) await yieldToEventLoop();
+          await tx.solanaBridge.mergeMany(x, entries.slice(start, start + IMPORT_WRITE_CHUNK));
         }
         return { result: undefined, details: { x, imported: plan.imported, tokens: plan.byToken.size, errors: plan.errors.length } };
       });

@@ -54,7 +54,7 @@ export interface LogsMoreQuery {
   action?: string;
 }
 
-/** A page of a Solana bridge config (1-based page); without one, every entry. */
+/** A page of a Solana bridge config (1-based page); the server never answers every entry at once. */
 export interface SolanaPage {
   page: number;
   perPage: number;
@@ -77,8 +77,8 @@ export function createResourceApi(fetchApi: ApiFetch) {
     setBridgeAutomation: (body: BridgeAutomationRequest) =>
       fetchApi<MiscSettingsResponse>('/settings/automation/bridges', { method: 'PUT', body }),
 
-    solanaList: (x: string, paging?: SolanaPage) =>
-      fetchApi(`/solana-bridge/${segment(x)}${paging ? `?page=${paging.page}&perPage=${paging.perPage}` : ''}`).then(
+    solanaList: (x: string, paging: SolanaPage) =>
+      fetchApi(`/solana-bridge/${segment(x)}?page=${paging.page}&perPage=${paging.perPage}`).then(
         checked(SolanaBridgeListResponse, 'GET /solana-bridge/{x}'),
       ),
     solanaGet: (x: string, token: string) =>
