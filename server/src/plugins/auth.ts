@@ -13,6 +13,9 @@ import { ensureJwtSecret } from '../db/seed.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { canonicalPath, isApiPath } from '../lib/paths.ts';
 
+/** A refused request with a body larger than this closes its connection (see the hook). */
+const LARGE_BODY_BYTES = 64 * 1024;
+
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -50,23 +53,31 @@ export default fp<{ jwtSecret?: string }>(
     });
 
     app.decorateRequest('session', null);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
+      // A refused request's body is never read. Once the answer is sent, a large one still arriving
+      // would have to be received in full to keep the connection: close it instead.
+      const refuse = (status: 401 | 403, message: string): HttpError => {
+        if (Number(request.headers['content-length'] ?? 0) > LARGE_BODY_BYTES || request.headers['transfer-encoding'] !== undefined) {
+          void reply.header('connection', 'close');
+        }
+        return new HttpError(status, message);
+      };
       if (request.is404) {
         // No route matched: the not-found handler answers (the console's index.html, or a JSON 404
         // for an unknown API path). Whoever has no session is not told which API paths exist.
         if (isApiPath(canonicalPath(request.url)) && !app.sessions.verify(request.headers['x-api-key'])) {
-          throw new HttpError(401, 'unauthorized');
+          throw refuse(401, 'unauthorized');
         }
         return;
       }
       // Deny by default: a route without an entry is refused, whoever asks.
       const permission = permissionFor(request.method, request.routeOptions.url);
-      if (!permission) throw new HttpError(403, 'not allowed');
+      if (!permission) throw refuse(403, 'not allowed');
       if (permission.access === 'public') return;
 
       request.session = app.sessions.verify(request.headers['x-api-key']);
-      if (!request.session) throw new HttpError(401, 'unauthorized');
-      if (!isAllowed(permission, request.session.role)) throw new HttpError(403, 'not allowed');
+      if (!request.session) throw refuse(401, 'unauthorized');
+      if (!isAllowed(permission, request.session.role)) throw refuse(403, 'not allowed');
     });
   },
   { name: 'auth', dependencies: ['clock', 'database'] },

@@ -166,6 +166,11 @@ describe('SECURITY: nothing is read or parsed before authentication', () => {
       payload: `${JSON.stringify({ csv })}}`,
     });
     expect(response.statusCode).toBe(401);
+    // The rest of a refused upload is not received on a kept-alive connection: it is closed.
+    expect(response.headers.connection).toBe('close');
+    const small = await t.app.inject({ method: 'POST', url: '/api/workers/start', payload: {} });
+    expect(small.statusCode).toBe(401);
+    expect(small.headers.connection).not.toBe('close');
   });
 });
 
