@@ -32,6 +32,7 @@ import txOperationRoutes from './routes/txOperations.ts';
 import txRoutes from './routes/txs.ts';
 import workerRoutes from './routes/workers.ts';
 import simPlugin, { type SimOptions } from './sim/plugin.ts';
+import refusalsPlugin from './sim/refusals.ts';
 
 export interface AppOptions {
   /** Directory of the SQLite file; omitted: an in-memory database (tests). */
@@ -130,6 +131,8 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(auditPlugin);
   // Before the routes: it follows workers start/stop through an onResponse hook.
   await app.register(simPlugin, options.sim ?? { enabled: false });
+  // After auth, so only a request auth lets through is refused by the simulator's control.
+  await app.register(refusalsPlugin, { enabled: options.sim?.enabled ?? false });
 
   const api = { prefix: '/api' };
   await app.register(loginRoutes, { ...api, maxPerMinute: options.loginRateLimit ?? 10 });

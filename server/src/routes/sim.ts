@@ -10,6 +10,9 @@ import { SIM_NETWORK_NAMES, TRADE_ERROR_CODE_MAX } from '../sim/profiles.ts';
 /** Longest stall the route accepts: 10 min. */
 const MAX_STALL_MS = 10 * 60_000;
 const MAX_RATE = 1000;
+const MAX_REFUSED_PATH = 512;
+const MAX_REFUSAL_ERROR = 500;
+const MAX_REFUSALS = 100;
 
 export const SimControlRequest = z.discriminatedUnion('action', [
   /** The network's block head stops for ms (wall clock). */
@@ -28,6 +31,17 @@ export const SimControlRequest = z.discriminatedUnion('action', [
   /** stopReconnect to every socket, then disconnect: the console's no-retry path. */
   z.object({ action: z.literal('stopReconnect') }).strict(),
   z.object({ action: z.literal('rate'), rate: z.number().positive().max(MAX_RATE) }).strict(),
+  /** The next `times` requests to method and path are answered with status and {error} (sim/refusals.ts); 0 withdraws. */
+  z
+    .object({
+      action: z.literal('refuse'),
+      method: z.enum(['GET', 'POST', 'PUT', 'DELETE']),
+      path: z.string().startsWith('/api/').max(MAX_REFUSED_PATH),
+      status: z.number().int().min(400).max(599),
+      error: z.string().min(1).max(MAX_REFUSAL_ERROR),
+      times: z.number().int().min(0).max(MAX_REFUSALS),
+    })
+    .strict(),
 ]);
 export type SimControlRequest = z.infer<typeof SimControlRequest>;
 
@@ -35,8 +49,8 @@ export type SimControlRequest = z.infer<typeof SimControlRequest>;
 export const SimControlResponse = OkResponse.extend({ tradeId: z.string().optional() });
 
 const simRoutes: ZodPlugin = async (app) => {
-  const sim = app.sim;
-  if (!sim) throw new Error('the simulator control route needs the simulator');
+  const { sim, refusals } = app;
+  if (!sim || !refusals) throw new Error('the simulator control route needs the simulator');
 
   app.post('/sim/control', { schema: { body: SimControlRequest, response: { 200: SimControlResponse } } }, async (request) => {
     const body = request.body;
@@ -59,6 +73,9 @@ const simRoutes: ZodPlugin = async (app) => {
         break;
       case 'rate':
         sim.setRate(body.rate);
+        break;
+      case 'refuse':
+        refusals.refuse(body);
         break;
     }
     return { ok: true as const };
