@@ -393,10 +393,13 @@ function listQuery<const Sort extends readonly [string, ...string[]], F extends 
   );
 }
 
+/** Filter fields of a list whose values are numbers: from, to, errCode. */
+const NUMERIC_FILTER_PARAMS: ReadonlySet<string> = new Set(['from', 'to', 'errCode']);
+
 /**
  * A filter field may also be its own query parameter (`?status=failed&network=Base`, repeated for
- * several values), merged over the JSON `filter`; a number-only value of a numeric field (from, to)
- * is read as a number. Anything else is left for the schema to judge.
+ * several values), merged over the JSON `filter`; a number-only value of a numeric field
+ * (NUMERIC_FILTER_PARAMS) is read as a number. Anything else is left for the schema to judge.
  */
 function liftFilterParams(query: unknown, filterKeys: ReadonlySet<string>): unknown {
   if (typeof query !== 'object' || query === null || Array.isArray(query)) return query;
@@ -416,7 +419,8 @@ function liftFilterParams(query: unknown, filterKeys: ReadonlySet<string>): unkn
   }
   if (typeof base !== 'object' || base === null || Array.isArray(base)) return query;
   const asNumber = (value: unknown) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value);
-  const merged = { ...(base as Record<string, unknown>), ...Object.fromEntries(lifted.map(([key, value]) => [key, key === 'from' || key === 'to' ? asNumber(value) : value])) };
+  const numbers = (value: unknown) => (Array.isArray(value) ? value.map(asNumber) : asNumber(value));
+  const merged = { ...(base as Record<string, unknown>), ...Object.fromEntries(lifted.map(([key, value]) => [key, NUMERIC_FILTER_PARAMS.has(key) ? numbers(value) : value])) };
   return { ...rest, filter: JSON.stringify(merged) };
 }
 
@@ -539,6 +543,12 @@ export type ConfigUpdateRequest = z.infer<typeof ConfigUpdateRequest>;
 
 // Transactions
 
+/**
+ * A §8 trade error code. SPEC lists 0 to 41; a backend may know later ones, which the console
+ * shows as an unknown code rather than refusing the record.
+ */
+export const TradeErrorCode = z.number().int().min(0);
+
 /** One row of the transaction history; `historyKey` is §3 side:method:attempt[:txType]. */
 export const TxRecord = z.object({
   id: z.string(),
@@ -561,7 +571,9 @@ export const TxRecord = z.object({
   createdAt: finite,
   updatedAt: finite,
   historyKey: z.string(),
-  /** Everything else known about the tx (nonce, gas, block, error code...); only in GET /txs/{id}. */
+  /** §8 trade error code, on the failed tx of a trade that failed with one; absent otherwise. */
+  errCode: TradeErrorCode.optional(),
+  /** Everything else known about the tx (nonce, gas, block...); only in GET /txs/{id}. */
   raw: z.unknown().optional(),
   /**
    * Only in GET /txs/{id}: every tx of the same trade (or the tx alone) by its §3 history key,
@@ -579,6 +591,7 @@ export const TxRecord = z.object({
         amountOut: finite.nullable(),
         createdAt: finite,
         updatedAt: finite,
+        errCode: TradeErrorCode.optional(),
       }),
     )
     .optional(),
@@ -599,6 +612,8 @@ export const TxFilter = z
     tradeId: z.string().min(1).max(128).optional(),
     from: z.number().int().min(0).optional(),
     to: z.number().int().min(0).optional(),
+    /** §8 trade error code of the tx (one or several). */
+    errCode: oneOrMany(TradeErrorCode).optional(),
     /** Contained in the tokenName, or the start of the hash, tradeId or id (case-insensitive). */
     q: z.string().trim().min(1).max(128).optional(),
   })
@@ -892,6 +907,33 @@ export const CACHED_EVENTS = [
   'brainState', 'connectedServices', 'connectedUsers', 'workerStats', 'analytics', 'events', 'lpStats',
   'eventerStats', 'miscSettingsUpdateDone', 'cloudUpdateDone',
 ] as const satisfies readonly ServerEventName[];
+
+/**
+ * Events cached per key (PROTOCOL eventCache): the last payload of each network's block head, gas
+ * and balance, of each address's balance per network, of each tracked pool. In `eventCache` their
+ * value is the list of those payloads. The key is read from the payload.
+ */
+export const KEYED_CACHED_EVENTS = {
+  newBlock: (p: ServerEventPayload<'newBlock'>) => p.network,
+  gas: (p: ServerEventPayload<'gas'>) => p.network,
+  balance: (p: ServerEventPayload<'balance'>) => p.network,
+  secondBalance: (p: ServerEventPayload<'secondBalance'>) => `${p.address} ${p.network}`,
+  workerIterationResult: (p: ServerEventPayload<'workerIterationResult'>) => p.key,
+  workerIterationError: (p: ServerEventPayload<'workerIterationError'>) => p.key,
+} as const satisfies { [E in ServerEventName]?: (payload: ServerEventPayload<E>) => string };
+export type KeyedCachedEvent = keyof typeof KEYED_CACHED_EVENTS;
+
+/**
+ * The payloads an `eventCache` value stands for: a list of them (the per-key form) or one. An event
+ * whose own payload is a list (connectedUsers, cloudUpdateDone) is in the per-key form only when
+ * every element is itself a list.
+ */
+export function eventCachePayloads(event: ServerEventName, value: unknown): unknown[] {
+  if (!Array.isArray(value)) return [value];
+  const payloadIsList = ServerEvents[event].safeParse([]).success;
+  if (!payloadIsList) return value;
+  return value.length > 0 && value.every(Array.isArray) ? value : [value];
+}
 
 // ---------- Client -> server ----------
 export const CLIENT_PING = 'ping';

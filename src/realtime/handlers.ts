@@ -8,7 +8,8 @@ import {
   BACKGROUND_DEFAULT_S, BACKGROUND_MAX_S, BACKGROUND_MIN_S,
 } from '../config/constants.ts';
 import {
-  Bridge, InitPayload, isServerEventName, ServerEvents, summarizeIssues, Token, TxConfirmation, type ServerEventName, type ServerEventPayload,
+  Bridge, eventCachePayloads, InitPayload, isServerEventName, ServerEvents, summarizeIssues, Token, TxConfirmation, type ServerEventName,
+  type ServerEventPayload,
 } from '../contract/index.ts';
 import type { LiveNotifier } from '../notifications/index.ts';
 import { keepIfEqual } from './equal.ts';
@@ -136,12 +137,14 @@ const handlers: HandlerTable = {
     applyInit(p, ctx);
   },
   eventCache(p, ctx) {
-    for (const [name, payload] of Object.entries(p)) {
+    for (const [name, value] of Object.entries(p)) {
       if (isServerEventName(name) && NOT_REPLAYED.has(name)) {
         ctx.logger.warn(`[realtime] eventCache entry "${name}" is not replayable, ignored`);
         continue;
       }
-      dispatchServerEvent(name, payload, ctx);
+      // PROTOCOL: one payload, or the last payload per key (block heads, gas, balances per network…).
+      const payloads = isServerEventName(name) ? eventCachePayloads(name, value) : [value];
+      for (const payload of payloads) dispatchServerEvent(name, payload, ctx);
     }
   },
   // §5 brain state is stored only when different.

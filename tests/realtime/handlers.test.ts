@@ -288,6 +288,42 @@ describe('§7 eventCache replays each entry through the same handlers', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
+  it('PROTOCOL eventCache: a keyed event is the list of its last payload per key; every network\'s head, gas and balance is replayed', () => {
+    const { store, ctx, logger } = setup();
+    dispatchServerEvent(
+      'eventCache',
+      {
+        newBlock: [
+          { network: 'Ethereum', num: 101 },
+          { network: 'Base', num: 202 },
+        ],
+        gas: [
+          { network: 'Ethereum', gasEstimate: 21 },
+          { network: 'Base', gasEstimate: 3 },
+        ],
+        balance: [{ network: 'Base', balance: 1.5 }],
+        // A list-valued event in its plain form (one payload) and in the per-key form (a list of lists).
+        connectedUsers: [{ name: 'alice', role: 'Admin', since: 1 }],
+        cloudUpdateDone: [[{ name: 'g1', region: 'eu-west-1', desired: 1, running: 1 }]],
+      },
+      ctx,
+    );
+    const s = store.getState();
+    expect(Object.fromEntries(Object.entries(s.newHeads).map(([network, head]) => [network, head.num]))).toEqual({ Ethereum: 101, Base: 202 });
+    expect(s.gasEstimate).toEqual({ Ethereum: 21, Base: 3 });
+    expect(s.balance).toEqual({ Base: 1.5 });
+    expect(s.connectedUsers).toEqual([{ name: 'alice', role: 'Admin', since: 1 }]);
+    expect(s.awsGroups).toEqual([expect.objectContaining({ name: 'g1' })]);
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('PROTOCOL eventCache: one bad payload in a keyed list is dropped and logged; the rest of the list applies', () => {
+    const { store, ctx, logger } = setup();
+    dispatchServerEvent('eventCache', { newBlock: [{ network: 'Ethereum', num: 'x' }, { network: 'Base', num: 7 }] }, ctx);
+    expect(Object.keys(store.getState().newHeads)).toEqual(['Base']);
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('"newBlock"'));
+  });
+
   it('a malformed cached entry is dropped and logged; the others still apply', () => {
     const { store, ctx, logger } = setup();
     dispatchServerEvent('eventCache', { brainState: { walletAddress: 1 }, workerStats: 'ok', bogus: 1 }, ctx);

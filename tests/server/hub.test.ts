@@ -146,3 +146,44 @@ describe('hub: coalesced broadcasts (issue 6)', () => {
     expect(socket.received).toEqual([['newBlock', block(10)]]);
   });
 });
+
+describe('hub: eventCache per key (PROTOCOL eventCache)', () => {
+  it('keeps the last newBlock, gas and balance of each network, and of each address per network, as lists', () => {
+    const hub = new Hub({ validate: true });
+    hub.broadcast('newBlock', { network: 'Ethereum', num: 1 });
+    hub.broadcast('newBlock', { network: 'Base', num: 5 });
+    hub.broadcast('newBlock', { network: 'Ethereum', num: 2 });
+    hub.broadcast('gas', { network: 'Base', gasEstimate: 3 });
+    hub.broadcast('secondBalance', { address: '0xa', network: 'Base', balance: 1 });
+    hub.broadcast('secondBalance', { address: '0xb', network: 'Base', balance: 2 });
+    hub.broadcast('workerStats', 'ws');
+    const cache = hub.cachedFor(recorder('r', ['newBlock', 'gas', 'secondBalance', 'workerStats']));
+    expect(cache).toEqual({
+      workerStats: 'ws',
+      newBlock: [
+        { network: 'Base', num: 5 },
+        { network: 'Ethereum', num: 2 },
+      ],
+      gas: [{ network: 'Base', gasEstimate: 3 }],
+      secondBalance: [
+        { address: '0xa', network: 'Base', balance: 1 },
+        { address: '0xb', network: 'Base', balance: 2 },
+      ],
+    });
+  });
+
+  it('a subscriber sees only the keyed events it subscribed to', () => {
+    const hub = new Hub({ validate: true });
+    hub.broadcast('newBlock', { network: 'Ethereum', num: 1 });
+    hub.broadcast('balance', { network: 'Ethereum', balance: 4 });
+    expect(Object.keys(hub.cachedFor(recorder('r', ['balance'])))).toEqual(['balance']);
+  });
+
+  it('is bounded per event: past 2,000 keys the least recently updated goes', () => {
+    const hub = new Hub({ validate: true });
+    for (let i = 0; i <= 2000; i++) hub.broadcast('workerIterationResult', { key: `T${i}_Base_Ethereum_lp` });
+    const list = hub.cachedFor(recorder('r', ['workerIterationResult'])).workerIterationResult as { key: string }[];
+    expect(list).toHaveLength(2000);
+    expect(list[0]?.key).toBe('T1_Base_Ethereum_lp');
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The one way events reach sockets. A socket receives only the events it subscribed to (its
- * `events` query); the last payload of each cached event is kept for `eventCache`.
+ * `events` query); the last payload of each cached event is kept for `eventCache`, and of each
+ * keyed one (block heads, gas and balances per network…) the last payload per key.
  *
  * Broadcasts are coalesced: the events broadcast in one synchronous run (a simulator tick sends
  * dozens) are delivered together when it ends (a microtask), in broadcast order, none dropped;
@@ -18,7 +19,9 @@ import fp from 'fastify-plugin';
 import { ADMIN_ROLE } from '../../../src/config/enums.ts';
 import {
   CACHED_EVENTS,
+  KEYED_CACHED_EVENTS,
   ServerEvents,
+  type KeyedCachedEvent,
   type ServerEventName,
   type ServerEventPayload,
 } from '../../../src/contract/index.ts';
@@ -45,12 +48,19 @@ type Delivery = readonly [event: ServerEventName, payload: unknown];
 /** User logs are admin-only over REST (SPEC §6), so their live feed is too. */
 const ADMIN_ONLY_EVENTS: ReadonlySet<ServerEventName> = new Set(['newUserLog']);
 const CACHED: ReadonlySet<ServerEventName> = new Set(CACHED_EVENTS);
+/** Keys remembered per keyed event (tracked pools can be many); past it the oldest key goes. */
+const KEYED_CACHE_MAX = 2000;
+
+function isKeyed(event: ServerEventName): event is KeyedCachedEvent {
+  return Object.hasOwn(KEYED_CACHED_EVENTS, event);
+}
 /** Checker results on screen are remembered so that clearing the cache can take them all down. */
 const OPEN_CHECKER_RESULTS_MAX = 10_000;
 
 export class Hub {
   private readonly subscribers = new Map<string, Subscriber>();
   private readonly cache = new Map<ServerEventName, unknown>();
+  private readonly keyedCache = new Map<KeyedCachedEvent, Map<string, unknown>>();
   private readonly checkerResults = new Set<string>();
   private readonly validate: boolean;
   private readonly onDeliveryError: (err: unknown, subscriberIds: readonly string[]) => void;
@@ -92,6 +102,7 @@ export class Hub {
   broadcast<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
     this.check(event, payload);
     if (CACHED.has(event)) this.cache.set(event, payload);
+    if (isKeyed(event)) this.cacheByKey(event, payload);
     this.trackCheckerResults(event, payload);
     this.pending.push([event, payload]);
     if (!this.coalesce) {
@@ -141,14 +152,35 @@ export class Hub {
     }
   }
 
-  /** The `eventCache` payload: the last payload of each cached event broadcast so far. */
+  /** The `eventCache` payload: the last payload of each cached event, the list of the last per key of each keyed one. */
   cached(): Record<string, unknown> {
-    return Object.fromEntries(this.cache);
+    return Object.fromEntries(this.cachedEntries());
   }
 
   /** The cache as one subscriber may see it: only the events it subscribed to and its role may receive. */
   cachedFor(subscriber: Subscriber): Record<string, unknown> {
-    return Object.fromEntries([...this.cache].filter(([event]) => this.mayReceive(subscriber, event)));
+    return Object.fromEntries(this.cachedEntries().filter(([event]) => this.mayReceive(subscriber, event)));
+  }
+
+  private cachedEntries(): [ServerEventName, unknown][] {
+    return [...this.cache, ...[...this.keyedCache].map(([event, byKey]): [ServerEventName, unknown] => [event, [...byKey.values()]])];
+  }
+
+  private cacheByKey<E extends KeyedCachedEvent>(event: E, payload: unknown): void {
+    const keyOf = KEYED_CACHED_EVENTS[event] as (payload: unknown) => string;
+    let byKey = this.keyedCache.get(event);
+    if (!byKey) {
+      byKey = new Map();
+      this.keyedCache.set(event, byKey);
+    }
+    const key = keyOf(payload);
+    // Re-inserted, so the Map's first key is the one least recently updated.
+    byKey.delete(key);
+    byKey.set(key, payload);
+    if (byKey.size > KEYED_CACHE_MAX) {
+      const oldest = byKey.keys().next();
+      if (!oldest.done) byKey.delete(oldest.value);
+    }
   }
 
   /** iterIds of the checker results added and not yet deleted (POST /settings/cache/results/clear). */

@@ -1,0 +1,38 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, signIn } from './browser.ts';
+
+/*
+ * PROTOCOL eventCache, in Chromium against the real reference server: after a reload, home shows
+ * the last block head of a network that has sent nothing since (its head is stalled), from the
+ * per-network list the server keeps, instead of "Waiting for block heads…".
+ */
+describe.skipIf(!hasChromium)('PROTOCOL eventCache replays the last block head per network after a reload', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('a stalled network\'s block head is on screen at once after a reload, with the number it had', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    const api = await apiAs(adminKey);
+    await signIn(page, adminKey);
+    const ethereum = page.getByRole('button', { name: /^Ethereum block \d+$/ });
+    await ethereum.waitFor({ timeout: 15_000 });
+    // No newBlock for Ethereum from now on: whatever shows after the reload came from eventCache.
+    expect((await api('POST', '/sim/control', { action: 'stall', network: 'Ethereum', ms: 60_000 })).status).toBe(200);
+    await page.waitForTimeout(300);
+    const before = await ethereum.getAttribute('aria-label');
+
+    await page.reload();
+    const replayed = page.getByRole('button', { name: /^Ethereum block \d+$/ });
+    await replayed.waitFor({ timeout: 10_000 });
+    expect(await replayed.getAttribute('aria-label')).toBe(before);
+    expect(await page.getByText('Waiting for block heads…').count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Gas and balances per network' }).getByRole('row', { name: /^Ethereum/ }).count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await api('POST', '/sim/control', { action: 'stall', network: 'Ethereum', ms: 1 });
+    await context.close();
+  });
+});
