@@ -67,9 +67,17 @@ describe.skipIf(!hasChromium)('live dashboard in Chromium against the reference 
     const { page, context } = await newSession(browser);
     await signIn(page, operatorKey);
     const api = await apiAs(adminKey);
-    const response = await api('POST', '/sim/control', { action: 'trade', errCode: 8 });
-    expect(response.status).toBe(200);
-    await page.getByText(/failed to fetch evm receipt from node/i).first().waitFor({ timeout: 15_000 });
+    // No trade starts while workers are stopped (§4), the control route's included.
+    expect((await api('POST', '/sim/control', { action: 'trade', errCode: 8 })).status).toBe(409);
+    expect((await api('POST', '/workers/start', {})).status).toBe(200);
+    try {
+      const response = await api('POST', '/sim/control', { action: 'trade', errCode: 8 });
+      expect(response.status).toBe(200);
+      await page.getByText(/failed to fetch evm receipt from node/i).first().waitFor({ timeout: 15_000 });
+    } finally {
+      // The next tests find the workers stopped, as seeded.
+      await api('POST', '/workers/stop', {});
+    }
     await context.close();
   });
 

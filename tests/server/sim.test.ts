@@ -1,7 +1,7 @@
 /** The simulation itself, without timers: simulated time moves only when the test says so. */
 import { describe, expect, it } from 'vitest';
 import { staleThresholdMs } from '../../src/config/networks.ts';
-import { ServerEvents, Trade, type ServerEventName } from '../../src/contract/index.ts';
+import { ServerEvents, Trade, type BrainState, type ServerEventName } from '../../src/contract/index.ts';
 import { poolKey } from '../../src/domain/keys.ts';
 import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_CONNECTED_SERVICES, DEMO_TOKENS } from '../../server/src/db/demoData.ts';
 import { TradeDraft } from '../../server/src/db/repos/trades.ts';
@@ -24,7 +24,10 @@ interface Run {
   of(event: ServerEventName): Emitted[];
 }
 
-function simulate(seed: number, simMs = 0): Run {
+/** The seeded brain state with workers running: trades flow (the seed itself has them stopped). */
+const WORKERS_RUNNING: BrainState = { ...DEMO_BRAIN_STATE, workersRunning: true, workersStartedBy: 'admin' };
+
+function simulate(seed: number, simMs = 0, brainState: BrainState = WORKERS_RUNNING): Run {
   const events: Emitted[] = [];
   const brain: Run['brain'] = [];
   const trades: TradeDraft[] = [];
@@ -34,7 +37,7 @@ function simulate(seed: number, simMs = 0): Run {
   const now = () => built.sim?.now ?? 0;
   const sim = createSimulation({
     seed,
-    brainState: DEMO_BRAIN_STATE,
+    brainState,
     connectedServices: DEMO_CONNECTED_SERVICES,
     catalog: { tokens: DEMO_TOKENS, bridges: DEMO_BRIDGES },
     tradeIdStream: 'trade-ids:0',
@@ -246,6 +249,63 @@ describe('simulator: trades', () => {
     const tradeId = ServerEvents.txSent.parse(forced.of('txSent')[0]!.payload).tradeId;
     const mine = forced.of('txConfirmed').map((e) => ServerEvents.txConfirmed.parse(e.payload)).find((c) => Object.values(c.txs)[0]?.tradeId === tradeId);
     expect(mine?.errCode).toBe(17);
+  });
+});
+
+describe('simulator: trades follow the workers (§4)', () => {
+  const tradeIdsSent = (run: Run) => run.of('txSent').map((e) => ServerEvents.txSent.parse(e.payload).tradeId);
+  const confirmedTradeId = (e: Emitted) => Object.values(ServerEvents.txConfirmed.parse(e.payload).txs)[0]?.tradeId;
+  /** Stopped as seeded for a minute, started for two, then stopped right after a trade is sent. */
+  function startAndStop(seed: number) {
+    const run = simulate(seed, MINUTE, DEMO_BRAIN_STATE);
+    run.sim.workersStarted();
+    run.sim.advanceTo(3 * MINUTE);
+    const sent = tradeIdsSent(run).length;
+    // Step on until a trade has just been sent: it is in flight when the workers stop.
+    for (let at = run.sim.now; tradeIdsSent(run).length === sent; at += 100) run.sim.advanceTo(at);
+    const stoppedAt = run.sim.now;
+    run.sim.workersStopped();
+    run.sim.advanceTo(stoppedAt + 5 * MINUTE);
+    return { run, stoppedAt };
+  }
+
+  it('§4 workers stopped as seeded: over a simulated minute no txSent and no new pending buy; the control trade starts none; the rest of the feed goes on', () => {
+    expect(DEMO_BRAIN_STATE.workersRunning).toBe(false);
+    const run = simulate(12, MINUTE, DEMO_BRAIN_STATE);
+    expect(run.sim.workersRunning).toBe(false);
+    expect(run.of('txSent')).toEqual([]);
+    expect(run.trades).toEqual([]);
+    expect(run.sim.trade({ errCode: 17 })).toBeNull();
+    run.sim.advanceTo(2 * MINUTE);
+    expect(run.of('txSent')).toEqual([]);
+    expect(run.of('txConfirmed')).toEqual([]);
+    expect(run.trades).toEqual([]);
+    expect(run.of('newBlock').length).toBeGreaterThan(100);
+    expect(run.of('workerIterationResult').length).toBeGreaterThan(100);
+  });
+
+  it('§4 after a start trades flow; after a stop the trades in flight still confirm and no new one starts', () => {
+    const { run, stoppedAt } = startAndStop(12);
+    expect(run.sim.workersRunning).toBe(false);
+    const sent = tradeIdsSent(run);
+    expect(sent.length).toBeGreaterThan(5);
+    expect(run.of('txSent').every((e) => e.at > MINUTE && e.at <= stoppedAt)).toBe(true);
+    // The last trade was sent at the stop; its confirmation, and every other, comes all the same.
+    expect(run.of('txConfirmed').filter((e) => e.at > stoppedAt).map(confirmedTradeId)).toContain(sent.at(-1));
+    expect(run.of('txConfirmed').map(confirmedTradeId).sort()).toEqual([...sent].sort());
+    // Pending buys are written once per trade sent, so none was added after the stop.
+    expect(run.trades.filter((trade) => trade.status === 'pending').map((trade) => trade.tradeId)).toEqual(sent);
+    expect(run.trades.at(-1)?.status).not.toBe('pending');
+    expect(run.sim.trade()).toBeNull();
+  });
+
+  it('SIM_SEED the same seed with starts and stops at the same simulated times gives the same trades', () => {
+    const a = startAndStop(13);
+    const b = startAndStop(13);
+    expect(b.stoppedAt).toBe(a.stoppedAt);
+    expect(b.run.of('txSent')).toEqual(a.run.of('txSent'));
+    expect(b.run.of('txConfirmed')).toEqual(a.run.of('txConfirmed'));
+    expect(b.run.trades).toEqual(a.run.trades);
   });
 });
 

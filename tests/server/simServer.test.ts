@@ -65,6 +65,12 @@ function control(t: TestApp, body: object, token = t.adminToken) {
   return t.app.inject({ method: 'POST', url: '/api/sim/control', headers: { 'x-api-key': token }, payload: body });
 }
 
+/** POST /api/workers/start or /stop as the operator; the seed has workers stopped, so no trade starts until a start. */
+async function workers(t: TestApp, action: 'start' | 'stop'): Promise<void> {
+  const response = await t.app.inject({ method: 'POST', url: `/api/workers/${action}`, headers: { 'x-api-key': t.operatorToken } });
+  expect(response.statusCode).toBe(200);
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('trades repository', () => {
@@ -119,6 +125,7 @@ describe('simulator in the server: switching it on and off', () => {
     const operator = await control(t, { action: 'trade' }, t.operatorToken);
     expect(operator.statusCode).toBe(403);
     expect(operator.json()).toEqual({ error: 'not allowed' });
+    await workers(t, 'start');
     expect((await control(t, { action: 'trade' })).json()).toEqual({ ok: true, tradeId: expect.any(String) });
   });
 
@@ -188,6 +195,7 @@ describe('simulator in the server: what the console receives', () => {
   it('§7 a trade: txSent, then txConfirmed with the same tradeId, errCode as asked; GET /api/txs/sell/{tradeId} has its txs', async () => {
     const t = await startServer({ enabled: true, seed: 3, rate: 10 });
     const c = await client(t.url, t.operatorToken, ['txSent', 'txConfirmed']);
+    await workers(t, 'start');
     const tradeIdOf = async (body: object) => {
       const response = await control(t, body);
       expect(response.statusCode).toBe(200);
@@ -262,6 +270,51 @@ describe('simulator in the server: what the console receives', () => {
     const later = await client(t.url, t.operatorToken, []);
     const init = InitPayload.parse(later.of('init')[0]?.payload);
     expect(init.brainState).toMatchObject({ workersRunning: true, routeSearchRunning: false, routeSearchProgress: 100 });
+  });
+
+  it('§4 with workers stopped (as seeded) no trade starts over a simulated minute: no txSent, no new pending buy, the control trade is refused (409); after a start trades flow; after a stop the ones in flight confirm and no new one starts', async () => {
+    // At rate 30 a simulated minute is 2 s.
+    const t = await startServer({ enabled: true, seed: 9, rate: 30 });
+    const c = await client(t.url, t.operatorToken, ['txSent', 'txConfirmed', 'newBlock']);
+    const sentIds = () => c.of('txSent').map((r) => ServerEvents.txSent.parse(r.payload).tradeId);
+    const confirmedIds = () => c.of('txConfirmed').map((r) => Object.values(ServerEvents.txConfirmed.parse(r.payload).txs)[0]?.tradeId);
+    const pendingBuys = async () => {
+      const filter = encodeURIComponent(JSON.stringify({ side: 'buy', status: 'pending' }));
+      const response = await t.app.inject({ method: 'GET', url: `/api/txs/?filter=${filter}`, headers: { 'x-api-key': t.operatorToken } });
+      return TxListResponse.parse(response.json()).total;
+    };
+    const init = await t.app.inject({ method: 'GET', url: '/api/txs/?perPage=1', headers: { 'x-api-key': t.operatorToken } });
+    const rowsAtStart = TxListResponse.parse(init.json()).total;
+    const pendingAtStart = await pendingBuys();
+
+    await sleep(2000);
+    expect(c.of('newBlock').length).toBeGreaterThan(50);
+    expect(c.of('txSent')).toEqual([]);
+    expect(await pendingBuys()).toBe(pendingAtStart);
+    const refused = await control(t, { action: 'trade', errCode: 17 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'workers are stopped: no trade starts until POST /api/workers/start' });
+    const afterRefusal = await t.app.inject({ method: 'GET', url: '/api/txs/?perPage=1', headers: { 'x-api-key': t.operatorToken } });
+    expect(TxListResponse.parse(afterRefusal.json()).total).toBe(rowsAtStart);
+
+    await workers(t, 'start');
+    await expect.poll(() => sentIds().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect((await control(t, { action: 'trade', fail: false })).statusCode).toBe(200);
+    // Stopped right after a trade is sent, so that one is still in flight: at rate 5 it confirms
+    // 400 ms at the earliest after it was sent, ample time for the stop on a busy machine.
+    t.app.sim?.setRate(5);
+    const sentBefore = sentIds().length;
+    await expect.poll(() => sentIds().length, { timeout: 10_000, interval: 5 }).toBeGreaterThan(sentBefore);
+    await workers(t, 'stop');
+    const sentAtStop = sentIds();
+    expect(confirmedIds()).not.toContain(sentAtStop.at(-1));
+
+    // Past the longest confirmation (8 simulated s), and two trade gaps more.
+    await sleep(5000);
+    expect(sentIds()).toEqual(sentAtStop);
+    expect([...confirmedIds()].sort()).toEqual([...sentAtStop].sort());
+    expect(await pendingBuys()).toBe(pendingAtStart);
+    expect((await control(t, { action: 'trade' })).statusCode).toBe(409);
   });
 
   it('notify, background and stopReconnect from the control route reach the console', async () => {

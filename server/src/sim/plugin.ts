@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Network } from '../../../src/config/networks.ts';
 import type { ServerEventName, ServerEventPayload } from '../../../src/contract/index.ts';
+import { HttpError } from '../lib/httpError.ts';
 import type { SimCatalog, SimSinks } from './context.ts';
 import { BrainStatePublisher } from './brainStatePublisher.ts';
 import { Driver } from './driver.ts';
@@ -42,7 +43,10 @@ export interface SimHandle {
   setRate(rate: number): void;
   /** The network's block head stops for `ms` wall-clock ms (at the current rate). */
   stall(network: Network, ms: number): void;
-  /** Sends one trade now; its tradeId, or null when no token can be traded. */
+  /**
+   * Sends one trade now; its tradeId, or null when no token can be traded. While workers are stopped
+   * it is refused (409), as no trade starts then (§4): a demo or test starts the workers first.
+   */
   trade(options?: TradeOptions): string | null;
 }
 
@@ -134,11 +138,16 @@ export default fp<SimOptions>(
         rate = next;
       },
       stall: (network, ms) => running().stall(network, ms * rate),
-      trade: (tradeOptions) => running().trade(tradeOptions),
+      trade: (tradeOptions) => {
+        const sim = running();
+        if (!sim.workersRunning) throw new HttpError(409, 'workers are stopped: no trade starts until POST /api/workers/start');
+        return sim.trade(tradeOptions);
+      },
     };
     app.decorate('sim', handle);
 
-    // Workers start and stop are the routes' (routes/workers.ts); the route search follows them.
+    // Workers start and stop are the routes' (routes/workers.ts); the route search and the trades
+    // follow them, from the stored workersRunning the simulation was created with.
     app.addHook('onResponse', async (request, reply) => {
       if (!simulation || reply.statusCode !== 200) return;
       const route = `${request.method} ${request.routeOptions.url ?? ''}`;

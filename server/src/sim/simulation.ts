@@ -1,6 +1,7 @@
 /**
  * The simulated trading system, without timers or I/O: time moves only when `advanceTo` is called
- * and everything it produces goes to the sinks. Same seed and same inputs, same output.
+ * and everything it produces goes to the sinks. Same seed and same inputs (the start and stop
+ * calls included, at the same simulated times), same output.
  */
 import type { Network } from '../../../src/config/networks.ts';
 import type { BrainState, ConnectedServices } from '../../../src/contract/index.ts';
@@ -15,7 +16,10 @@ import { simulateWorker } from './worker.ts';
 
 export interface SimulationOptions {
   seed: number;
-  /** The stored brain state and connected services the simulation continues from. */
+  /**
+   * The stored brain state and connected services the simulation continues from; trades start only
+   * while its workersRunning says so (then as workersStarted and workersStopped tell).
+   */
   brainState: BrainState;
   connectedServices: ConnectedServices;
   catalog: SimCatalog;
@@ -27,11 +31,13 @@ export interface SimulationOptions {
 export interface Simulation {
   /** Simulated ms since the start. */
   readonly now: number;
+  /** Whether the workers run, that is whether trades start (§4). */
+  readonly workersRunning: boolean;
   advanceTo(simMs: number): void;
   /** Tokens and bridges changed in the database. */
   setCatalog(catalog: SimCatalog): void;
   stall(network: Network, simMs: number): void;
-  /** Sends one trade now; its tradeId, or null when no token can be traded. */
+  /** Sends one trade now; its tradeId, or null while workers are stopped or when no token can be traded. */
   trade(options?: TradeOptions): string | null;
   workersStarted(): void;
   workersStopped(): void;
@@ -41,6 +47,7 @@ export function createSimulation(options: SimulationOptions): Simulation {
   const scheduler = new Scheduler();
   const streams = rngStreams(options.seed);
   let catalog = options.catalog;
+  let workersRunning = options.brainState.workersRunning;
   const tally: SimTally = {
     heads: {},
     stalls: 0,
@@ -57,12 +64,15 @@ export function createSimulation(options: SimulationOptions): Simulation {
   const chains = simulateChains(ctx);
   const brain = simulateBrain(ctx, options.brainState, options.connectedServices);
   simulateWorker(ctx);
-  const trades = simulateTrades(ctx, options.tradeIdStream);
+  const trades = simulateTrades(ctx, options.tradeIdStream, () => workersRunning);
   simulateNotices(ctx);
 
   return {
     get now() {
       return scheduler.now;
+    },
+    get workersRunning() {
+      return workersRunning;
     },
     advanceTo: (simMs) => scheduler.advanceTo(simMs),
     setCatalog: (next) => {
@@ -70,7 +80,13 @@ export function createSimulation(options: SimulationOptions): Simulation {
     },
     stall: chains.stall,
     trade: trades.trade,
-    workersStarted: brain.workersStarted,
-    workersStopped: brain.workersStopped,
+    workersStarted: () => {
+      workersRunning = true;
+      brain.workersStarted();
+    },
+    workersStopped: () => {
+      workersRunning = false;
+      brain.workersStopped();
+    },
   };
 }

@@ -2,7 +2,8 @@
  * Trades: a token bought on one network, bridged, sold on another. txSent announces it, txConfirmed
  * follows 2 to 8 s later with one confirmation per tx; about 15 % fail, most of those with a §8
  * error code. The trade is stored at both steps so the console can fetch it after a profitable
- * sell (§7 trade fetch, §9 profit sound).
+ * sell (§7 trade fetch, §9 profit sound). Only running workers start trades (§4): while they are
+ * stopped none starts, and those already sent still confirm, as a real worker finishes what it sent.
  */
 import type { TxType } from '../../../src/config/enums.ts';
 import { NETWORKS } from '../../../src/config/networks.ts';
@@ -28,7 +29,10 @@ export interface TradeOptions {
 }
 
 export interface Trades {
-  /** Sends one trade now, which confirms after the usual delay; its tradeId, or null without a tradable token. */
+  /**
+   * Sends one trade now, which confirms after the usual delay; its tradeId, or null while workers
+   * are stopped or without a tradable token.
+   */
   trade(options?: TradeOptions): string | null;
 }
 
@@ -95,13 +99,14 @@ function uuid(rng: Rng): string {
  * `idStream` labels the stream of trade ids: a new label per database history keeps ids unique
  * across restarts while a fresh database with the same seed still gives the same ids.
  */
-export function simulateTrades(ctx: SimContext, idStream: string): Trades {
+export function simulateTrades(ctx: SimContext, idStream: string, workersRunning: () => boolean): Trades {
   const ids = ctx.stream(idStream);
   const rng = ctx.stream('trades');
   let routes: TradeRoute[] = [];
   let routesFor: SimCatalog | null = null;
 
   const trade = (options: TradeOptions = {}): string | null => {
+    if (!workersRunning()) return null;
     const catalog = ctx.catalog();
     if (catalog !== routesFor) {
       routes = tradeRoutes(catalog);
@@ -170,6 +175,8 @@ export function simulateTrades(ctx: SimContext, idStream: string): Trades {
     return tradeId;
   };
 
+  // The cadence runs on while workers are stopped, each turn starting nothing: a start needs no
+  // series of its own, and its first trade comes within the usual gap.
   ctx.scheduler.repeat(() => jittered(rng, CADENCE.tradeMs), () => trade());
   return { trade };
 }
