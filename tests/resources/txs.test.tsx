@@ -202,6 +202,62 @@ describe('/tx server-side filters, sort and pagination', () => {
   });
 });
 
+describe('§8 error codes on /tx', () => {
+  const failed = (id: string) => tx(id, { status: 'failed', errCode: 17, amountOut: 0 });
+
+  it('§8 a failed tx shows the message for its errCode in the Error column (the code in its title); the export carries the code', async () => {
+    renderScreen(<TxList />, fakeResourceApi(), listProvider([failed('f1'), tx('a2')]));
+    await screen.findByRole('row', { name: 'Transaction f1' });
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    const header = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const column = header.indexOf('Error');
+    expect(column).toBeGreaterThan(header.indexOf('Status'));
+    const cellOf = (id: string) => within(screen.getByRole('row', { name: `Transaction ${id}` })).getAllByRole('cell')[column]!;
+    expect(cellOf('f1')).toHaveTextContent('failed to fetch jito hashes');
+    expect(cellOf('f1')).toHaveAttribute('title', 'Error code 17');
+    expect(cellOf('a2')).toHaveTextContent('');
+    const [header0, line] = txsToCsv([failed('f1')]).trim().split('\r\n');
+    expect(line?.split(',')[header0!.split(',').indexOf('errCode')]).toBe('17');
+  });
+
+  it('§8 the Error filter offers each code with its message and asks the server for the code; it lives in the URL', async () => {
+    const user = userEvent.setup();
+    const { getList } = listProvider([failed('f1')]);
+    renderScreen(<TxList />, fakeResourceApi(), { getList });
+    await screen.findByRole('row', { name: /Transaction f1/ });
+    await user.click(screen.getByRole('combobox', { name: 'Error' }));
+    expect(screen.getAllByRole('option')).toHaveLength(1 + 42);
+    await user.click(screen.getByRole('option', { name: '17: failed to fetch jito hashes' }));
+    await waitFor(() => expect(getList.mock.lastCall?.[1].filter).toEqual({ errCode: 17 }));
+    expect(window.location.hash).toContain('errCode=17');
+    expect(screen.getByRole('combobox', { name: 'Error' })).toHaveTextContent('17: failed to fetch jito hashes');
+    expect(toServerFilter({ ...EMPTY_TX_FILTER, errCode: '0' })).toEqual({ errCode: 0 });
+    expect(listStateOf(new URLSearchParams('errCode=41')).values.errCode).toBe('41');
+    for (const odd of ['42', '-1', 'x', '1.5', '07']) expect(listStateOf(new URLSearchParams(`errCode=${odd}`)).values.errCode, odd).toBe('');
+  });
+
+  it('§8 the transaction page of a failed tx says why it failed: the code and its message', async () => {
+    const user = userEvent.setup();
+    const api = fakeResourceApi();
+    api.getTx.mockResolvedValue(failed('f1'));
+    renderScreen(<TxList />, api, listProvider([failed('f1')]));
+    await user.click(await screen.findByRole('row', { name: /Transaction f1/ }));
+    const page = await screen.findByRole('article', { name: 'Transaction f1' });
+    expect(await within(page).findByRole('alert', { name: 'Failure reason' })).toHaveTextContent('Error 17: failed to fetch jito hashes');
+  });
+
+  it('§8 a tx without an errCode has no failure reason on its page', async () => {
+    const user = userEvent.setup();
+    const api = fakeResourceApi();
+    api.getTx.mockResolvedValue(tx('a1'));
+    renderScreen(<TxList />, api, listProvider());
+    await user.click(await screen.findByRole('row', { name: /Transaction a1/ }));
+    const page = await screen.findByRole('article', { name: 'Transaction a1' });
+    await within(page).findByText('buy:odos:1:Swap');
+    expect(within(page).queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('/tx/latest', () => {
   it('newest first and refetched every 5 s while visible', async () => {
     const { getList } = listProvider();

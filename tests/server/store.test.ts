@@ -227,6 +227,89 @@ describe('upgrade of the transaction history (migration 7)', () => {
   });
 });
 
+describe('§8 error codes of the transaction history (migration 10)', () => {
+  const planOf = (db: BetterSqlite3.Database, sql: string, ...params: unknown[]) =>
+    db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((step) => (step as { detail: string }).detail).join('; ');
+
+  it('§8 the errCode filter is read from its partial index: counted there, a page newest first is a walk of it, any other sort sorts only its rows', async () => {
+    const dataDir = tempDir('console-errcode-plan-');
+    store = openSqliteStore({ dataDir, now });
+    await store.close();
+    const db = new BetterSqlite3(join(dataDir, 'console.db'));
+    try {
+      expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'txs_by_err_code'").pluck().get()).toBe(
+        'CREATE INDEX txs_by_err_code ON txs (err_code, created_at) WHERE err_code IS NOT NULL',
+      );
+      expect(planOf(db, 'SELECT COUNT(*) FROM txs WHERE err_code IN (?)', 17)).toBe('SEARCH txs USING COVERING INDEX txs_by_err_code (err_code=?)');
+      for (const order of ['ASC', 'DESC']) {
+        expect(planOf(db, `SELECT rowid FROM txs WHERE err_code IN (?) ORDER BY created_at ${order}, rowid ${order} LIMIT 25 OFFSET 100`, 17)).toBe(
+          'SEARCH txs USING COVERING INDEX txs_by_err_code (err_code=?)',
+        );
+      }
+      for (const sort of ['amount_in', 'expected_profit', 'status', 'token_name']) {
+        expect(planOf(db, `SELECT rowid FROM txs WHERE err_code IN (?, ?) ORDER BY ${sort} DESC, created_at DESC, rowid DESC LIMIT 25`, 17, 18), sort).toMatch(
+          /^SEARCH txs USING INDEX txs_by_err_code \(err_code=\?\); USE TEMP B-TREE FOR ORDER BY$/,
+        );
+      }
+    } finally {
+      db.close();
+    }
+    store = openSqliteStore({ dataDir, now });
+  });
+
+  it('§8 a database at schema 9 is upgraded: each failed tx gets the errCode its raw part carried, the others none; the indexes are kept, txs_by_err_code added; pages read back like the records', async () => {
+    const dataDir = tempDir('console-upgrade-errcode-');
+    const db = new BetterSqlite3(join(dataDir, 'console.db'));
+    // As the previous server wrote them: the code in raw only, on failed txs.
+    const rows = [...demoTxs(400, now())].map(({ errCode, ...tx }) => (errCode === undefined ? tx : { ...tx, raw: { ...(tx.raw as object), errCode } }));
+    const coded = new Map([...demoTxs(400, now())].flatMap((tx) => (tx.errCode === undefined ? [] : [[tx.id, tx.errCode]])));
+    expect(coded.size).toBeGreaterThan(3);
+    let indexesBefore: string[];
+    try {
+      migrate(db, now(), 9);
+      const insert = db.prepare(`INSERT INTO txs (id, trade_id, token_name, side, method, attempt, tx_type, status, network_buy,
+        network_sell, network, bridge_name, amount_in, amount_out, expected_profit, hash, created_at, updated_at, raw)
+        VALUES (${Array.from({ length: 19 }, () => '?').join(', ')})`);
+      db.transaction(() => {
+        for (const tx of rows) {
+          insert.run(tx.id, tx.tradeId, tx.tokenName, tx.side, tx.method, tx.attempt, tx.txType, tx.status, tx.networkBuy, tx.networkSell,
+            tx.network, tx.bridgeName, tx.amountIn, tx.amountOut, tx.expectedProfit, tx.hash, tx.createdAt, tx.updatedAt, JSON.stringify(tx.raw));
+        }
+        // A code on a tx that did not fail is no failure reason: it stays in raw only.
+        insert.run('odd-code', null, 'USDC', 'buy', 'manual', 1, 'Swap', 'completed', null, null, 'Base', null, 1, 1, null, null, 1, 1, JSON.stringify({ errCode: 5 }));
+      })();
+      indexesBefore = db.prepare<[], string>("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'txs' AND sql IS NOT NULL").pluck().all();
+    } finally {
+      db.close();
+    }
+    store = openSqliteStore({ dataDir, now });
+    expect(await store.txs.count()).toBe(rows.length + 1);
+    const all = await store.txs.list({ filter: {}, sort: 'createdAt', order: 'DESC', offset: 0, limit: 500 });
+    expect(new Map(all.data.flatMap((tx) => (tx.errCode === undefined ? [] : [[tx.id, tx.errCode]])))).toEqual(coded);
+    expect(await store.txs.get('odd-code')).not.toHaveProperty('errCode');
+    for (const filter of [{}, { errCode: [...coded.values()][0]! }, { status: 'failed' as const }]) {
+      const options = { filter, sort: 'amountIn' as const, order: 'DESC' as const, offset: 0, limit: 50 };
+      const body = await store.txs.listBody(options);
+      expect(JSON.parse(Buffer.from(body).toString('utf8'))).toEqual(await store.txs.list(options));
+    }
+    expect((await store.txs.list({ filter: { errCode: [...coded.values()] }, sort: 'createdAt', order: 'DESC', offset: 0, limit: 500 })).total).toBe(coded.size);
+    await store.close();
+    const upgraded = new BetterSqlite3(join(dataDir, 'console.db'), { readonly: true });
+    try {
+      const indexesAfter = upgraded.prepare<[], string>("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'txs' AND sql IS NOT NULL").pluck().all();
+      expect([...indexesAfter].sort()).toEqual([...indexesBefore, 'CREATE INDEX txs_by_err_code ON txs (err_code, created_at) WHERE err_code IS NOT NULL'].sort());
+    } finally {
+      upgraded.close();
+    }
+    store = openSqliteStore({ dataDir, now });
+    // Writes after the upgrade keep the stored list form in step, the code included.
+    const [first] = rows;
+    await store.txs.upsert([{ ...first!, status: 'failed', errCode: 9, updatedAt: now() + 1 }]);
+    const page = await store.txs.listBody({ filter: { errCode: 9 }, sort: 'createdAt', order: 'DESC', offset: 0, limit: 50 });
+    expect((JSON.parse(Buffer.from(page).toString('utf8')) as { data: unknown[] }).data).toContainEqual(expect.objectContaining({ id: first!.id, status: 'failed', errCode: 9 }));
+  });
+});
+
 describe('bulk load of the transaction history', () => {
   const indexesOf = (dataDir: string) => {
     const db = new BetterSqlite3(join(dataDir, 'console.db'), { readonly: true });

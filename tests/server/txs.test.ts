@@ -19,6 +19,8 @@ beforeAll(async () => {
   seeded = TxListResponse.parse(json(await list({ perPage: 500 }))).data;
 });
 afterAll(() => t.app.close());
+/** The §8 code of the newest seeded tx that has one. */
+const someCode = () => seeded.find((tx) => tx.errCode !== undefined)!.errCode!;
 
 type Method = 'GET' | 'POST' | 'PUT';
 function call(method: Method, url: string, payload?: object, token = t.adminToken) {
@@ -89,6 +91,7 @@ describe('§7 GET /api/txs/ on the seeded history', () => {
     ['network', () => ({ network: sample().network as Network }), (tx) => tx.network === sample().network],
     ['tokenName', () => ({ tokenName: sample().tokenName }), (tx) => tx.tokenName === sample().tokenName],
     ['tradeId', () => ({ tradeId: sample().tradeId! }), (tx) => tx.tradeId === sample().tradeId],
+    ['§8 errCode', () => ({ errCode: someCode() }), (tx) => tx.errCode === someCode()],
     [
       'from and to (both included)',
       () => ({ from: seeded[300]!.createdAt, to: seeded[100]!.createdAt }),
@@ -124,6 +127,11 @@ describe('§7 GET /api/txs/ on the seeded history', () => {
     expect(merged.total).toBeGreaterThan(0);
     expect(merged.data.every((tx) => tx.side === 'buy' && tx.status === 'completed')).toBe(true);
     expect(fieldsOf(await list({ status: 'done' }))).toEqual(['filter.status']);
+    // A numeric field's values are read as numbers, one or several.
+    const codes = [...new Set(seeded.flatMap((tx) => (tx.errCode === undefined ? [] : [tx.errCode])))].slice(0, 2);
+    const byParams = await t.app.inject({ method: 'GET', url: `/api/txs/?${new URLSearchParams(codes.map((code) => ['errCode', String(code)]))}`, headers: { 'x-api-key': t.operatorToken } });
+    expect(TxListResponse.parse(byParams.json())).toEqual(await listed({ filter: { errCode: codes } }));
+    expect(fieldsOf(await list({ errCode: 'x' }))).toEqual(['filter.errCode']);
   });
 
   it('a filter parameter next to a JSON filter too long or too deep to read is a 400 naming filter, never a 500', async () => {
@@ -140,8 +148,8 @@ describe('§7 GET /api/txs/ on the seeded history', () => {
     const bad = await list({ sort: 'hash', order: 'down', page: 0, perPage: 501, extra: 1 });
     expect(bad.statusCode).toBe(400);
     expect(fieldsOf(bad)).toEqual(['extra', 'order', 'page', 'perPage', 'sort']);
-    const badFilter = await list({ filter: { status: 'done', network: 'Narnia', from: 10, to: 5, colour: 'red' } });
-    expect(fieldsOf(badFilter)).toEqual(['filter.colour', 'filter.network', 'filter.status']);
+    const badFilter = await list({ filter: { status: 'done', network: 'Narnia', from: 10, to: 5, colour: 'red', errCode: -1 } });
+    expect(fieldsOf(badFilter)).toEqual(['filter.colour', 'filter.errCode', 'filter.network', 'filter.status']);
     expect(fieldsOf(await list({ filter: { from: 10, to: 5 } }))).toEqual(['filter.to']);
     expect(fieldsOf(await list({ filter: 'not json' }))).toEqual(['filter']);
   });
@@ -186,6 +194,12 @@ describe('§7 GET /api/txs/: every filter and sort, whichever index answers it (
     ['q: the start of a tradeId', () => ({ q: sample().tradeId!.slice(0, 3) }), (tx) => search(sample().tradeId!.slice(0, 3))(tx)],
     ['q: LIKE wildcards are plain characters', () => ({ q: '%' }), () => false],
     ['q: an underscore is a plain character', () => ({ q: '_' }), () => false],
+    ['§8 an error code', () => ({ errCode: someCode() }), (tx) => tx.errCode === someCode()],
+    [
+      '§8 every error code, and a side',
+      () => ({ errCode: Array.from({ length: 42 }, (_, code) => code), side: 'buy' }),
+      (tx) => tx.errCode !== undefined && tx.side === 'buy',
+    ],
   ];
   const sorts: [SortField, 'ASC' | 'DESC'][] = [
     ['createdAt', 'DESC'], ['createdAt', 'ASC'], ['amountIn', 'DESC'], ['expectedProfit', 'ASC'], ['tokenName', 'ASC'], ['status', 'DESC'], ['id', 'ASC'],
@@ -241,6 +255,67 @@ describe('§7 GET /api/txs/:id', () => {
     expect(Object.keys(one.history ?? {}).sort()).toEqual(legs.map((row) => row.historyKey).sort());
     expect(one.history?.[tx.historyKey]).toMatchObject({ id: tx.id, status: tx.status });
     expect((await call('GET', '/api/txs/no-such-tx', undefined, t.operatorToken)).statusCode).toBe(404);
+  });
+});
+
+describe('§8 error codes of failed txs', () => {
+  it('§8 a failed tx carries its errCode in GET /txs/ and GET /txs/{id} (and its trade\'s history); other txs have none', async () => {
+    const coded = seeded.filter((tx) => tx.errCode !== undefined);
+    expect(coded.length).toBeGreaterThan(3);
+    for (const tx of coded) {
+      expect(tx.status).toBe('failed');
+      expect(Number.isInteger(tx.errCode) && tx.errCode! >= 0 && tx.errCode! <= 41).toBe(true);
+    }
+    // Absent, never null, on the rest; some failures came without a code, as the system reports them.
+    expect(seeded.filter((tx) => tx.errCode === undefined).every((tx) => !('errCode' in tx))).toBe(true);
+    expect(seeded.some((tx) => tx.status === 'failed' && tx.errCode === undefined)).toBe(true);
+    const tx = coded[0]!;
+    const one = TxRecord.parse(json(await call('GET', `/api/txs/${tx.id}`, undefined, t.operatorToken)));
+    expect(one.errCode).toBe(tx.errCode);
+    expect(one.raw).not.toHaveProperty('errCode');
+    expect(one.history?.[tx.historyKey]).toMatchObject({ id: tx.id, status: 'failed', errCode: tx.errCode });
+    const other = seeded.find((row) => row.tradeId === tx.tradeId && row.id !== tx.id)!;
+    expect(one.history?.[other.historyKey]).not.toHaveProperty('errCode');
+    // The trade read back from its rows names the code too (§7 trade fetch).
+    expect(TradeRecord.parse(json(await call('GET', `/api/txs/sell/${tx.tradeId}`, undefined, t.operatorToken)))).toMatchObject({ status: 'failed', errCode: tx.errCode });
+  });
+
+  it('§8 a trade that fails with a code (the simulator\'s, through the trades repository) puts it on its failed tx, not on the legs skipped after it', async () => {
+    const draft: TradeDraft = {
+      tradeId: 'sim-trade-failed',
+      tokenName: 'USDC',
+      networkBuy: 'Base',
+      networkSell: 'Ethereum',
+      bridge: { name: 'ccip-eth-base' },
+      txTypes: ['Swap', 'Bridge', 'Sell'],
+      status: 'pending',
+      expectedProfit: 0.8,
+      txs: [
+        { txId: `0x${'d'.repeat(64)}`, txType: 'Swap', network: 'Base', status: 'pending', amountIn: 1000 },
+        { txId: `0x${'e'.repeat(64)}`, txType: 'Bridge', network: 'Base', status: 'pending', amountIn: 0 },
+        { txId: `0x${'f'.repeat(64)}`, txType: 'Sell', network: 'Ethereum', status: 'pending', amountIn: 0 },
+      ],
+    };
+    await t.app.store.trades.put(draft);
+    await t.app.store.trades.put({
+      ...draft,
+      status: 'failed',
+      errCode: 17,
+      txs: [
+        { ...draft.txs[0]!, status: 'completed', success: true, amountOut: 1000 },
+        { ...draft.txs[1]!, status: 'failed', success: false, amountOut: 0 },
+        { ...draft.txs[2]!, status: 'skip' },
+      ],
+    });
+    const rows = await listed({ filter: { tradeId: 'sim-trade-failed' }, sort: 'id', order: 'ASC' });
+    expect(rows.data.map((tx) => [tx.txType, tx.status, tx.errCode])).toEqual([
+      ['Swap', 'completed', undefined],
+      ['Bridge', 'failed', 17],
+      ['Sell', 'skip', undefined],
+    ]);
+    const byCode = await listed({ filter: { errCode: 17 } });
+    expect(byCode.data.map((tx) => tx.id)).toContain(rows.data[1]!.id);
+    expect(byCode.data.every((tx) => tx.errCode === 17 && tx.status === 'failed')).toBe(true);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * A month of transaction history for a fresh database (GET /api/txs/ has something to filter):
  * trades over the demo bridges, each a buy swap, a bridge, a claim where the bridge needs one and
- * a sell, with the statuses, retries and failures a real history has. Deterministic: the same
- * count and end time give the same rows. Amounts follow the trades' convention (TradeTx): the buy
- * swap carries the capital in USD, the sell returns it with the profit.
+ * a sell, with the statuses, retries and failures a real history has (most failed trades with the
+ * §8 error code of their failed tx). Deterministic: the same count and end time give the same
+ * rows. Amounts follow the trades' convention (TradeTx): the buy swap carries the capital in USD,
+ * the sell returns it with the profit.
  */
 import { DEX_AGGREGATORS, type TxStatus, type TxType } from '../../../src/config/enums.ts';
 import type { Token } from '../../../src/contract/index.ts';
@@ -208,6 +209,7 @@ export function* demoTxs(count: number, endMs: number): Generator<TxDraft> {
           hash: unsent ? null : `0x${rng.hex(64)}`,
           createdAt,
           updatedAt: Math.min(endMs, createdAt + settleMs),
+          ...(status === 'failed' && errCode !== undefined ? { errCode } : {}),
           raw: unsent
             ? { from: wallet }
             : {
@@ -216,7 +218,6 @@ export function* demoTxs(count: number, endMs: number): Generator<TxDraft> {
                 block: blockAt(network, createdAt),
                 gasUsed: rng.int(46_000, 420_000),
                 gasPriceGwei: round(rng.logBetween(0.01, 40), 3),
-                ...(status === 'failed' && errCode !== undefined ? { errCode } : {}),
               },
         };
         emitted++;

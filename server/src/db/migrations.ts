@@ -258,6 +258,87 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX revoked_sessions_by_expiry ON revoked_sessions (expires_at);
     `,
   },
+  {
+    version: 10,
+    name: 'txs error codes',
+    // err_code: the §8 trade error code of a failed tx, which the list answers as errCode (absent
+    // when NULL: json_patch drops a key patched with null) and filters by. Until now it was only in
+    // raw, where the trades repository and the seed put it on failed txs: it is lifted from there.
+    // list_json changes, and a stored column cannot be altered, so the table is rebuilt as in
+    // migration 7 and its indexes (those of migrations 7 and 8) made again. The error codes get a
+    // partial index: only failed txs with a code are in it, a few in a hundred rows, so it costs the
+    // writes next to nothing, and a filter by code counts and walks them newest first from it.
+    sql: `
+      CREATE TABLE txs_next (
+        id TEXT PRIMARY KEY,
+        trade_id TEXT,
+        token_name TEXT NOT NULL,
+        side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+        method TEXT NOT NULL,
+        attempt INTEGER NOT NULL CHECK (attempt >= 1),
+        tx_type TEXT NOT NULL,
+        status TEXT NOT NULL,
+        network_buy TEXT,
+        network_sell TEXT,
+        network TEXT NOT NULL,
+        bridge_name TEXT,
+        amount_in REAL NOT NULL,
+        amount_out REAL,
+        expected_profit REAL,
+        hash TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        raw TEXT CHECK (raw IS NULL OR json_valid(raw)),
+        err_code INTEGER CHECK (err_code IS NULL OR err_code >= 0),
+        -- historyKey: src/domain/keys.ts txHistoryKey (every tx has a txType).
+        list_json TEXT NOT NULL GENERATED ALWAYS AS (json_patch(json_object('id', id, 'tradeId', trade_id, 'tokenName', token_name, 'side', side, 'method', method,
+          'attempt', attempt, 'txType', tx_type, 'status', status, 'networkBuy', network_buy, 'networkSell', network_sell,
+          'network', network, 'bridgeName', bridge_name, 'amountIn', amount_in, 'amountOut', amount_out,
+          'expectedProfit', expected_profit, 'hash', hash, 'createdAt', created_at, 'updatedAt', updated_at,
+          'historyKey', side || ':' || method || ':' || attempt || ':' || tx_type), json_object('errCode', err_code))) STORED
+      ) STRICT;
+      INSERT INTO txs_next (rowid, id, trade_id, token_name, side, method, attempt, tx_type, status, network_buy, network_sell, network, bridge_name, amount_in, amount_out, expected_profit, hash, created_at, updated_at, raw, err_code)
+        SELECT rowid, id, trade_id, token_name, side, method, attempt, tx_type, status, network_buy, network_sell, network, bridge_name, amount_in, amount_out, expected_profit, hash, created_at, updated_at, raw,
+          CASE WHEN status = 'failed' AND json_type(raw, '$.errCode') = 'integer' AND json_extract(raw, '$.errCode') >= 0 THEN json_extract(raw, '$.errCode') END
+        FROM txs;
+      DROP TABLE txs;
+      ALTER TABLE txs_next RENAME TO txs;
+      CREATE INDEX txs_by_created ON txs (created_at);
+      CREATE INDEX txs_by_trade ON txs (trade_id);
+      CREATE INDEX txs_by_status ON txs (status, created_at);
+      CREATE INDEX txs_by_token ON txs (token_name, created_at);
+      CREATE INDEX txs_by_network ON txs (network, created_at);
+      CREATE INDEX txs_by_side ON txs (side, created_at);
+      CREATE INDEX txs_by_type ON txs (tx_type, created_at);
+      CREATE INDEX txs_by_amount_in ON txs (amount_in, created_at);
+      CREATE INDEX txs_by_profit ON txs (expected_profit, created_at);
+      CREATE INDEX txs_by_status_amount_in ON txs (status, amount_in, created_at);
+      CREATE INDEX txs_by_status_profit ON txs (status, expected_profit, created_at);
+      CREATE INDEX txs_by_status_token ON txs (status, token_name, created_at);
+      CREATE INDEX txs_by_side_amount_in ON txs (side, amount_in, created_at);
+      CREATE INDEX txs_by_side_profit ON txs (side, expected_profit, created_at);
+      CREATE INDEX txs_by_side_status ON txs (side, status, created_at);
+      CREATE INDEX txs_by_side_token ON txs (side, token_name, created_at);
+      CREATE INDEX txs_by_type_amount_in ON txs (tx_type, amount_in, created_at);
+      CREATE INDEX txs_by_type_profit ON txs (tx_type, expected_profit, created_at);
+      CREATE INDEX txs_by_type_status ON txs (tx_type, status, created_at);
+      CREATE INDEX txs_by_type_token ON txs (tx_type, token_name, created_at);
+      CREATE INDEX txs_by_network_amount_in ON txs (network, amount_in, created_at);
+      CREATE INDEX txs_by_network_profit ON txs (network, expected_profit, created_at);
+      CREATE INDEX txs_by_network_status ON txs (network, status, created_at);
+      CREATE INDEX txs_by_network_token ON txs (network, token_name, created_at);
+      CREATE INDEX txs_by_token_amount_in ON txs (token_name, amount_in, created_at);
+      CREATE INDEX txs_by_token_profit ON txs (token_name, expected_profit, created_at);
+      CREATE INDEX txs_by_token_status ON txs (token_name, status, created_at);
+      CREATE INDEX txs_by_side_and_type ON txs (side, tx_type, created_at);
+      CREATE INDEX txs_by_side_and_network ON txs (side, network, created_at);
+      CREATE INDEX txs_by_type_and_network ON txs (tx_type, network, created_at);
+      CREATE INDEX txs_by_hash_nocase ON txs (hash COLLATE NOCASE, created_at, amount_in, expected_profit, status, token_name);
+      CREATE INDEX txs_by_trade_nocase ON txs (trade_id COLLATE NOCASE, created_at, amount_in, expected_profit, status, token_name);
+      CREATE INDEX txs_by_id_nocase ON txs (id COLLATE NOCASE, created_at, amount_in, expected_profit, status, token_name);
+      CREATE INDEX txs_by_err_code ON txs (err_code, created_at) WHERE err_code IS NOT NULL;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

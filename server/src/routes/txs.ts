@@ -42,7 +42,7 @@ export function tradeFromTxs(rows: readonly TxRecord[]): TradeRecord | undefined
   }
   const finals = [...legs.values()];
   const status = finals.some((row) => UNSETTLED.has(row.status)) ? 'pending' : GAVE_UP.has(last.status) ? 'failed' : 'completed';
-  const errCode = finals.map((row) => (row.raw as { errCode?: unknown } | undefined)?.errCode).find((code) => typeof code === 'number');
+  const errCode = finals.find((row) => row.errCode !== undefined)?.errCode;
   const txs = finals.map((row): TradeTx => {
     const tx: TradeTx = { txId: row.hash ?? row.id, txType: row.txType, network: row.network, status: row.status, amountIn: row.amountIn };
     if (row.amountOut !== null) tx.amountOut = row.amountOut;
@@ -60,7 +60,7 @@ export function tradeFromTxs(rows: readonly TxRecord[]): TradeRecord | undefined
     txTypes: finals.map((row) => row.txType),
     status,
     expectedProfit: first.expectedProfit ?? 0,
-    ...(typeof errCode === 'number' ? { errCode } : {}),
+    ...(errCode === undefined ? {} : { errCode }),
     txs,
     createdAt: Math.min(...rows.map((row) => row.createdAt)),
     updatedAt: Math.max(...rows.map((row) => row.updatedAt)),
@@ -122,9 +122,9 @@ const txRoutes: ZodPlugin = async (app) => {
     if (!tx) throw notFound('tx');
     const legs = tx.tradeId === null ? [tx] : await app.store.txs.byTrade(tx.tradeId);
     const history = Object.fromEntries(
-      legs.map(({ historyKey, id, status, network, hash, amountIn, amountOut, createdAt, updatedAt }) => [
+      legs.map(({ historyKey, id, status, network, hash, amountIn, amountOut, createdAt, updatedAt, errCode }) => [
         historyKey,
-        { id, status, network, hash, amountIn, amountOut, createdAt, updatedAt },
+        { id, status, network, hash, amountIn, amountOut, createdAt, updatedAt, ...(errCode === undefined ? {} : { errCode }) },
       ]),
     );
     return { ...tx, history };

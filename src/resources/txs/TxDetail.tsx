@@ -1,7 +1,8 @@
 /**
- * The transaction page (GET /txs/{id}), opened from a row of /tx or /tx/latest as /tx?id=...: the
- * record's fields, its history popup grouped into Buy, Sell and Other (SPEC §2, §3 keys), the raw
- * record as a JSON popup, and the other transactions of the same trade one click away.
+ * The transaction page (GET /txs/{id}), opened from a row of /tx or /tx/latest as /tx?id=...: why
+ * it failed (its §8 error code with the toast's message for it), the record's fields, its history
+ * popup grouped into Buy, Sell and Other (SPEC §2, §3 keys), the raw record as a JSON popup, and
+ * the other transactions of the same trade one click away.
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -16,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TxRecord } from '../../contract/index.ts';
 import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
 import { TxHistoryDialog } from '../../dialogs/TxHistoryDialog.tsx';
+import { tradeErrorMessage } from '../../notifications/index.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { historyOf } from './txFilter.ts';
@@ -93,6 +95,11 @@ export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
       </Stack>
       {isPending && <LinearProgress aria-label="Loading transaction" />}
       {error && <Alert severity="error">Could not load transaction {id}: {errorText(error)}</Alert>}
+      {tx?.errCode !== undefined && (
+        <Alert severity="error" variant="outlined" aria-label="Failure reason">
+          Error {tx.errCode}: {tradeErrorMessage(tx.errCode)}
+        </Alert>
+      )}
       {tx && (
         <Box
           component="dl"

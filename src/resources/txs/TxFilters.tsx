@@ -1,4 +1,4 @@
-/** Filters of /tx: status, side, type, network, token, free text and a createdAt range, in one compact bar. */
+/** Filters of /tx: status, side, type, network, §8 error code, token, free text and a createdAt range, in one compact bar. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,16 +7,28 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS } from '../../config/networks.ts';
-import { EMPTY_TX_FILTER, rangeProblem, type TxFilterValues } from './txFilter.ts';
+import { tradeErrorMessage } from '../../notifications/index.ts';
+import { EMPTY_TX_FILTER, ERROR_CODE_OPTIONS, rangeProblem, type TxFilterValues } from './txFilter.ts';
 
 /** Typed filters reach the server once typing pauses, not per keystroke (each is a query on 100,000 rows). */
 export const TEXT_FILTER_DEBOUNCE_MS = 300;
 
-const SELECTS: { key: 'status' | 'side' | 'txType' | 'network'; label: string; options: readonly string[]; width: number }[] = [
+interface SelectFilter {
+  key: 'status' | 'side' | 'txType' | 'network' | 'errCode';
+  label: string;
+  options: readonly string[];
+  width: number;
+  /** How an option reads, when not as its value. */
+  text?: (option: string) => string;
+}
+
+const SELECTS: readonly SelectFilter[] = [
   { key: 'status', label: 'Status', options: TX_STATUSES, width: 130 },
   { key: 'side', label: 'Side', options: TX_SIDES, width: 100 },
   { key: 'txType', label: 'Type', options: TX_TYPES, width: 150 },
   { key: 'network', label: 'Network', options: NETWORKS, width: 140 },
+  // The code and the toast's message for it: operators know failures by either.
+  { key: 'errCode', label: 'Error', options: ERROR_CODE_OPTIONS, width: 200, text: (code) => `${code}: ${tradeErrorMessage(Number(code))}` },
 ];
 
 function DebouncedText({ label, value, placeholder, width, onChange }: { label: string; value: string; placeholder?: string; width: number; onChange: (v: string) => void }) {
@@ -65,12 +77,12 @@ export function TxFilters({ values, onChange, actions }: TxFiltersProps) {
   const any = Object.values(values).some((v) => v !== '');
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }} role="search" aria-label="Transaction filters">
-      {SELECTS.map(({ key, label, options, width }) => (
+      {SELECTS.map(({ key, label, options, width, text }) => (
         <TextField fullWidth={false} key={key} select size="small" label={label} value={values[key]} onChange={(e) => set({ [key]: e.target.value })} sx={{ width }}>
           <MenuItem value="">Any</MenuItem>
           {options.map((o) => (
             <MenuItem key={o} value={o}>
-              {o}
+              {text ? text(o) : o}
             </MenuItem>
           ))}
         </TextField>

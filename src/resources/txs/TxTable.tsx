@@ -19,7 +19,7 @@ import { TxHistoryDialog } from '../../dialogs/TxHistoryDialog.tsx';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { historyOf } from './txFilter.ts';
-import { cellText, shortId, SHORT_ID_FIELDS, statusColor, TX_COLUMNS, type TxColumn } from './txFormat.ts';
+import { cellText, cellTitle, shortId, SHORT_ID_FIELDS, statusColor, TX_COLUMNS, type TxColumn } from './txFormat.ts';
 
 export interface TxSort {
   field: TxSortField;
@@ -123,7 +123,7 @@ export function TxTable({ rows, onOpen, columns = DEFAULT_COLUMNS, sort, onSort,
                     <TableCell
                       key={c.field}
                       align={c.numeric ? 'right' : 'left'}
-                      title={short ? text : undefined}
+                      title={cellTitle(r, c.field)}
                       sx={c.numeric ? { fontVariantNumeric: 'tabular-nums' } : short ? { fontFamily: 'monospace', fontSize: 12 } : undefined}
                     >
                       {c.field === 'status' ? (

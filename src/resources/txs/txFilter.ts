@@ -2,6 +2,7 @@
 import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS } from '../../config/networks.ts';
 import { TX_SORT_FIELDS, type TxFilter, type TxSortField } from '../../contract/index.ts';
+import { TRADE_ERROR_MESSAGES } from '../../notifications/index.ts';
 
 export interface TxFilterValues {
   status: string;
@@ -10,12 +11,17 @@ export interface TxFilterValues {
   network: string;
   tokenName: string;
   q: string;
+  /** A §8 trade error code in decimal ('' when unset). */
+  errCode: string;
   /** datetime-local values ('' when unset), read in the browser's time zone. */
   from: string;
   to: string;
 }
 
-export const EMPTY_TX_FILTER: TxFilterValues = { status: '', side: '', txType: '', network: '', tokenName: '', q: '', from: '', to: '' };
+export const EMPTY_TX_FILTER: TxFilterValues = { status: '', side: '', txType: '', network: '', tokenName: '', q: '', errCode: '', from: '', to: '' };
+
+/** The §8 codes the error filter offers, in decimal: the codes the console has a message for. */
+export const ERROR_CODE_OPTIONS: readonly string[] = TRADE_ERROR_MESSAGES.map((_, code) => String(code));
 
 function timeOf(local: string): number | undefined {
   if (local === '') return undefined;
@@ -29,6 +35,7 @@ export function toServerFilter(values: TxFilterValues): Partial<TxFilter> {
   for (const key of ['status', 'side', 'txType', 'network'] as const) if (values[key] !== '') filter[key] = values[key];
   if (values.tokenName.trim() !== '') filter.tokenName = values.tokenName.trim();
   if (values.q.trim() !== '') filter.q = values.q.trim();
+  if (values.errCode !== '') filter.errCode = Number(values.errCode);
   const from = timeOf(values.from);
   const to = timeOf(values.to);
   if (from !== undefined) filter.from = from;
@@ -65,17 +72,18 @@ export interface TxListState {
 
 export const DEFAULT_TX_SORT: TxListState['sort'] = { field: 'createdAt', order: 'DESC' };
 
-const OPTIONS: Record<'status' | 'side' | 'txType' | 'network', readonly string[]> = {
+const OPTIONS: Record<'status' | 'side' | 'txType' | 'network' | 'errCode', readonly string[]> = {
   status: TX_STATUSES,
   side: TX_SIDES,
   txType: TX_TYPES,
   network: NETWORKS,
+  errCode: ERROR_CODE_OPTIONS,
 };
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 export function listStateOf(params: URLSearchParams): TxListState {
   const values: TxFilterValues = { ...EMPTY_TX_FILTER };
-  for (const key of ['status', 'side', 'txType', 'network'] as const) {
+  for (const key of ['status', 'side', 'txType', 'network', 'errCode'] as const) {
     const v = params.get(key) ?? '';
     if (OPTIONS[key].includes(v)) values[key] = v;
   }

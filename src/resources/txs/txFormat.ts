@@ -1,6 +1,7 @@
 /** How transaction rows read: status colours, cell text, the column choice and the CSV export. */
 import type { RaRecord } from 'react-admin';
 import { LIST_MAX_PER_PAGE, type TxSortField } from '../../contract/index.ts';
+import { tradeErrorMessage } from '../../notifications/index.ts';
 
 export type StatusColor = 'success' | 'error' | 'warning' | 'info' | 'default';
 
@@ -42,6 +43,7 @@ export const TX_COLUMNS: readonly TxColumn[] = [
   { field: 'network', label: 'Network', initial: true },
   { field: 'bridgeName', label: 'Bridge', initial: false },
   { field: 'status', label: 'Status', sortable: 'status', initial: true },
+  { field: 'errCode', label: 'Error', initial: true },
   { field: 'amountIn', label: 'Amount in', sortable: 'amountIn', numeric: true, initial: true },
   { field: 'amountOut', label: 'Amount out', numeric: true, initial: false },
   { field: 'expectedProfit', label: 'Expected profit', sortable: 'expectedProfit', numeric: true, initial: true },
@@ -72,13 +74,22 @@ export function cellText(record: RaRecord, field: string): string {
   const value: unknown = record[field];
   if (value === null || value === undefined) return '';
   if ((field === 'createdAt' || field === 'updatedAt') && typeof value === 'number') return new Date(value).toLocaleString();
+  // §8: the message the error toast shows for the code (the code itself is the cell's title).
+  if (field === 'errCode' && typeof value === 'number') return tradeErrorMessage(value);
   if (typeof value === 'number' && field !== 'attempt') return amount.format(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** The hover text of a cell: a shortened id in full, an error message's code; none for the rest. */
+export function cellTitle(record: RaRecord, field: string): string | undefined {
+  if (SHORT_ID_FIELDS.has(field)) return cellText(record, field);
+  const code: unknown = record[field];
+  return field === 'errCode' && typeof code === 'number' ? `Error code ${code}` : undefined;
+}
+
 /** Fields of the export, in this order (the raw part is not in list rows). */
 export const CSV_FIELDS = [
-  'id', 'createdAt', 'updatedAt', 'tradeId', 'tokenName', 'side', 'method', 'attempt', 'txType', 'status', 'network',
+  'id', 'createdAt', 'updatedAt', 'tradeId', 'tokenName', 'side', 'method', 'attempt', 'txType', 'status', 'errCode', 'network',
   'networkBuy', 'networkSell', 'bridgeName', 'amountIn', 'amountOut', 'expectedProfit', 'hash', 'historyKey',
 ] as const;
 

@@ -84,11 +84,9 @@ export function tradeTxRows(trade: TradeDraft, now: number): TxDraft[] {
     hash: trade.sell ? null : tx.txId,
     createdAt: now,
     updatedAt: now,
-    raw: {
-      txId: tx.txId,
-      ...(tx.success === undefined ? {} : { success: tx.success }),
-      ...(trade.errCode !== undefined && tx.success === false ? { errCode: trade.errCode } : {}),
-    },
+    // The trade's §8 code belongs to the tx that failed, not to the legs skipped after it.
+    ...(trade.errCode !== undefined && tx.success === false ? { errCode: trade.errCode } : {}),
+    raw: { txId: tx.txId, ...(tx.success === undefined ? {} : { success: tx.success }) },
   }));
 }
 

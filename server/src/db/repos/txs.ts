@@ -2,7 +2,9 @@
  * The transaction history (GET /api/txs/): one row per tx, written by the seed, by the trades
  * repository for every trade the system makes, and by the operators' own operations. Every filter
  * with every sort has an index (migrations 4, 6 and 7), so a page is an index walk that stops
- * after the page, and each row keeps its JSON as the list answers it (list_json, migration 7).
+ * after the page, and each row keeps its JSON as the list answers it (list_json, migrations 7
+ * and 10). The §8 error code has one partial index (migration 10): its few rows are walked newest
+ * first, or read and sorted for another sort.
  * The total of a filter is counted once and kept until the txs table changes (see txsWritten):
  * counting 75,000 matching rows costs milliseconds, on every page turn.
  */
@@ -56,7 +58,8 @@ const SORT_COLUMNS: Record<TxSortField, string> = {
 
 const COLUMNS = `id, trade_id AS tradeId, token_name AS tokenName, side, method, attempt, tx_type AS txType, status,
   network_buy AS networkBuy, network_sell AS networkSell, network, bridge_name AS bridgeName, amount_in AS amountIn,
-  amount_out AS amountOut, expected_profit AS expectedProfit, hash, created_at AS createdAt, updated_at AS updatedAt`;
+  amount_out AS amountOut, expected_profit AS expectedProfit, hash, created_at AS createdAt, updated_at AS updatedAt,
+  err_code AS errCode`;
 
 type Param = string | number | null;
 
@@ -65,7 +68,7 @@ type RawRow = [
   id: string, tradeId: string | null, tokenName: string, side: TxRecord['side'], method: string, attempt: number,
   txType: TxRecord['txType'], status: TxRecord['status'], networkBuy: string | null, networkSell: string | null,
   network: string, bridgeName: string | null, amountIn: number, amountOut: number | null, expectedProfit: number | null,
-  hash: string | null, createdAt: number, updatedAt: number, raw?: string | null,
+  hash: string | null, createdAt: number, updatedAt: number, errCode: number | null, raw?: string | null,
 ];
 
 /** Statements of list queries, by SQL text; the filters give a bounded number of shapes. */
@@ -79,11 +82,13 @@ const ANALYZE_AFTER_ROWS = 10_000;
  */
 function toRecord(row: RawRow, withRaw: boolean): TxRecord {
   const [id, tradeId, tokenName, side, method, attempt, txType, status, networkBuy, networkSell, network, bridgeName,
-    amountIn, amountOut, expectedProfit, hash, createdAt, updatedAt, raw] = row;
+    amountIn, amountOut, expectedProfit, hash, createdAt, updatedAt, errCode, raw] = row;
   const record: TxRecord = {
     id, tradeId, tokenName, side, method, attempt, txType, status, networkBuy, networkSell, network, bridgeName,
     amountIn, amountOut, expectedProfit, hash, createdAt, updatedAt, historyKey: txHistoryKey(side, method, attempt, txType),
   };
+  // Absent rather than null, as list_json has it (migration 10).
+  if (errCode !== null) record.errCode = errCode;
   if (withRaw && raw !== undefined && raw !== null) record.raw = JSON.parse(raw) as unknown;
   return record;
 }
@@ -92,7 +97,7 @@ function toParams(tx: TxDraft): Param[] {
   return [
     tx.id, tx.tradeId, tx.tokenName, tx.side, tx.method, tx.attempt, tx.txType, tx.status, tx.networkBuy,
     tx.networkSell, tx.network, tx.bridgeName, tx.amountIn, tx.amountOut, tx.expectedProfit, tx.hash, tx.createdAt,
-    tx.updatedAt, tx.raw === undefined ? null : JSON.stringify(tx.raw),
+    tx.updatedAt, tx.raw === undefined ? null : JSON.stringify(tx.raw), tx.errCode ?? null,
   ];
 }
 
@@ -201,7 +206,7 @@ function termsOf(
   anyStartsWith: (column: string, test: PrefixTest) => boolean,
 ): Term[] | null {
   const terms: Term[] = [];
-  const oneOf = (column: string, value: string | readonly string[] | undefined) => {
+  const oneOf = (column: string, value: Param | readonly Param[] | undefined) => {
     if (value !== undefined) terms.push(equals(column, [value].flat()));
   };
   oneOf('status', filter.status);
@@ -210,6 +215,7 @@ function termsOf(
   oneOf('network', filter.network);
   oneOf('token_name', filter.tokenName);
   oneOf('trade_id', filter.tradeId);
+  oneOf('err_code', filter.errCode);
   const range: [string, number][] = [];
   if (filter.from !== undefined) range.push(['>=', filter.from]);
   if (filter.to !== undefined) range.push(['<=', filter.to]);
@@ -252,8 +258,8 @@ export interface TxWriter {
 }
 
 const INSERT_COLUMNS = `(id, trade_id, token_name, side, method, attempt, tx_type, status, network_buy, network_sell, network,
-  bridge_name, amount_in, amount_out, expected_profit, hash, created_at, updated_at, raw)
-  VALUES (${Array.from({ length: 19 }, () => '?').join(', ')})`;
+  bridge_name, amount_in, amount_out, expected_profit, hash, created_at, updated_at, raw, err_code)
+  VALUES (${Array.from({ length: 20 }, () => '?').join(', ')})`;
 
 /** A cached total: the filter's count when the table's change mark was `mark`. */
 interface CachedTotal {
@@ -303,7 +309,8 @@ export function sqliteTxWriter(db: Database): TxWriter {
        method = excluded.method, attempt = excluded.attempt, tx_type = excluded.tx_type, status = excluded.status,
        network_buy = excluded.network_buy, network_sell = excluded.network_sell, network = excluded.network,
        bridge_name = excluded.bridge_name, amount_in = excluded.amount_in, amount_out = excluded.amount_out,
-       expected_profit = excluded.expected_profit, hash = excluded.hash, updated_at = excluded.updated_at, raw = excluded.raw`,
+       expected_profit = excluded.expected_profit, hash = excluded.hash, updated_at = excluded.updated_at, raw = excluded.raw,
+       err_code = excluded.err_code`,
   );
   return {
     insert: (tx) => {
