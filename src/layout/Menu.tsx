@@ -1,6 +1,6 @@
 /** The sidebar: the screens of ROUTES the role may see (SPEC §6), admin ones under their own heading. */
-import type { ReactElement } from 'react';
-import ListSubheader from '@mui/material/ListSubheader';
+import { useId, type ReactElement } from 'react';
+import Typography from '@mui/material/Typography';
 import { useMatch } from 'react-router-dom';
 import { Menu as RaMenu, usePermissions, useSidebarState } from 'react-admin';
 import AddBoxIcon from '@mui/icons-material/AddBox';
@@ -48,22 +48,42 @@ function MenuItem({ route }: { route: ScreenRoute }) {
   );
 }
 
+/**
+ * Two menus: the screens every role sees, then the admin ones under their heading. The heading sits
+ * between the menus, not inside one: a menu may hold only its items, and it names the second menu.
+ */
 export function Menu() {
   const { permissions } = usePermissions();
   const [open] = useSidebarState();
+  const headingId = useId();
   const screens = screensFor(permissions);
   const adminScreens = screens.filter((r) => r.access === 'admin');
   return (
-    <RaMenu>
-      {screens.filter((r) => r.access === 'any').map((r) => (
-        <MenuItem key={r.path} route={r} />
-      ))}
-      {adminScreens.length > 0 && open ? (
-        <ListSubheader sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>Admin</ListSubheader>
+    <>
+      <RaMenu aria-label="Screens">
+        {screens.filter((r) => r.access === 'any').map((r) => (
+          <MenuItem key={r.path} route={r} />
+        ))}
+      </RaMenu>
+      {adminScreens.length > 0 ? (
+        <>
+          <Typography
+            id={headingId}
+            component="h2"
+            variant="body2"
+            color="text.secondary"
+            // Collapsed to icons, the sidebar has no room for it; it still names the admin menu.
+            sx={open ? { px: 2, pt: 1, lineHeight: 2.5, fontWeight: 500 } : { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          >
+            Admin
+          </Typography>
+          <RaMenu aria-labelledby={headingId} sx={{ mt: 0 }}>
+            {adminScreens.map((r) => (
+              <MenuItem key={r.path} route={r} />
+            ))}
+          </RaMenu>
+        </>
       ) : null}
-      {adminScreens.map((r) => (
-        <MenuItem key={r.path} route={r} />
-      ))}
-    </RaMenu>
+    </>
   );
 }

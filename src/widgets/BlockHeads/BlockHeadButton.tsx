@@ -30,11 +30,13 @@ export const BlockHeadButton = memo(function BlockHeadButton({ network }: { netw
   const seconds = secondsSince(head.changedAt, now);
   const url = explorerBlockUrl(network, head.num);
   const label = `${network} block ${head.num}`;
+  // The name says the whole block number; the two digits and the seconds shown are left out of it
+  // (the seconds would change the name every second), so the name holds all the visible words.
   const content = (
     <>
       <span>{network}</span>
-      <strong>{lastTwoDigits(head.num)}</strong>
-      <span>{seconds}s</span>
+      <strong aria-hidden="true">{lastTwoDigits(head.num)}</strong>
+      <span aria-hidden="true">{seconds}s</span>
     </>
   );
   return (
