@@ -71,6 +71,8 @@ export const API_KEY_STORAGE_KEY = 'USER_API_KEY';
 export const RECONN_FLAG_STORAGE_KEY = 'reconn';
 /** sessionStorage flag: the splash of this sign-in has been passed. */
 export const SPLASH_SEEN_KEY = 'splashSeen';
+/** localStorage: the header's choice of local time or UTC for every time shown, per browser. */
+export const TIME_ZONE_STORAGE_KEY = 'timeZone';
 
 /** §2 Text shown while a screen loads. */
 export const LOADING_TEXT = 'Loading...';

@@ -16,6 +16,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { TX_HISTORY_GROUPS, groupTxHistory } from '../domain/keys.ts';
 import { shortenAddress } from '../domain/quote.ts';
 import { statusColor } from '../resources/txs/txFormat.ts';
+import { useFormatTime } from '../widgets/shared/timeZone.ts';
 import { formatForPopup } from './JsonDialog.tsx';
 
 /** What one history entry says at a glance; every part is optional (the entry is whatever the server sent). */
@@ -62,6 +63,7 @@ function HistoryRow({ entryKey, value }: { entryKey: string; value: unknown }) {
   const [open, setOpen] = useState(false);
   const summary = txHistorySummary(value);
   const rawId = useId();
+  const formatTime = useFormatTime();
   return (
     <>
       <TableRow sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
@@ -74,9 +76,7 @@ function HistoryRow({ entryKey, value }: { entryKey: string; value: unknown }) {
           {entryKey}
         </TableCell>
         <TableCell>{summary.status && <Chip size="small" variant="outlined" color={statusColor(summary.status)} label={summary.status} sx={{ height: 20 }} />}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }} title={summary.createdAt === null ? undefined : new Date(summary.createdAt).toISOString()}>
-          {summary.createdAt === null ? '' : new Date(summary.createdAt).toLocaleString()}
-        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{summary.createdAt === null ? '' : formatTime(summary.createdAt)}</TableCell>
         <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} title={summary.hash ?? undefined}>
           {summary.hash === null ? '' : shortenAddress(summary.hash)}
         </TableCell>

@@ -1,6 +1,7 @@
 /**
- * The header (SPEC §1): the build label linking to /, the development-database marker, the theme
- * toggle, react-admin's refresh indicator and the user menu with Logout.
+ * The header (SPEC §1): the build label linking to /, the development-database marker, the time zone
+ * switch (local time or UTC for every time shown), the theme toggle, react-admin's refresh indicator
+ * and the user menu with Logout.
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -15,6 +16,7 @@ import { APP_LABEL, APP_VERSION } from '../config/constants.ts';
 import { useLive, type LiveState } from '../realtime/index.ts';
 import { ConnectionIndicator } from '../widgets/ConnectionIndicator/ConnectionIndicator.tsx';
 import { SessionCountdown } from '../widgets/SessionCountdown/SessionCountdown.tsx';
+import { TimeZoneToggle } from '../widgets/TimeZoneToggle/TimeZoneToggle.tsx';
 import { VolumeControl } from '../widgets/VolumeControl/VolumeControl.tsx';
 
 export const BUILD_LABEL = `${APP_LABEL} v${APP_VERSION}`;
@@ -46,6 +48,7 @@ const toolbar = (
       <ConnectionIndicator />
       <SessionCountdown />
     </Box>
+    <TimeZoneToggle />
     <VolumeControl />
     <ThemeToggle />
     <LoadingIndicator />

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { TxHistoryDialog, compareTxHistoryEntries, txHistorySummary } from '../../src/dialogs/TxHistoryDialog.tsx';
+import { formatTime } from '../../src/domain/time.ts';
 
 const theme = createTheme({ components: { MuiButtonBase: { defaultProps: { disableRipple: true } } } });
 const render = (ui: ReactElement) => rtlRender(ui, { wrapper: ({ children }) => <ThemeProvider theme={theme}>{children}</ThemeProvider> });
@@ -39,7 +40,7 @@ describe('§2/§5 transaction history popup', () => {
     const row = within(screen.getByRole('region', { name: 'Buy' })).getByRole('row');
     expect(within(row).getByText('buy:lp:1:Swap')).toBeInTheDocument();
     expect(within(row).getByText('failed')).toBeInTheDocument();
-    expect(within(row).getByText(new Date(1_792_718_769_128).toLocaleString())).toBeInTheDocument();
+    expect(within(row).getByText(formatTime(1_792_718_769_128, 'local'))).toBeInTheDocument();
     expect(within(row).getByText('0x64db…5af5')).toHaveAttribute('title', HASH);
     expect(within(row).getByText('error 1203')).toBeInTheDocument();
     expect(screen.queryByText(/"amountOut": 2/)).toBeNull();

@@ -27,9 +27,9 @@ function listProvider(rows = [tx('a1'), tx('a2')]) {
 }
 
 describe('/tx server-side filters, sort and pagination', () => {
-  it('builds the GET /txs/ filter only from fields that are set; the end of a range covers its minute', () => {
+  it('builds the GET /txs/ filter only from fields that are set; the end of a range is its last millisecond', () => {
     expect(toServerFilter(EMPTY_TX_FILTER)).toEqual({});
-    const f = toServerFilter({ ...EMPTY_TX_FILTER, status: 'failed', tokenName: ' PEPE ', from: '2026-01-01T00:00', to: '2026-01-02T00:00' });
+    const f = toServerFilter({ ...EMPTY_TX_FILTER, status: 'failed', tokenName: ' PEPE ', from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T00:00:59.999Z' });
     expect(f).toMatchObject({ status: 'failed', tokenName: 'PEPE' });
     expect((f.to ?? 0) - (f.from ?? 0)).toBe(86_400_000 + 59_999);
   });
@@ -86,16 +86,17 @@ describe('/tx server-side filters, sort and pagination', () => {
   });
 
   it('the filters, sort and page live in the URL: a link opens that view, and odd values in it are dropped', async () => {
-    window.location.hash = '#/tx?status=failed&network=Ethereum&txType=Nope&sort=amountIn&order=ASC&page=2&from=2026-01-01T00:00';
+    window.location.hash = '#/tx?status=failed&network=Ethereum&txType=Nope&sort=amountIn&order=ASC&page=2&from=2026-01-01T00:00:00.000Z&to=2026-01-01T00:00';
     const { getList } = listProvider();
     renderScreen(<TxList />, fakeResourceApi(), { getList });
     await screen.findByRole('row', { name: /Transaction a1/ });
     expect(getList.mock.calls[0]?.[1]).toMatchObject({
       pagination: { page: 2, perPage: 25 },
       sort: { field: 'amountIn', order: 'ASC' },
-      filter: { status: 'failed', network: 'Ethereum', from: new Date('2026-01-01T00:00').getTime() },
+      filter: { status: 'failed', network: 'Ethereum', from: Date.parse('2026-01-01T00:00:00.000Z') },
     });
     expect(getList.mock.calls[0]?.[1].filter).not.toHaveProperty('txType');
+    expect(getList.mock.calls[0]?.[1].filter).not.toHaveProperty('to'); // a time without its zone names no instant
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('failed');
     const state = listStateOf(new URLSearchParams('sort=nope&page=-3&side=sell'));
     expect(state).toEqual({ values: { ...EMPTY_TX_FILTER, side: 'sell' }, sort: DEFAULT_TX_SORT, page: 0 });

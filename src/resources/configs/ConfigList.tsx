@@ -10,9 +10,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useGetList } from 'react-admin';
+import { useFormatTime } from '../../widgets/shared/timeZone.ts';
 import { errorText } from '../shared/errors.ts';
 
 export function ConfigList({ onOpen }: { onOpen: (configName: string) => void }) {
+  const formatTime = useFormatTime();
   const { data, error, isPending } = useGetList('configs', { pagination: { page: 1, perPage: 100 }, sort: { field: 'configName', order: 'ASC' }, filter: {} });
   if (error) return <Alert severity="error">Could not load configs: {errorText(error)}</Alert>;
   return (
@@ -38,7 +40,7 @@ export function ConfigList({ onOpen }: { onOpen: (configName: string) => void })
               </Button>
             </TableCell>
             <TableCell>{String(c.version ?? '')}</TableCell>
-            <TableCell>{typeof c.updatedAt === 'number' ? new Date(c.updatedAt).toLocaleString() : ''}</TableCell>
+            <TableCell>{typeof c.updatedAt === 'number' ? formatTime(c.updatedAt) : ''}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -15,9 +15,11 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery } from '@tanstack/react-query';
 import type { TxRecord } from '../../contract/index.ts';
+import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
 import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
 import { TxHistoryDialog } from '../../dialogs/TxHistoryDialog.tsx';
 import { tradeErrorMessage } from '../../notifications/index.ts';
+import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { historyOf } from './txFilter.ts';
@@ -50,15 +52,16 @@ const FIELDS: { key: keyof TxRecord; label: string; mono?: boolean }[] = [
   { key: 'updatedAt', label: 'Updated' },
 ];
 
-function fieldText(tx: TxRecord, key: keyof TxRecord): string {
+function fieldText(tx: TxRecord, key: keyof TxRecord, zone: TimeZoneMode): string {
   const value = tx[key];
-  if ((key === 'createdAt' || key === 'updatedAt') && typeof value === 'number') return new Date(value).toLocaleString();
+  if ((key === 'createdAt' || key === 'updatedAt') && typeof value === 'number') return formatTime(value, zone);
   if (value === null || value === undefined || value === '') return '–';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
   const api = useResourceApi();
+  const zone = useTimeZoneMode();
   const [popup, setPopup] = useState<'history' | 'raw' | null>(null);
   const { data: tx, error, isPending } = useQuery({
     queryKey: ['txs', 'one', id],
@@ -111,7 +114,7 @@ export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
                 {label}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', ...(mono ? { fontFamily: 'monospace' } : {}) }}>
-                {fieldText(tx, key)}
+                {fieldText(tx, key, zone)}
               </Typography>
             </Box>
           ))}

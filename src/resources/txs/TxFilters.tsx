@@ -8,7 +8,8 @@ import TextField from '@mui/material/TextField';
 import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS } from '../../config/networks.ts';
 import { tradeErrorMessage } from '../../notifications/index.ts';
-import { EMPTY_TX_FILTER, ERROR_CODE_OPTIONS, rangeProblem, type TxFilterValues } from './txFilter.ts';
+import { TimeField } from '../../widgets/shared/TimeField.tsx';
+import { EMPTY_TX_FILTER, ERROR_CODE_OPTIONS, instantText, rangeProblem, timeOf, type TxFilterValues } from './txFilter.ts';
 
 /** Typed filters reach the server once typing pauses, not per keystroke (each is a query on 100,000 rows). */
 export const TEXT_FILTER_DEBOUNCE_MS = 300;
@@ -91,19 +92,8 @@ export function TxFilters({ values, onChange, actions }: TxFiltersProps) {
       <DebouncedText label="Search" placeholder="token, hash, tradeId or id" value={values.q} width={210} onChange={(q) => set({ q })} />
       {/* The range wraps as one piece. */}
       <Stack direction="row" spacing={1}>
-        <TextField fullWidth={false} size="small" type="datetime-local" label="From" value={values.from} onChange={(e) => set({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 210 }} />
-        <TextField
-          fullWidth={false}
-          size="small"
-          type="datetime-local"
-          label="To"
-          value={values.to}
-          onChange={(e) => set({ to: e.target.value })}
-          error={range !== null}
-          helperText={range ?? undefined}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: 210 }}
-        />
+        <TimeField label="From" edge="start" value={timeOf(values.from) ?? null} onChange={(ms) => set({ from: instantText(ms) })} />
+        <TimeField label="To" edge="end" value={timeOf(values.to) ?? null} onChange={(ms) => set({ to: instantText(ms) })} error={range} />
       </Stack>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minHeight: 40 }}>
         <Button onClick={() => onChange(EMPTY_TX_FILTER)} disabled={!any}>

@@ -16,6 +16,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import type { RaRecord } from 'react-admin';
 import type { TxSortField } from '../../contract/index.ts';
 import { TxHistoryDialog } from '../../dialogs/TxHistoryDialog.tsx';
+import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { historyOf } from './txFilter.ts';
@@ -43,6 +44,7 @@ export function TxTable({ rows, onOpen, columns = DEFAULT_COLUMNS, sort, onSort,
   const api = useResourceApi();
   const [history, setHistory] = useState<{ title: string; history: Record<string, unknown> } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const zone = useTimeZoneMode();
 
   const openHistory = async (record: RaRecord) => {
     setFailure(null);
@@ -117,7 +119,7 @@ export function TxTable({ rows, onOpen, columns = DEFAULT_COLUMNS, sort, onSort,
                 }}
               >
                 {columns.map((c) => {
-                  const text = cellText(r, c.field);
+                  const text = cellText(r, c.field, zone);
                   const short = SHORT_ID_FIELDS.has(c.field);
                   return (
                     <TableCell

@@ -13,7 +13,10 @@ export interface TxFilterValues {
   q: string;
   /** A §8 trade error code in decimal ('' when unset). */
   errCode: string;
-  /** datetime-local values ('' when unset), read in the browser's time zone. */
+  /**
+   * The range's first and last millisecond as ISO UTC ('' when unset): instants, so the header's time
+   * zone choice changes how they are shown and typed (TimeField), never what they select.
+   */
   from: string;
   to: string;
 }
@@ -23,13 +26,19 @@ export const EMPTY_TX_FILTER: TxFilterValues = { status: '', side: '', txType: '
 /** The §8 codes the error filter offers, in decimal: the codes the console has a message for. */
 export const ERROR_CODE_OPTIONS: readonly string[] = TRADE_ERROR_MESSAGES.map((_, code) => String(code));
 
-function timeOf(local: string): number | undefined {
-  if (local === '') return undefined;
-  const ms = new Date(local).getTime();
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** A range end's instant (ms), if it is one. */
+export function timeOf(instant: string): number | undefined {
+  if (!INSTANT.test(instant)) return undefined;
+  const ms = Date.parse(instant);
   return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
 }
 
-/** Only the fields that are set; `to` covers the whole minute it names. */
+/** How a range end is kept: ISO UTC, readable in a shared link. */
+export const instantText = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString());
+
+/** Only the fields that are set; `to` is already the last millisecond of what was typed. */
 export function toServerFilter(values: TxFilterValues): Partial<TxFilter> {
   const filter: Record<string, unknown> = {};
   for (const key of ['status', 'side', 'txType', 'network'] as const) if (values[key] !== '') filter[key] = values[key];
@@ -39,7 +48,7 @@ export function toServerFilter(values: TxFilterValues): Partial<TxFilter> {
   const from = timeOf(values.from);
   const to = timeOf(values.to);
   if (from !== undefined) filter.from = from;
-  if (to !== undefined) filter.to = to + 59_999;
+  if (to !== undefined) filter.to = to;
   return filter as Partial<TxFilter>;
 }
 
@@ -79,7 +88,6 @@ const OPTIONS: Record<'status' | 'side' | 'txType' | 'network' | 'errCode', read
   network: NETWORKS,
   errCode: ERROR_CODE_OPTIONS,
 };
-const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 export function listStateOf(params: URLSearchParams): TxListState {
   const values: TxFilterValues = { ...EMPTY_TX_FILTER };
@@ -91,7 +99,7 @@ export function listStateOf(params: URLSearchParams): TxListState {
   values.q = (params.get('q') ?? '').slice(0, 128);
   for (const key of ['from', 'to'] as const) {
     const v = params.get(key) ?? '';
-    if (LOCAL_TIME.test(v)) values[key] = v;
+    if (timeOf(v) !== undefined) values[key] = v;
   }
   const field = params.get('sort') ?? '';
   const order = params.get('order');

@@ -1,6 +1,7 @@
 /** How transaction rows read: status colours, cell text, the column choice and the CSV export. */
 import type { RaRecord } from 'react-admin';
 import { LIST_MAX_PER_PAGE, type TxSortField } from '../../contract/index.ts';
+import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
 import { tradeErrorMessage } from '../../notifications/index.ts';
 
 export type StatusColor = 'success' | 'error' | 'warning' | 'info' | 'default';
@@ -70,10 +71,11 @@ export function shortId(text: string): string {
   return text.length > SHORT_ID_CHARS + 1 ? `${text.slice(0, SHORT_ID_CHARS)}…` : text;
 }
 
-export function cellText(record: RaRecord, field: string): string {
+/** `zone`: the header's choice, for the time columns. */
+export function cellText(record: RaRecord, field: string, zone: TimeZoneMode = 'local'): string {
   const value: unknown = record[field];
   if (value === null || value === undefined) return '';
-  if ((field === 'createdAt' || field === 'updatedAt') && typeof value === 'number') return new Date(value).toLocaleString();
+  if ((field === 'createdAt' || field === 'updatedAt') && typeof value === 'number') return formatTime(value, zone);
   // §8: the message the error toast shows for the code (the code itself is the cell's title).
   if (field === 'errCode' && typeof value === 'number') return tradeErrorMessage(value);
   if (typeof value === 'number' && field !== 'attempt') return amount.format(value);

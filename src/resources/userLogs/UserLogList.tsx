@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import type { UserLog } from '../../contract/index.ts';
 import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
 import { useLive, type LiveState } from '../../realtime/index.ts';
+import { useFormatTime } from '../../widgets/shared/timeZone.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { matchesLog, mergeLogs, subjectOf } from './logRules.ts';
@@ -31,6 +32,7 @@ const detailsText = (details: unknown) => (details === undefined ? '' : typeof d
 export function UserLogList() {
   const api = useResourceApi();
   const liveLogs = useLive(selectLogs);
+  const formatTime = useFormatTime();
   const [user, setUser] = useState('');
   const [action, setAction] = useState('');
   const [older, setOlder] = useState<UserLog[]>([]);
@@ -134,7 +136,7 @@ export function UserLogList() {
                 if (e.key === 'Enter') setShown(log);
               }}
             >
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(log.time).toLocaleString()}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(log.time)}</TableCell>
               <TableCell>{log.user}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>{log.action}</TableCell>
               <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{subjectOf(log.details)}</TableCell>

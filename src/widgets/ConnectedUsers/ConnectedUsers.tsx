@@ -2,11 +2,13 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLive } from '../../realtime/index.ts';
+import { useFormatTime } from '../shared/timeZone.ts';
 
 /** SPEC §1: connected users and connected services. */
 export function ConnectedUsers() {
   const users = useLive((s) => s.connectedUsers);
   const services = useLive((s) => s.connectedServices);
+  const formatTime = useFormatTime();
   return (
     <Stack spacing={1} component="section" aria-label="Connected users and services">
       <Typography variant="body2">
@@ -23,7 +25,7 @@ export function ConnectedUsers() {
               key={`${u.name}:${u.since}`}
               size="small"
               label={`${u.name} (${u.role || 'no role'})`}
-              title={`since ${new Date(u.since).toLocaleTimeString()}`}
+              title={`since ${formatTime(u.since)}`}
             />
           ))
         )}

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import { useLive } from '../../realtime/index.ts';
 import { countdownColour, formatMmSs } from '../../domain/countdown.ts';
 import { useNow } from '../shared/useNow.ts';
+import { useFormatTime } from '../shared/timeZone.ts';
 import { useOriginKeepAlive } from './useOriginKeepAlive.ts';
 import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 
@@ -12,13 +13,14 @@ export function SessionCountdown() {
   const deadline = useLive((s) => s.sessionDeadline);
   const disconnected = useLive((s) => s.msRemainingBeforeDisconnect <= 0);
   const now = useNow(1000);
+  const formatTime = useFormatTime();
   const remaining = deadline === null || disconnected ? 0 : Math.max(0, deadline - now);
   useOriginKeepAlive(remaining > 0);
   // Before the first init there is nothing to count down: neutral, not a red 00:00 flash.
   const known = deadline !== null;
   const colour = known ? countdownColour(remaining) : 'light';
   const text = known ? formatMmSs(remaining) : '--:--';
-  const endsAt = deadline ? new Date(deadline).toLocaleTimeString() : 'unknown';
+  const endsAt = deadline ? formatTime(deadline) : 'unknown';
   return (
     <LazyTooltip describeChild title={`Session ends at ${endsAt}; sign in again after that`}>
       <Button

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { usePermissions } from 'react-admin';
 import { isAdminRole } from '../../authProvider/session.ts';
 import { useLive } from '../../realtime/index.ts';
+import { useFormatTime } from '../shared/timeZone.ts';
 
 const SHOWN = 50;
 
@@ -12,6 +13,7 @@ const SHOWN = 50;
 export function UserLogFeed() {
   const logs = useLive((s) => s.userLogs);
   const { permissions } = usePermissions();
+  const formatTime = useFormatTime();
   if (logs.length === 0) {
     // The reference server sends the user log to admins only (SPEC §6: /settings/userlogs is Admin's);
     // a backend that sends it to everyone fills this list for every role.
@@ -27,7 +29,7 @@ export function UserLogFeed() {
         <ListItem key={log.id} disableGutters>
           <ListItemText
             primary={`${log.user}: ${log.action}`}
-            secondary={new Date(log.time).toLocaleTimeString()}
+            secondary={formatTime(log.time)}
             slotProps={{ primary: { variant: 'body2' }, secondary: { variant: 'caption' } }}
           />
         </ListItem>
