@@ -3,13 +3,14 @@
  * our header and menu, and the realtime connection (SPEC §6: it starts only when authenticated).
  */
 import { Suspense, use, useState, type ReactNode } from 'react';
-import { Layout as RaLayout, useAuthProvider } from 'react-admin';
+import { Layout as RaLayout, SidebarClasses, useAuthProvider } from 'react-admin';
 import { playSound } from '../notifications/index.ts';
 import { NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
 import { RaNotificationBridge } from '../notifications/RaNotificationBridge.tsx';
 import { DecorativeBackground } from '../widgets/Background/DecorativeBackground.tsx';
 import { Splash } from '../widgets/Splash/Splash.tsx';
 import { SPLASH_SEEN_KEY, WINDOW_Z_INDEX } from '../config/constants.ts';
+import type { ScreenBox } from '../domain/windowPlacement.ts';
 import { loadRealtimeConnection } from '../realtime/index.ts';
 import type { FloatingWindowsProps } from '../widgets/FloatingWindows/index.ts';
 import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
@@ -24,6 +25,15 @@ const FloatingWindows = retryableLazy<FloatingWindowsProps>('the floating window
   import('../widgets/FloatingWindows/index.ts').then((m) => ({ default: m.FloatingWindows })),
 );
 const RealtimeConnection = retryableLazy('live updates', loadRealtimeConnection);
+
+/**
+ * The menu's column (react-admin's docked sidebar, open or folded), which a floating window must not
+ * open over. None on small screens, where the menu is a drawer that opens over everything.
+ */
+function menuArea(): readonly ScreenBox[] {
+  const menu = document.querySelector(`.${SidebarClasses.fixed}`)?.getBoundingClientRect();
+  return menu && menu.width > 0 ? [{ x: menu.left, y: menu.top, w: menu.width, h: menu.height }] : [];
+}
 
 /** Neither has a place in the page's flow: a failure to load them is told in the bottom-right corner. */
 const CORNER = { position: 'fixed', right: 16, bottom: 16, zIndex: WINDOW_Z_INDEX, maxWidth: 480 } as const;
@@ -61,7 +71,7 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
       {!splash && (
         <LoadBoundary dense sx={CORNER}>
           <Suspense fallback={null}>
-            <FloatingWindows />
+            <FloatingWindows occupied={menuArea} />
           </Suspense>
         </LoadBoundary>
       )}

@@ -78,13 +78,14 @@ describe('§2 floating window manager', () => {
     expect(await within(win).findByRole('region', { name: 'Quote panel 1' })).toBeInTheDocument();
   });
 
-  it('§2 the list toggles each window; the plus button adds Swap windows stacked by index, at most 2', async () => {
+  it('§2 the list toggles each window; the plus button adds Swap windows stacked by index, beside the others, at most 2', async () => {
     renderManager();
     await show(1);
     expect(screen.getByRole('button', { name: '#1 Swap', pressed: true })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add swap window' }));
     expect(screen.getByRole('dialog', { name: 'Window 2 Swap' })).toBeInTheDocument();
-    expect(geometry(2)).toEqual({ x: 30, y: DEFAULT_Y - 40, w: 360, h: 500 });
+    // Stacked 40 px higher by index, and right of the first window (gap 16) rather than over it.
+    expect(geometry(2)).toEqual({ x: 30 + 360 + 16, y: DEFAULT_Y - 40, w: 360, h: 500 });
     const plus = screen.getByRole('button', { name: 'Add swap window' });
     expect(plus).toBeDisabled();
     await userEvent.hover(plus.parentElement as HTMLElement);
@@ -92,6 +93,23 @@ describe('§2 floating window manager', () => {
     await userEvent.click(screen.getByRole('button', { name: '#1 Swap', pressed: true }));
     expect(frame(1)).toHaveStyle({ visibility: 'hidden' });
     expect(screen.getByRole('button', { name: '#1 Swap', pressed: false })).toBeInTheDocument();
+  });
+
+  it('§2 a new swap window covers neither the menu nor another window', async () => {
+    const menu = { x: 0, y: 48, w: 220, h: VIEW_HEIGHT - 48 };
+    renderWithQuotes(<FloatingWindows occupied={() => [menu]} />, fakeFetcher());
+    await show(1);
+    expect(geometry(1)).toEqual({ x: 220 + 16, y: DEFAULT_Y, w: 360, h: 500 });
+    await userEvent.click(screen.getByRole('button', { name: 'Add swap window' }));
+    expect(geometry(2)).toEqual({ x: 220 + 16 + 360 + 16, y: DEFAULT_Y - 40, w: 360, h: 500 });
+    // Hidden, a window keeps its place: the next one shown is not put there.
+    await userEvent.click(screen.getByRole('button', { name: '#1 Swap', pressed: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close window 2 Swap' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add swap window' }));
+    expect(geometry(2).x).toBe(220 + 16 + 360 + 16);
+    await show(1);
+    expect(geometry(1).x).toBe(220 + 16);
+    expect(stored()).toBeNull(); // where a window opens is not a drag or resize by the operator
   });
 
   it('§2 collapse keeps only the title bar, at the bottom edge; close removes the window and frees a slot', async () => {

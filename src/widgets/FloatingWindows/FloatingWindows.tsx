@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import { MAX_FLOATING_PANELS, WINDOW_Z_INDEX } from '../../config/constants.ts';
+import type { ScreenBox } from '../../domain/windowPlacement.ts';
 import { FloatingWindow } from './FloatingWindow.tsx';
-import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, type LayoutStore } from './layout.ts';
+import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, openingLayout, type LayoutStore } from './layout.ts';
 import type { WindowContentProps, WindowEntry, WindowLayout } from './types.ts';
 import { WindowList } from './WindowList.tsx';
 import { retryableLazy } from '../shared/retryableLazy.tsx';
@@ -26,9 +27,34 @@ export interface FloatingWindowsProps {
   initialWindows?: readonly WindowEntry[];
   /** Where positions are kept (localStorage by default). */
   layoutStore?: LayoutStore;
+  /**
+   * What a window must not cover when it opens, besides the other windows: the menu. Asked each time
+   * a window opens, as the menu may have been folded or unfolded since.
+   */
+  occupied?: () => readonly ScreenBox[];
 }
 
 const defaultWindows = (): WindowEntry[] => [{ id: 1, ...SWAP_WINDOW, hidden: true, initialState: {} }];
+
+const noneOccupied = (): readonly ScreenBox[] => [];
+
+/**
+ * Where window `id` (at `index` in the list) opens: clear of `occupied` and of every other window that
+ * has a place, shown or hidden (a hidden one comes back where it was).
+ */
+function openingLayoutOf(
+  id: number,
+  index: number,
+  windows: readonly WindowEntry[],
+  layouts: Readonly<Record<number, WindowLayout>>,
+  occupied: () => readonly ScreenBox[],
+): WindowLayout {
+  const others = windows.flatMap((w) => {
+    const layout = layouts[w.id];
+    return w.id !== id && layout ? [layout] : [];
+  });
+  return openingLayout(index, currentViewport(), [...occupied(), ...others]);
+}
 
 /**
  * SPEC §2 floating window manager: windows fixed at the bottom-left over everything (z-index
@@ -36,13 +62,20 @@ const defaultWindows = (): WindowEntry[] => [{ id: 1, ...SWAP_WINDOW, hidden: tr
  * bottom-left list to show/hide them and add Swap windows (at most 2). Self-contained: mount once
  * in the layout.
  */
-export function FloatingWindows({ initialWindows, layoutStore }: FloatingWindowsProps) {
+export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOccupied }: FloatingWindowsProps) {
   const store = useMemo(() => layoutStore ?? createLayoutStore(), [layoutStore]);
   const [windows, setWindows] = useState<WindowEntry[]>(() => [...(initialWindows ?? defaultWindows())]);
   const [layouts, setLayouts] = useState<Record<number, WindowLayout>>(() => {
     const viewport = currentViewport();
     const stored = store.load();
-    return Object.fromEntries(Object.entries(stored).map(([id, layout]) => [id, clampToViewport(layout, viewport)]));
+    const restored: Record<number, WindowLayout> = Object.fromEntries(
+      Object.entries(stored).map(([id, layout]) => [id, clampToViewport(layout, viewport)]),
+    );
+    // Windows shown from the start, without a saved place, open one by one like new ones.
+    return windows.reduce(
+      (placed, w, index) => (w.hidden || placed[w.id] ? placed : { ...placed, [w.id]: openingLayoutOf(w.id, index, windows, placed, occupied) }),
+      restored,
+    );
   });
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
 
@@ -70,9 +103,18 @@ export function FloatingWindows({ initialWindows, layoutStore }: FloatingWindows
     [windows],
   );
 
-  const onToggle = useCallback((id: number) => {
-    setWindows((current) => current.map((w) => (w.id === id ? { ...w, hidden: !w.hidden } : w)));
-  }, []);
+  const onToggle = useCallback(
+    (id: number) => {
+      const index = windows.findIndex((w) => w.id === id);
+      // Shown for the first time: it opens where it covers nothing (kept in state; saved once moved).
+      if (windows[index]?.hidden && !layouts[id]) {
+        const layout = openingLayoutOf(id, index, windows, layouts, occupied);
+        setLayouts((current) => (current[id] ? current : { ...current, [id]: layout }));
+      }
+      setWindows((current) => current.map((w) => (w.id === id ? { ...w, hidden: !w.hidden } : w)));
+    },
+    [windows, layouts, occupied],
+  );
 
   const onToggleCollapse = useCallback((id: number) => {
     setCollapsed((current) => {
@@ -92,12 +134,15 @@ export function FloatingWindows({ initialWindows, layoutStore }: FloatingWindows
   );
 
   const onAdd = useCallback(() => {
-    setWindows((current) => {
-      if (current.length >= MAX_FLOATING_PANELS) return current;
-      const id = current.reduce((max, w) => Math.max(max, w.id), 0) + 1;
-      return [...current, { id, ...SWAP_WINDOW, hidden: false, initialState: {} }];
-    });
-  }, []);
+    if (windows.length >= MAX_FLOATING_PANELS) return;
+    const id = windows.reduce((max, w) => Math.max(max, w.id), 0) + 1;
+    const next = [...windows, { id, ...SWAP_WINDOW, hidden: false, initialState: {} }];
+    if (!layouts[id]) {
+      const layout = openingLayoutOf(id, windows.length, next, layouts, occupied);
+      setLayouts((current) => (current[id] ? current : { ...current, [id]: layout }));
+    }
+    setWindows(next);
+  }, [windows, layouts, occupied]);
 
   return (
     <>

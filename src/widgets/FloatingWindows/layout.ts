@@ -1,9 +1,11 @@
 /**
- * Window positions (SPEC §2/§3): defaults stacked at the bottom-left, and the per-window store in
- * localStorage, validated with zod on the way in; what does not validate falls back to defaults.
+ * Window positions (SPEC §2/§3): defaults stacked at the bottom-left, moved clear of the menu and the
+ * other windows when a window opens, and the per-window store in localStorage, validated with zod on
+ * the way in; what does not validate falls back to defaults.
  */
 import { z } from 'zod';
 import { WINDOW_DEFAULT_HEIGHT, WINDOW_DEFAULT_WIDTH, WINDOW_DEFAULT_X } from '../../config/constants.ts';
+import { placeWindow, type ScreenBox } from '../../domain/windowPlacement.ts';
 import type { WindowLayout } from './types.ts';
 
 export const LAYOUT_STORAGE_KEY = 'floatingWindows.layout';
@@ -14,6 +16,8 @@ export const WINDOW_STACK_OFFSET = 40;
 export const WINDOW_MIN_WIDTH = 240;
 export const WINDOW_MIN_HEIGHT = 160;
 export const WINDOW_HEADER_HEIGHT = 36;
+/** Space between a window that opened beside the menu or another window and what it opened beside. */
+export const WINDOW_GAP = 16;
 
 export interface Viewport {
   width: number;
@@ -28,6 +32,11 @@ export function currentViewport(): Viewport {
 export function defaultLayout(index: number, viewport: Viewport): WindowLayout {
   const y = viewport.height - WINDOW_DEFAULT_HEIGHT - WINDOW_LIST_CLEARANCE - index * WINDOW_STACK_OFFSET;
   return { x: WINDOW_DEFAULT_X, y: Math.max(0, y), w: WINDOW_DEFAULT_WIDTH, h: WINDOW_DEFAULT_HEIGHT };
+}
+
+/** Where a window opens: its default place, moved clear of what is `occupied` (domain/windowPlacement). */
+export function openingLayout(index: number, viewport: Viewport, occupied: readonly ScreenBox[]): WindowLayout {
+  return placeWindow(defaultLayout(index, viewport), occupied, viewport.width, WINDOW_GAP);
 }
 
 const coordinate = z.number().finite().min(-100_000).max(100_000);

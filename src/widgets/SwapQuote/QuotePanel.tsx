@@ -122,9 +122,10 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
           slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off', spellCheck: false } }}
         />
       </TokenBox>
-      <Box sx={{ display: 'flex', justifyContent: 'center', my: -0.5 }}>
-        <IconButton size="small" aria-label="Swap direction" onClick={onSwap}>
-          <SwapVertIcon />
+      {/* Into the boxes' padding, not their content: the route list has the room instead. */}
+      <Box sx={{ display: 'flex', justifyContent: 'center', my: -1 }}>
+        <IconButton size="small" aria-label="Swap direction" onClick={onSwap} sx={{ p: '3px', border: 1, borderColor: 'divider', bgcolor: 'background.paper', zIndex: 1, '&:hover': { bgcolor: 'background.paper' } }}>
+          <SwapVertIcon fontSize="small" />
         </IconButton>
       </Box>
       <TokenBox
@@ -143,7 +144,7 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
           slotProps={{ htmlInput: { readOnly: true }, inputLabel: stale && routes !== null ? { shrink: true } : undefined }}
         />
       </TokenBox>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', position: 'relative' }}>
         <Button size="small" startIcon={<RefreshIcon />} onClick={quote.refresh} disabled={!input.ok} aria-label="Refresh quote">
           Refresh
         </Button>
@@ -153,8 +154,9 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
             block {outcome.block}
           </Typography>
         )}
+        {/* Along the row's bottom edge rather than a line of its own. */}
+        <LinearProgress sx={{ position: 'absolute', left: 0, right: 0, bottom: -4, height: 2, visibility: quote.isFetching ? 'visible' : 'hidden' }} aria-hidden />
       </Stack>
-      <LinearProgress sx={{ visibility: quote.isFetching ? 'visible' : 'hidden' }} aria-hidden />
       {message !== null && (
         <Alert severity={input.ok ? 'error' : 'warning'} role="alert" sx={{ py: 0 }}>
           {message}

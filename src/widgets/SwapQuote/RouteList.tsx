@@ -39,7 +39,7 @@ export const RouteList = memo(function RouteList({
           aria-label={`Route ${i + 1}`}
           sx={{ border: 1, borderColor: route.isBest ? 'success.main' : 'divider', borderRadius: 1, p: 0.75 }}
         >
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', fontVariantNumeric: 'tabular-nums' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', fontVariantNumeric: 'tabular-nums' }}>
             <Chip
               size="small"
               label={route.label}
@@ -49,10 +49,11 @@ export const RouteList = memo(function RouteList({
             <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="route-amount-out">
               {route.amountOutText} {toSymbol}
             </Typography>
+            {/* On the amount's line, so a route takes one line less and the first fits the default window. */}
+            <Typography variant="caption" color="text.secondary" title="Gas estimate" sx={{ ml: 'auto', flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
+              {route.gasEstimate === null ? 'gas ?' : `gas ${route.gasEstimate}`}
+            </Typography>
           </Stack>
-          <Typography variant="caption" component="div" color="text.secondary" title="Gas estimate" sx={{ mt: 0.25, fontVariantNumeric: 'tabular-nums' }}>
-            {route.gasEstimate === null ? 'gas ?' : `gas ${route.gasEstimate}`}
-          </Typography>
           <Stack component="ol" sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }} spacing={0.25} aria-label="Hops">
             {route.hops.map((hop, h) => (
               <Stack component="li" key={h} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>

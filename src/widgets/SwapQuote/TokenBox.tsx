@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -20,19 +21,44 @@ export interface TokenBoxProps {
   onOpenPicker: () => void;
   /** Plain click switches this side; Ctrl/Cmd-click opens a panel beside (the caller decides). */
   onAlternative: (token: TokenEntry, event: MouseEvent) => void;
-  /** The amount input (from) or the read-only output (to). */
+  /** The amount input (from) or the read-only output (to), beside the token. */
   children: ReactNode;
 }
 
-/** §2 A from-token or to-token box: the token (opens the picker), its other networks, and an amount. */
+/**
+ * §2 A from-token or to-token box: its side and network with the token's other networks on one line,
+ * then the amount and the token (which opens the picker) on the next. Two lines, not four: at the
+ * default 360 × 500 both boxes and the first route fit in the window without scrolling.
+ */
 export function TokenBox({ side, token, alternatives, onOpenPicker, onAlternative, children }: TokenBoxProps) {
   const label = sideLabel(side);
   return (
     <Paper variant="outlined" sx={{ p: 1 }} aria-label={`${label} token`} role="group">
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ width: 32 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, minHeight: 26, minWidth: 0 }}>
+        <Typography variant="caption" color="text.secondary" noWrap sx={{ flexShrink: 0 }}>
           {label}
+          {token && ` · ${token.network_name}`}
         </Typography>
+        {alternatives.length > 0 && (
+          <Stack
+            direction="row"
+            useFlexGap
+            sx={{ flex: 1, flexWrap: 'wrap', justifyContent: 'flex-end', minWidth: 0 }}
+            role="group"
+            aria-label={`${label} token on other networks`}
+          >
+            {alternatives.map((alt) => (
+              <WindowTooltip key={alt.network_name} title={`${alt.tokenName} on ${alt.network_name} — Ctrl/Cmd-click opens a second panel`}>
+                <IconButton size="small" aria-label={`${label} ${alt.tokenName} on ${alt.network_name}`} onClick={(event) => onAlternative(alt, event)} sx={{ p: '4px' }}>
+                  <NetworkIcon network={alt.network_name} />
+                </IconButton>
+              </WindowTooltip>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
         <Button
           size="small"
           variant="outlined"
@@ -40,26 +66,13 @@ export function TokenBox({ side, token, alternatives, onOpenPicker, onAlternativ
           endIcon={<ExpandMoreIcon />}
           startIcon={token ? <NetworkIcon network={token.network_name} /> : undefined}
           aria-label={`Choose ${label} token (${token ? `${token.tokenName} on ${token.network_name}` : 'none'})`}
-          sx={{ textTransform: 'none', minWidth: 0 }}
+          sx={{ textTransform: 'none', minWidth: 0, flexShrink: 0, maxWidth: '50%', '& .MuiButton-endIcon': { ml: 0.25 } }}
         >
-          {token ? token.tokenName : 'Select token'}
+          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {token ? token.tokenName : 'Select token'}
+          </Box>
         </Button>
-        <Typography variant="caption" color="text.secondary" noWrap sx={{ flex: 1 }}>
-          {token?.network_name}
-        </Typography>
       </Stack>
-      {alternatives.length > 0 && (
-        <Stack direction="row" useFlexGap spacing={0.25} sx={{ flexWrap: 'wrap', mb: 1 }} role="group" aria-label={`${label} token on other networks`}>
-          {alternatives.map((alt) => (
-            <WindowTooltip key={alt.network_name} title={`${alt.tokenName} on ${alt.network_name} — Ctrl/Cmd-click opens a second panel`}>
-              <IconButton size="small" aria-label={`${label} ${alt.tokenName} on ${alt.network_name}`} onClick={(event) => onAlternative(alt, event)}>
-                <NetworkIcon network={alt.network_name} />
-              </IconButton>
-            </WindowTooltip>
-          ))}
-        </Stack>
-      )}
-      {children}
     </Paper>
   );
 }
