@@ -11,7 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Brightness4Icon from '@mui/icons-material/Brightness4';
 import Brightness7Icon from '@mui/icons-material/Brightness7';
 import { Link as RouterLink } from 'react-router-dom';
-import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useTheme } from 'react-admin';
+import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useGetIdentity, useTheme } from 'react-admin';
 import { APP_LABEL, APP_VERSION } from '../config/constants.ts';
 import { useLive, type LiveState } from '../realtime/index.ts';
 import { ConnectionIndicator } from '../widgets/ConnectionIndicator/ConnectionIndicator.tsx';
@@ -55,15 +55,19 @@ const toolbar = (
   </>
 );
 
-const userMenu = (
-  <UserMenu>
-    <Logout />
-  </UserMenu>
-);
+/** The user menu's button shows the user's name: its accessible name says that name too. */
+function AccountMenu() {
+  const { identity } = useGetIdentity();
+  return (
+    <UserMenu label={identity?.fullName ? `Profile ${identity.fullName}` : 'Profile'}>
+      <Logout />
+    </UserMenu>
+  );
+}
 
 export function AppBar() {
   return (
-    <RaAppBar toolbar={toolbar} userMenu={userMenu}>
+    <RaAppBar toolbar={toolbar} userMenu={<AccountMenu />}>
       <Link
         component={RouterLink}
         to="/"

@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)('PROTOCOL sign-out revokes the session on the serv
     await expect.poll(() => page.getByLabel(/^Server connection Live\b/).count(), { timeout: 10_000 }).toBe(1);
 
     const revoked = page.waitForResponse((response) => response.url().endsWith('/api/logout'));
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: /^Profile\b/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     const answer = await revoked;
     expect(answer.request().method()).toBe('POST');

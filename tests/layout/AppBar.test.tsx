@@ -67,7 +67,7 @@ describe('§1 header', () => {
 
   it('§6 the user menu logs out: storage cleared, back to /login', async () => {
     const { router, storage } = renderConsole('/', 'Operator');
-    await userEvent.click((await header()).getByRole('button', { name: 'Profile' }));
+    await userEvent.click((await header()).getByRole('button', { name: /^Profile\b/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Logout/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(storage.value).toBeNull();
