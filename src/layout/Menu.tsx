@@ -16,6 +16,7 @@ import TokenIcon from '@mui/icons-material/Token';
 import TollIcon from '@mui/icons-material/Toll';
 import TuneIcon from '@mui/icons-material/Tune';
 import { screensFor, type ScreenPath, type ScreenRoute } from '../pages/index.tsx';
+import { VISUALLY_HIDDEN } from '../widgets/shared/visuallyHidden.ts';
 
 const ICONS: Record<ScreenPath, ReactElement> = {
   '/': <DashboardIcon />,
@@ -73,7 +74,7 @@ export function Menu() {
             variant="body2"
             color="text.secondary"
             // Collapsed to icons, the sidebar has no room for it; it still names the admin menu.
-            sx={open ? { px: 2, pt: 1, lineHeight: 2.5, fontWeight: 500 } : { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+            sx={open ? { px: 2, pt: 1, lineHeight: 2.5, fontWeight: 500 } : VISUALLY_HIDDEN}
           >
             Admin
           </Typography>

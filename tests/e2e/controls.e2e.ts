@@ -141,7 +141,7 @@ const peerRestart = (kind: 'tx' | 'zmq', peer: string): Control => ({
   name: `§7 Restart ${kind} peer ${peer}, confirmed, sends POST /txs/peers/${peer}/restart`,
   role: 'Operator',
   route: '/',
-  steps: [{ press: new RegExp(`^Restart ${kind} peer ${peer} \\(`), region: 'Service status' }, { confirm: `Restart peer ${peer}?` }],
+  steps: [{ press: new RegExp(`restart ${kind} peer ${peer} \\(`), region: 'Service status' }, { confirm: `Restart peer ${peer}?` }],
   request: { method: 'POST', path: `/api/txs/peers/${peer}/restart` },
   log: { action: 'peer.restart', details: { peer } },
   seen: { text: `${peer}: restart requested` },

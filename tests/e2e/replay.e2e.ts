@@ -23,12 +23,13 @@ describe.skipIf(!hasChromium)('PROTOCOL eventCache replays the last block head p
     // No newBlock for Ethereum from now on: whatever shows after the reload came from eventCache.
     expect((await api('POST', '/sim/control', { action: 'stall', network: 'Ethereum', ms: 60_000 })).status).toBe(200);
     await page.waitForTimeout(300);
-    const before = await ethereum.getAttribute('aria-label');
+    // The button's name: "Ethereum block <number>".
+    const before = await ethereum.locator('span').first().textContent();
 
     await page.reload();
     const replayed = page.getByRole('button', { name: /^Ethereum block \d+$/ });
     await replayed.waitFor({ timeout: 10_000 });
-    expect(await replayed.getAttribute('aria-label')).toBe(before);
+    expect(await replayed.locator('span').first().textContent()).toBe(before);
     expect(await page.getByText('Waiting for block heads…').count()).toBe(0);
     expect(await page.getByRole('table', { name: 'Gas and balances per network' }).getByRole('row', { name: /^Ethereum/ }).count()).toBe(1);
     expect(pageErrors).toEqual([]);

@@ -23,7 +23,7 @@ describe('§2/§4 service status buttons', () => {
     expect(healthOf('brain')).toBe('danger');
     await live({ brainState: brainState({ zmqPeerStatus: { zmqA: 0 } }) });
     expect(healthOf('brain')).toBe('warning');
-    expect(screen.getByRole('button', { name: 'Restart zmq peer zmqA (0 connected)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'zmqA:0, restart zmq peer zmqA (0 connected)' })).toBeInTheDocument();
   });
 
   it('§7 restarts a service, and scaling-restarts transactions as deployment tx-core, after confirmation', async () => {
@@ -45,7 +45,7 @@ describe('§2/§4 service status buttons', () => {
     const api = fakeApi();
     renderWidget(<ServiceStatus />, api);
     await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
-    fireEvent.click(screen.getByRole('button', { name: 'Restart tx peer peerA (2 connected)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'peerA:2, restart tx peer peerA (2 connected)' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Restart peer peerA?' })).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.restartPeer).toHaveBeenCalledWith('peerA'));
   });

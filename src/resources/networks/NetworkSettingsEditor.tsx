@@ -2,6 +2,7 @@
  * /settings/networks: the networkSettings config (SPEC §3) as a table (automation, priority) and
  * a pair-flags matrix keyed by pairKey; saved with PUT /configs/networkSettings (version, 409).
  */
+import { VISUALLY_HIDDEN } from '../../widgets/shared/visuallyHidden.ts';
 import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -192,7 +193,9 @@ export function NetworkSettingsEditor() {
           <Table stickyHeader size="small" aria-label="Pair flags matrix" sx={{ width: 'auto', '& td, & th': { py: 0, px: 0.25 } }}>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ ...STICKY_COLUMN, zIndex: 3 }} />
+                <TableCell sx={{ ...STICKY_COLUMN, zIndex: 3 }}>
+                  <span style={VISUALLY_HIDDEN}>Network</span>
+                </TableCell>
                 {names.map((n) => (
                   <TableCell key={n} sx={{ writingMode: 'vertical-rl', py: 0.5, verticalAlign: 'bottom' }}>
                     {n}

@@ -1,4 +1,5 @@
 /** Cloud groups (s.awsGroups): restart one (POST /aws/restart, confirmed); edit the list as JSON (PUT /aws/groups). */
+import { VISUALLY_HIDDEN } from '../../widgets/shared/visuallyHidden.ts';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -65,7 +66,9 @@ export function CloudGroups() {
             <TableCell>Instance type</TableCell>
             <TableCell align="right">Desired</TableCell>
             <TableCell align="right">Running</TableCell>
-            <TableCell />
+            <TableCell>
+              <span style={VISUALLY_HIDDEN}>Actions</span>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

@@ -1,4 +1,5 @@
 /** A page of transactions in the chosen columns; a row opens the transaction page, its icon the history popup. */
+import { VISUALLY_HIDDEN } from '../../widgets/shared/visuallyHidden.ts';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -92,7 +93,7 @@ export function TxTable({ rows, onOpen, columns = DEFAULT_COLUMNS, sort, onSort,
                 </TableCell>
               ))}
               <TableCell padding="checkbox">
-                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>History</span>
+                <span style={VISUALLY_HIDDEN}>History</span>
               </TableCell>
             </TableRow>
           </TableHead>

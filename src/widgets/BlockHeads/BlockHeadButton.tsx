@@ -4,6 +4,7 @@ import { explorerBlockUrl, staleThresholdMs } from '../../config/networks.ts';
 import { isBlockStale, lastTwoDigits, secondsSince } from '../../domain/blocks.ts';
 import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 import { useNow } from '../shared/useNow.ts';
+import { VISUALLY_HIDDEN } from '../shared/visuallyHidden.ts';
 
 /** Class of a block-head button; BlockHeads styles it once for all of them. */
 export const BLOCK_HEAD_CLASS = 'block-head';
@@ -30,11 +31,13 @@ export const BlockHeadButton = memo(function BlockHeadButton({ network }: { netw
   const seconds = secondsSince(head.changedAt, now);
   const url = explorerBlockUrl(network, head.num);
   const label = `${network} block ${head.num}`;
-  // The name says the whole block number; the two digits and the seconds shown are left out of it
-  // (the seconds would change the name every second), so the name holds all the visible words.
+  // The name is the hidden words (the whole block number); what is shown is left out of it (the
+  // seconds would change the name every second). Named by its content, not aria-label, so no tool
+  // expects the shown digits and seconds in the name.
   const content = (
     <>
-      <span>{network}</span>
+      <span style={VISUALLY_HIDDEN}>{label}</span>
+      <span aria-hidden="true">{network}</span>
       <strong aria-hidden="true">{lastTwoDigits(head.num)}</strong>
       <span aria-hidden="true">{seconds}s</span>
     </>
@@ -48,7 +51,6 @@ export const BlockHeadButton = memo(function BlockHeadButton({ network }: { netw
         <a
           className={BLOCK_HEAD_CLASS}
           role="button"
-          aria-label={label}
           data-stale={stale}
           href={url}
           target="_blank"
@@ -59,7 +61,7 @@ export const BlockHeadButton = memo(function BlockHeadButton({ network }: { netw
         </a>
       ) : (
         // No explorer known for this network: nothing to open.
-        <span className={BLOCK_HEAD_CLASS} role="note" aria-label={label} data-stale={stale} aria-disabled="true">
+        <span className={BLOCK_HEAD_CLASS} role="note" data-stale={stale} aria-disabled="true">
           {content}
         </span>
       )}

@@ -52,7 +52,8 @@ export function BlockHeads() {
   const networks = useLive(selectNetworks);
   const list = networks ? networks.split('|') : [];
   return (
-    <Box component="section" aria-label="Block heads" sx={sectionSx}>
+    // A group, not a landmark: home puts it in its own "Block heads" panel, and two landmarks of one name mislead.
+    <Box role="group" aria-label="Block heads" sx={sectionSx}>
       {list.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           Waiting for block heads…

@@ -33,7 +33,8 @@ export function PeerButtons() {
               size="small"
               variant={down ? 'contained' : 'text'}
               color={down ? 'warning' : 'inherit'}
-              aria-label={`Restart ${kind} peer ${peer} (${count} connected)`}
+              // Starts with the visible text, so the button is found by what it shows.
+              aria-label={`${peer}:${count}, restart ${kind} peer ${peer} (${count} connected)`}
               onClick={() => setRestarting(peer)}
               sx={{ textTransform: 'none', minWidth: 0 }}
             >

@@ -72,7 +72,7 @@ export function WorkerControls() {
       </LazyTooltip>
       {searching && (
         <Box sx={{ width: 96 }} aria-label={`Route search ${Math.round(progress)}%`} role="group">
-          <LinearProgress variant="determinate" value={Math.min(100, Math.max(0, progress))} />
+          <LinearProgress variant="determinate" value={Math.min(100, Math.max(0, progress))} aria-label="Route search" />
           <Typography variant="caption" color="text.secondary">
             route search {Math.round(progress)}%
           </Typography>
