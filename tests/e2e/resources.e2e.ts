@@ -196,7 +196,7 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
       await eventually(() => nav.getByRole('menuitem', { name: route.title, exact: true }).count(), route.path).toBeGreaterThan(0);
     }
     expect(await nav.getByText('Admin', { exact: true }).count()).toBe(0);
-    for (const title of ['New transaction', 'Admin settings', 'Networks', 'Configs', 'User logs', 'Bridges']) {
+    for (const title of ['New transaction', 'System settings', 'Networks', 'Configs', 'User logs', 'Bridges', 'Manage tokens']) {
       expect(await nav.getByRole('menuitem', { name: title, exact: true }).count(), title).toBe(0);
     }
     for (const path of ['/settings/tokens', '/tx/new', '/settings/configs', '/settings/userlogs', '/settings/bridges/', '/settings']) {

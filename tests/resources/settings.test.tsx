@@ -17,6 +17,13 @@ describe('/settings and /tsettings', () => {
     expect(screen.getByRole('slider', { name: 'Sound volume' })).toBeInTheDocument();
   });
 
+  it('§2 System settings (/settings) hold what applies to the whole system; the sound, a preference of this browser, is in Preferences only', () => {
+    renderScreen(<SettingsScreen admin />);
+    expect(screen.getByRole('button', { name: 'Clear results cache' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Cloud groups' })).toBeInTheDocument();
+    expect(screen.queryByRole('slider', { name: 'Sound volume' })).toBeNull();
+  });
+
   it('cache clear asks first', async () => {
     const user = userEvent.setup();
     const { api } = renderScreen(<SettingsScreen admin />);

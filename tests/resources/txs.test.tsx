@@ -169,6 +169,29 @@ describe('/tx server-side filters, sort and pagination', () => {
     logged.mockRestore();
   });
 
+  it('a failed list load shows the error with Try again, not also "No transactions match" nor "0–0 of 0"; Try again loads', async () => {
+    const logged = expectLoggedErrors();
+    const user = userEvent.setup();
+    let fail = true;
+    const getList = vi.fn(async () => {
+      if (fail) throw new ApiError(503, 'transaction store unavailable');
+      return { data: [tx('a1')], total: 1 };
+    });
+    window.location.hash = '#/tx?status=failed';
+    renderScreen(<TxList />, fakeResourceApi(), { getList });
+    // react-query tries a failed read three more times (1 s, 2 s, 4 s apart) before it is an error.
+    const alert = await screen.findByRole('alert', undefined, { timeout: 12_000 });
+    expect(alert).toHaveTextContent('Could not load transactions: transaction store unavailable');
+    expect(screen.queryByText(/No transactions/)).toBeNull();
+    expect(screen.queryByText(/0–0 of 0/)).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Transactions' })).toBeNull();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('row', { name: /Transaction a1/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    logged.mockRestore();
+  }, 20_000);
+
   it('the column choice hides and shows columns', async () => {
     const user = userEvent.setup();
     renderScreen(<TxList />, fakeResourceApi(), listProvider());

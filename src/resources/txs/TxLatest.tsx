@@ -35,7 +35,10 @@ export function TxLatest() {
         The {LATEST_COUNT} newest, refreshed every {LATEST_REFETCH_MS / 1000} s while this page is visible.
       </Typography>
       {error ? <Alert severity="error">Could not load transactions: {errorText(error)}</Alert> : null}
-      <TxTable rows={data ?? []} onOpen={(id) => navigate(`/tx?id=${encodeURIComponent(id)}`)} empty={isPending ? 'Loading...' : 'No transactions yet.'} />
+      {/* Nothing loaded: the error says so, not also "No transactions yet." */}
+      {error && !data ? null : (
+        <TxTable rows={data ?? []} onOpen={(id) => navigate(`/tx?id=${encodeURIComponent(id)}`)} empty={isPending ? 'Loading...' : 'No transactions yet.'} />
+      )}
     </Stack>
   );
 }

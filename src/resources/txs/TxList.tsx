@@ -40,7 +40,7 @@ export function TxList() {
   const rangeOk = rangeProblem(values) === null;
   const filter = toServerFilter(values);
   const filtered = Object.keys(filter).length > 0;
-  const { data, total, isPending, isFetching, error } = useGetList(
+  const { data, total, isPending, isFetching, error, refetch } = useGetList(
     'txs',
     { pagination: { page: page + 1, perPage }, sort, filter },
     { enabled: rangeOk, placeholderData: (previous) => previous },
@@ -92,42 +92,59 @@ export function TxList() {
           </>
         }
       />
-      {error ? <Alert severity="error">Could not load transactions: {errorText(error)}</Alert> : null}
+      {error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          Could not load transactions: {errorText(error)}
+          {data ? ' The rows below are from the last successful load.' : ''}
+        </Alert>
+      ) : null}
       {exportError ? (
         <Alert severity="error" onClose={() => setExportError(null)}>
           {exportError}
         </Alert>
       ) : null}
       {isFetching ? <LinearProgress aria-label="Loading transactions" /> : <div style={{ height: 4 }} />}
-      <TxTable
-        rows={data ?? []}
-        columns={columns}
-        sort={sort}
-        onOpen={(id) => show(state, id)}
-        empty={
-          !rangeOk
-            ? 'No transactions: the range ends before it starts.'
-            : isPending
-              ? 'Loading...'
-              : filtered
-                ? 'No transactions match these filters.'
-                : 'No transactions yet.'
-        }
-        onSort={(next) => show({ values, sort: next, page: 0 })}
-      />
-      {!isPending && (
-        <TablePagination
-          component="div"
-          count={total ?? 0}
-          page={Math.min(page, lastPage)}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={PER_PAGE_OPTIONS}
-          onPageChange={(_, p) => show({ values, sort, page: p })}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            show({ values, sort, page: 0 });
-          }}
-        />
+      {/* Nothing loaded: the error says so, not also an empty table and "0–0 of 0". */}
+      {error && !data ? null : (
+        <>
+          <TxTable
+            rows={data ?? []}
+            columns={columns}
+            sort={sort}
+            onOpen={(id) => show(state, id)}
+            empty={
+              !rangeOk
+                ? 'No transactions: the range ends before it starts.'
+                : isPending
+                  ? 'Loading...'
+                  : filtered
+                    ? 'No transactions match these filters.'
+                    : 'No transactions yet.'
+            }
+            onSort={(next) => show({ values, sort: next, page: 0 })}
+          />
+          {!isPending && (
+            <TablePagination
+              component="div"
+              count={total ?? 0}
+              page={Math.min(page, lastPage)}
+              rowsPerPage={perPage}
+              rowsPerPageOptions={PER_PAGE_OPTIONS}
+              onPageChange={(_, p) => show({ values, sort, page: p })}
+              onRowsPerPageChange={(e) => {
+                setPerPage(Number(e.target.value));
+                show({ values, sort, page: 0 });
+              }}
+            />
+          )}
+        </>
       )}
     </Stack>
   );

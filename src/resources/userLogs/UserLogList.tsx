@@ -117,9 +117,11 @@ export function UserLogList() {
                 <Typography variant="body2" color="text.secondary">
                   {pending
                     ? 'Loading...'
-                    : filtered
-                      ? 'No log entries match these filters.'
-                      : 'No log entries yet. Every change made through the console (tokens, bridges, configs, settings, transactions) is recorded here.'}
+                    : failure
+                      ? 'Not loaded: see the error above.'
+                      : filtered
+                        ? 'No log entries match these filters.'
+                        : 'No log entries yet. Every change made through the console (tokens, bridges, configs, settings, transactions) is recorded here.'}
                 </Typography>
               </TableCell>
             </TableRow>
