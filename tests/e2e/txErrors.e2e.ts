@@ -81,4 +81,29 @@ describe.skipIf(!hasChromium)('§8 failed transactions in Chromium against the r
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  it('a /tx load the server refuses (503) shows the reason and Try again, not "No transactions match" nor "0–0 of 0"; Try again loads', async () => {
+    const admin = await apiAs(adminKey);
+    const { page, context } = await newSession(browser);
+    await signIn(page, operatorKey);
+    // The first read and react-query's three retries are all refused.
+    const refuse = { action: 'refuse', method: 'GET', path: '/api/txs/', status: 503, error: 'transaction store unavailable' };
+    expect((await admin('POST', '/sim/control', { ...refuse, times: 4 })).status).toBe(200);
+    try {
+      await page.goto('/tx?status=failed');
+      const alert = page.getByRole('alert').filter({ hasText: 'Could not load transactions' });
+      await alert.waitFor({ timeout: 20_000 });
+      expect(await alert.textContent()).toContain('transaction store unavailable');
+      expect(await page.getByText(/No transactions/).count()).toBe(0);
+      expect(await page.getByText(/0–0 of 0/).count()).toBe(0);
+      await screenshot(page, 'tx-load-refused');
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1).waitFor({ timeout: 15_000 });
+      expect(await page.getByText('Could not load transactions').count()).toBe(0);
+      expect(await page.evaluate(() => 1 + 1)).toBe(2);
+    } finally {
+      await admin('POST', '/sim/control', { ...refuse, times: 0 });
+    }
+    await context.close();
+  });
 });
