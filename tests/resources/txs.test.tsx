@@ -280,6 +280,20 @@ describe('§8 error codes on /tx', () => {
     await within(page).findByText('buy:odos:1:Swap');
     expect(within(page).queryByRole('alert')).toBeNull();
   });
+
+  it('§8 a failed tx that carries no errCode says "no reason reported", on the list and on its page, rather than nothing', async () => {
+    const user = userEvent.setup();
+    const api = fakeResourceApi();
+    const uncoded = tx('u1', { status: 'failed', amountOut: 0 });
+    api.getTx.mockResolvedValue(uncoded);
+    renderScreen(<TxList />, api, listProvider([uncoded, tx('a2')]));
+    const row = await screen.findByRole('row', { name: /Transaction u1/ });
+    expect(row).toHaveTextContent('no reason reported');
+    expect(screen.getByRole('row', { name: /Transaction a2/ })).not.toHaveTextContent('no reason reported');
+    await user.click(row);
+    const page = await screen.findByRole('article', { name: 'Transaction u1' });
+    expect(await within(page).findByRole('alert', { name: 'Failure reason' })).toHaveTextContent('Failed, no reason reported: the system sent no error code with this trade.');
+  });
 });
 
 describe('/tx/latest', () => {

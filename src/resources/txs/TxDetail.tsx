@@ -23,7 +23,7 @@ import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { historyOf } from './txFilter.ts';
-import { statusColor } from './txFormat.ts';
+import { NO_REASON, statusColor } from './txFormat.ts';
 
 export interface TxDetailProps {
   id: string;
@@ -98,11 +98,15 @@ export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
       </Stack>
       {isPending && <LinearProgress aria-label="Loading transaction" />}
       {error && <Alert severity="error">Could not load transaction {id}: {errorText(error)}</Alert>}
-      {tx?.errCode !== undefined && (
+      {tx?.errCode !== undefined ? (
         <Alert severity="error" variant="outlined" aria-label="Failure reason">
           Error {tx.errCode}: {tradeErrorMessage(tx.errCode)}
         </Alert>
-      )}
+      ) : tx?.status === 'failed' ? (
+        <Alert severity="error" variant="outlined" aria-label="Failure reason">
+          Failed, {NO_REASON}: the system sent no error code with this trade.
+        </Alert>
+      ) : null}
       {tx && (
         <Box
           component="dl"

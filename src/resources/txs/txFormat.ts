@@ -71,9 +71,14 @@ export function shortId(text: string): string {
   return text.length > SHORT_ID_CHARS + 1 ? `${text.slice(0, SHORT_ID_CHARS)}…` : text;
 }
 
+/** The Error of a failed tx that carries no trade error code (SPEC §8: the code comes with the trade's confirmation, when there is one). */
+export const NO_REASON = 'no reason reported';
+
 /** `zone`: the header's choice, for the time columns. */
 export function cellText(record: RaRecord, field: string, zone: TimeZoneMode = 'local'): string {
   const value: unknown = record[field];
+  // A failed tx whose system reported no code says so, rather than leaving the operator guessing.
+  if (field === 'errCode' && (value === null || value === undefined)) return record.status === 'failed' ? NO_REASON : '';
   if (value === null || value === undefined) return '';
   if ((field === 'createdAt' || field === 'updatedAt') && typeof value === 'number') return formatTime(value, zone);
   // §8: the message the error toast shows for the code (the code itself is the cell's title).
