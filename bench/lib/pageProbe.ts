@@ -82,7 +82,8 @@ export const PAGE_PROBE_SOURCE = `(() => {
   };
   requestAnimationFrame(onFrame);
 
-  // Event-to-paint: stamped block numbers in block heads' accessible names.
+  // Event-to-paint: stamped block numbers in block heads' accessible names (the text of each head's
+  // hidden first span, "<network> block <number>", changed in place by React).
   const STAMP_MIN = ${STAMPED_BLOCK_MIN};
   let pending = [];
   const afterPaint = () => {
@@ -95,12 +96,12 @@ export const PAGE_PROBE_SOURCE = `(() => {
   new MutationObserver((records) => {
     const first = pending.length === 0;
     for (const record of records) {
-      const match = / block (\\d+)$/.exec(record.target.getAttribute('aria-label') || '');
+      const match = record.target.nodeType === Node.TEXT_NODE ? / block (\\d+)$/.exec(record.target.data) : null;
       const num = match ? Number(match[1]) : 0;
       if (num >= STAMP_MIN) pending.push(Math.floor(num / 1000));
     }
     if (first && pending.length > 0) requestAnimationFrame(() => channel.port2.postMessage(0));
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+  }).observe(document, { subtree: true, characterData: true });
 
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,

@@ -119,10 +119,11 @@ const userChips = (page: Page) =>
 
 /** Every block-head button's network and number, from its accessible name "<network> block <num>". */
 async function blockHeads(page: Page): Promise<Map<string, number>> {
+  // Each block head is named by its hidden first span: "<network> block <number>".
   const labels = await page
     .getByRole('region', { name: 'Block heads' })
-    .locator('[aria-label]')
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+    .getByRole('button')
+    .evaluateAll((nodes) => nodes.map((node) => node.firstElementChild?.textContent ?? ''));
   const heads = new Map<string, number>();
   for (const label of labels) {
     const match = /^(.+) block (\d+)$/.exec(label);
