@@ -20,7 +20,8 @@ const SELL = {
 };
 
 beforeEach(async () => {
-  await live({ allTokens: { PEPE: { tokenName: 'PEPE', networkData: {} }, WIF: { tokenName: 'WIF', networkData: {} } } });
+  const onBase = { Base: { address: '0x00000000000000000000000000000000000000a1', decimals: 18 } };
+  await live({ allTokens: { PEPE: { tokenName: 'PEPE', networkData: onBase }, WIF: { tokenName: 'WIF', networkData: onBase } } });
 });
 afterEach(resetLive);
 

@@ -1,16 +1,31 @@
-/** One /tx/new operation: fields, checked by the contract; a confirmation restates it before the call. */
-import { useMemo, useState } from 'react';
+/**
+ * One /tx/new operation: its fields, checked by the console's rules beside each field before a
+ * confirmation restates it; the server's answer is the last word (a 400's fields beside their
+ * fields, any other refusal's reason above the buttons). Nothing typed is lost on an error.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { Theme } from '@mui/material/styles';
+import { useNotify } from 'react-admin';
+import { ApiError } from '../../dataProvider/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
+import { placeServerIssues } from '../../domain/serverIssues.ts';
+import { txOperationProblems, type FieldProblems, type KnownRecords } from '../../domain/txOperationRules.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
-import { STATIC_OPTIONS, bodyOf, problemsOf, type OperationSpec, type OptionSource } from './operations.ts';
+import { bodyOf, choicesOf, labelsOf, type OperationSpec } from './operations.ts';
+
+/**
+ * A marked field's label sits on the filled field's tint, where the palette's error colour falls
+ * under WCAG's 4.5:1 (axe, tests/e2e/txNew.e2e.ts); its helper text sits on the page and keeps it.
+ */
+const errorLabelColour = (theme: Theme) => (theme.palette.mode === 'light' ? theme.palette.error.dark : theme.palette.error.light);
 
 const selectTokens = (s: LiveState) => s.allTokens;
 const selectBridges = (s: LiveState) => s.bridges;
@@ -25,37 +40,55 @@ export interface OperationFormProps {
 
 export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
   const api = useResourceApi();
+  const notify = useNotify();
   const tokens = useLive(selectTokens);
   const bridges = useLive(selectBridges);
+  const known = useMemo<KnownRecords>(() => ({ tokens, bridges }), [tokens, bridges]);
+  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<string, string>>(() => initial ?? {});
   const [touched, setTouched] = useState(false);
+  /** A refused submit asks for the first field with a problem to take the focus, once it is marked. */
+  const [focusRequest, setFocusRequest] = useState(0);
+  /** What the server's last 400 said of each field, until that field is changed. */
+  const [serverProblems, setServerProblems] = useState<FieldProblems>({});
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const options = useMemo<Record<OptionSource, readonly string[]>>(
-    () => ({
-      networks: STATIC_OPTIONS.networks ?? [],
-      txTypes: STATIC_OPTIONS.txTypes ?? [],
-      tokens: Object.keys(tokens).sort(),
-      bridges: Object.keys(bridges).sort(),
-    }),
-    [tokens, bridges],
-  );
   const body = bodyOf(spec, values);
-  const problems = problemsOf(spec, body);
+  const problems = txOperationProblems(spec.rules, values, known);
   const valid = Object.keys(problems).length === 0;
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    // MUI marks a select's hidden native input too; the operator's control is the one not hidden.
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([aria-hidden="true"])')?.focus();
+  }, [focusRequest]);
+
+  const refused = (error: unknown) => {
+    const placed = error instanceof ApiError && error.status === 400 ? placeServerIssues(error.details, labelsOf(spec)) : undefined;
+    if (!placed) {
+      setResult({ ok: false, text: `${spec.title} failed: ${errorText(error)}` });
+      return;
+    }
+    setServerProblems(placed.fields);
+    const marked = Object.keys(placed.fields).length > 0 ? ['see the fields marked above'] : [];
+    setResult({ ok: false, text: `${spec.title} failed: ${[...placed.general, ...marked].join('; ')}` });
+    setFocusRequest((n) => n + 1);
+  };
 
   const run = async () => {
     setPending(true);
     try {
       const answer = await spec.call(api, body as never);
       const id = typeof answer === 'object' && answer !== null && 'id' in answer ? ` (id ${String(answer.id)})` : '';
-      setResult({ ok: true, text: `${spec.title} sent${id}.` });
+      const text = `${spec.title} sent${id}.`;
+      // The toast tells the moment; the line in the form stays, so a filled form is not sent twice by mistake.
+      notify(text, { type: 'success' });
+      setResult({ ok: true, text });
       onDone?.(answer);
     } catch (e) {
-      // The form keeps every value typed; only the reason is added.
-      setResult({ ok: false, text: `${spec.title} failed: ${errorText(e)}` });
+      refused(e);
     } finally {
       setPending(false);
       setConfirming(false);
@@ -65,6 +98,7 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
   return (
     <Stack
       component="form"
+      ref={formRef}
       spacing={1.5}
       sx={{ maxWidth: 640 }}
       aria-label={`${spec.title} form`}
@@ -73,13 +107,16 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
         e.preventDefault();
         setTouched(true);
         setResult(null);
+        setServerProblems({});
         if (valid) setConfirming(true);
+        else setFocusRequest((n) => n + 1);
       }}
     >
       {/* Two columns: fields that belong together (token and network, amount and its limit) sit side by side. */}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 1.5, rowGap: 1.5 }}>
         {spec.fields.map((f) => {
-          const problem = touched ? problems[f.name] : undefined;
+          const problem = (touched ? problems[f.name] : undefined) ?? serverProblems[f.name];
+          const choices = f.kind === 'select' ? choicesOf(f, values, known) : undefined;
           return (
             <TextField
               key={f.name}
@@ -88,18 +125,26 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
               select={f.kind === 'select'}
               label={f.optional ? `${f.label} (optional)` : f.label}
               value={values[f.name] ?? ''}
-              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+              onChange={(e) => {
+                setValues((v) => ({ ...v, [f.name]: e.target.value }));
+                setServerProblems(({ [f.name]: _answered, ...rest }) => rest);
+              }}
               error={problem !== undefined}
-              helperText={problem}
-              sx={{ minWidth: 0, ...(f.wide ? { gridColumn: '1 / -1' } : {}), '& .MuiFormHelperText-root': { overflowWrap: 'anywhere' } }}
+              helperText={problem ?? f.hint}
+              sx={{
+                minWidth: 0,
+                ...(f.wide ? { gridColumn: '1 / -1' } : {}),
+                '& .MuiFormHelperText-root': { overflowWrap: 'anywhere' },
+                '& .MuiInputLabel-root.Mui-error': { color: errorLabelColour },
+              }}
               slotProps={f.kind === 'number' ? { htmlInput: { inputMode: 'decimal' } } : undefined}
             >
-              {f.kind === 'select' &&
-                (options[f.options ?? 'networks'] ?? []).map((o) => (
-                  <MenuItem key={o} value={o}>
-                    {o}
-                  </MenuItem>
-                ))}
+              {choices?.options.map((o) => (
+                <MenuItem key={o} value={o}>
+                  {o}
+                </MenuItem>
+              ))}
+              {choices?.none !== undefined && <MenuItem disabled>{choices.none}</MenuItem>}
             </TextField>
           );
         })}

@@ -1,12 +1,14 @@
 /**
- * The operations of /tx/new (SPEC §7): their fields, the contract schema that checks the body, and
- * the sentence the confirmation restates. Fields are defined once and shared; whether a field is
- * optional is read from the schema, so the form and the contract cannot disagree.
+ * The operations of /tx/new (SPEC §7): their fields, the rules that check them before the
+ * confirmation (src/domain/txOperationRules.ts) and the sentence the confirmation restates. Fields
+ * are defined once and shared; whether a field is optional is read from the contract schema, so the
+ * form and the contract cannot disagree.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { TX_TYPES } from '../../config/enums.ts';
-import { NETWORKS } from '../../config/networks.ts';
+import { NETWORKS, isNetwork } from '../../config/networks.ts';
 import { ForceTradeRequest, ManualTxRequest, RefundRequest, SellRequest, UnlockNonceRequest, type TradeRecord } from '../../contract/index.ts';
+import { bridgesJoining, parseDecimal, tokensOn, type KnownRecords, type TxOperationKind, type TypedValues } from '../../domain/txOperationRules.ts';
 import type { ResourceApi } from '../shared/api.ts';
 
 export type FieldKind = 'text' | 'number' | 'select';
@@ -17,28 +19,32 @@ export interface FieldSpec {
   label: string;
   kind: FieldKind;
   options?: OptionSource;
+  /** Network fields whose choice narrows this list (tokens deployed there, bridges joining them). */
+  follows?: readonly string[];
   optional?: boolean;
+  /** Said under the field while nothing is wrong with it. */
+  hint?: string;
   /** Long free text: takes the whole row of the two-column form. */
   wide?: boolean;
 }
 
 export interface OperationSpec {
   key: 'sell' | 'sellUpdate' | 'manual' | 'refund' | 'force' | 'unlock';
+  /** Which rules of src/domain/txOperationRules.ts check it. */
+  rules: TxOperationKind;
   title: string;
   fields: FieldSpec[];
-  schema: z.ZodObject;
   describe: (body: Record<string, unknown>) => string;
   call: (api: ResourceApi, body: never) => Promise<unknown>;
 }
 
-export const STATIC_OPTIONS: Partial<Record<OptionSource, readonly string[]>> = { networks: NETWORKS, txTypes: TX_TYPES };
-
 const s = (v: unknown) => String(v ?? '');
 
 type FieldDef = Omit<FieldSpec, 'name' | 'optional'>;
-const token: FieldDef = { label: 'Token', kind: 'select', options: 'tokens' };
 const network: FieldDef = { label: 'Network', kind: 'select', options: 'networks' };
 const amount: FieldDef = { label: 'Amount', kind: 'number' };
+/** Chosen after the network(s), from the tokens deployed there. */
+const tokenOn = (...networks: string[]): FieldDef => ({ label: 'Token', kind: 'select', options: 'tokens', follows: networks });
 
 /** The fields of `schema` in the order given; each is optional exactly when the schema accepts it missing. */
 function fieldsOf(schema: z.ZodObject, defs: Record<string, FieldDef>): FieldSpec[] {
@@ -52,8 +58,8 @@ function fieldsOf(schema: z.ZodObject, defs: Record<string, FieldDef>): FieldSpe
 
 /** One field list for creating and editing a sell (the same SellRequest body). */
 const SELL_FIELDS = fieldsOf(SellRequest, {
-  tokenName: token,
   network,
+  tokenName: tokenOn('network'),
   amount,
   minAmountOut: { label: 'Min amount out', kind: 'number' },
   slippageBps: { label: 'Slippage (bps)', kind: 'number' },
@@ -73,16 +79,16 @@ export function describeSell(b: Record<string, unknown>): string {
 export const OPERATIONS: OperationSpec[] = [
   {
     key: 'sell',
+    rules: 'sell',
     title: 'Sell',
-    schema: SellRequest,
     fields: SELL_FIELDS,
     describe: (b) => `${describeSell(b)}. The sell is queued for the workers.`,
     call: (api, body: SellRequest) => api.sell(body),
   },
   {
     key: 'manual',
+    rules: 'manual',
     title: 'Manual',
-    schema: ManualTxRequest,
     fields: fieldsOf(ManualTxRequest, {
       network,
       txType: { label: 'Type', kind: 'select', options: 'txTypes' },
@@ -95,11 +101,12 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     key: 'refund',
+    rules: 'refund',
     title: 'Refund',
-    schema: RefundRequest,
+    // Each id is optional on its own, so the labels say "(optional)"; the hints say exactly one is needed.
     fields: fieldsOf(RefundRequest, {
-      tradeId: { label: 'Trade id', kind: 'text' },
-      txId: { label: 'Tx id', kind: 'text' },
+      tradeId: { label: 'Trade id', kind: 'text', hint: 'This or a Tx id, not both' },
+      txId: { label: 'Tx id', kind: 'text', hint: 'This or a Trade id, not both' },
       reason: { label: 'Reason', kind: 'text', wide: true },
     }),
     describe: (b) => `Refund ${b.tradeId ? `trade ${s(b.tradeId)}` : `tx ${s(b.txId)}`}${b.reason ? ` (reason: ${s(b.reason)})` : ''}.`,
@@ -107,22 +114,22 @@ export const OPERATIONS: OperationSpec[] = [
   },
   {
     key: 'force',
+    rules: 'force',
     title: 'Force',
-    schema: ForceTradeRequest,
     fields: fieldsOf(ForceTradeRequest, {
-      tokenName: token,
-      amount,
       networkBuy: { ...network, label: 'Buy on' },
       networkSell: { ...network, label: 'Sell on' },
-      bridgeName: { label: 'Bridge', kind: 'select', options: 'bridges' },
+      tokenName: tokenOn('networkBuy', 'networkSell'),
+      amount,
+      bridgeName: { label: 'Bridge', kind: 'select', options: 'bridges', follows: ['networkBuy', 'networkSell'] },
     }),
     describe: (b) => `Force a trade of ${s(b.amount)} ${s(b.tokenName)}: buy on ${s(b.networkBuy)}, bridge with ${s(b.bridgeName)}, sell on ${s(b.networkSell)}. It runs whatever the trade mode.`,
     call: (api, body: ForceTradeRequest) => api.forceTrade(body),
   },
   {
     key: 'unlock',
+    rules: 'unlock',
     title: 'Unlock nonce',
-    schema: UnlockNonceRequest,
     fields: fieldsOf(UnlockNonceRequest, { network, nonce: { label: 'Nonce', kind: 'number' } }),
     describe: (b) => `Fill nonce ${s(b.nonce)} of the wallet on ${s(b.network)} with an empty transaction, unlocking the txs queued behind it.`,
     call: (api, body: UnlockNonceRequest) => api.unlockNonce(body),
@@ -153,8 +160,8 @@ export function sellUpdateSpec(trade: TradeRecord): OperationSpec {
   const before = sellRequestOf(trade);
   return {
     key: 'sellUpdate',
+    rules: 'sell',
     title: 'Update sell',
-    schema: SellRequest,
     fields: SELL_FIELDS,
     describe: (b) =>
       `Change sell ${trade.tradeId}${before ? ` from "${describeSell(before)}"` : ''} to "${describeSell(b)}". ` +
@@ -173,7 +180,7 @@ export function valuesOf(spec: OperationSpec, body: Record<string, unknown> | un
   return values;
 }
 
-/** Typed text to a body: empty optional fields left out, numbers parsed (an unparsable one stays text for the schema to reject). */
+/** Typed text to a body: empty optional fields left out, numbers parsed (the rules have checked them first). */
 export function bodyOf(spec: OperationSpec, values: Record<string, string>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const f of spec.fields) {
@@ -182,31 +189,49 @@ export function bodyOf(spec: OperationSpec, values: Record<string, string>): Rec
       if (!f.optional) body[f.name] = f.kind === 'number' ? undefined : '';
       continue;
     }
-    body[f.name] = f.kind === 'number' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+    body[f.name] = f.kind === 'number' ? (parseDecimal(raw) ?? raw) : raw;
   }
   return body;
 }
 
-/**
- * The schema's own words, except where they are machine talk: a missing value reads "required" and
- * a value not among the choices "choose one of the list" (not the whole list of options in one line).
- * Custom rules (refinements) keep their message.
- */
-function readableProblem(issue: z.core.$ZodIssue, value: unknown): string {
-  if (issue.code === 'custom') return issue.message;
-  if (value === undefined || value === '') return 'required';
-  if (issue.code === 'invalid_value') return 'choose one of the list';
-  return issue.message;
+/** The form's labels by field name, to say the server's field names in the operator's words. */
+export function labelsOf(spec: OperationSpec): Record<string, string> {
+  return Object.fromEntries(spec.fields.map((f) => [f.name, f.label]));
 }
 
-/** Field -> first problem, from the contract schema. */
-export function problemsOf(spec: OperationSpec, body: Record<string, unknown>): Record<string, string> {
-  const parsed = spec.schema.safeParse(body);
-  if (parsed.success) return {};
-  const problems: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? spec.fields[0]?.name ?? '');
-    problems[field] ??= readableProblem(issue, body[field]);
+export interface Choices {
+  options: readonly string[];
+  /** Said in the list when nothing fits the networks chosen. */
+  none?: string;
+}
+
+/**
+ * A select's choices: networks and tx types as configured; tokens and bridges from the live lists,
+ * narrowed to the networks chosen in the fields it follows. The value already chosen stays listed
+ * even when it no longer fits (the rules then say why), so nothing typed is lost.
+ */
+export function choicesOf(field: FieldSpec, values: TypedValues, known: KnownRecords): Choices {
+  const networks = [...new Set((field.follows ?? []).map((name) => (values[name] ?? '').trim()).filter(isNetwork))];
+  const where = networks.join(' and ');
+  let fitting: readonly string[];
+  let none: string | undefined;
+  switch (field.options ?? 'networks') {
+    case 'networks':
+      fitting = NETWORKS;
+      break;
+    case 'txTypes':
+      fitting = TX_TYPES;
+      break;
+    case 'tokens':
+      fitting = tokensOn(known.tokens, networks);
+      none = networks.length > 0 ? `No token is deployed on ${where}` : 'No tokens known yet';
+      break;
+    case 'bridges':
+      fitting = bridgesJoining(known.bridges, networks);
+      none = networks.length === 2 ? `No bridge connects ${where}` : networks.length === 1 ? `No bridge reaches ${where}` : 'No bridges known yet';
+      break;
   }
-  return problems;
+  const current = values[field.name] ?? '';
+  const options = current !== '' && !fitting.includes(current) ? [current, ...fitting] : fitting;
+  return fitting.length > 0 || none === undefined ? { options } : { options, none };
 }
