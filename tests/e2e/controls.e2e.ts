@@ -347,7 +347,7 @@ const CONTROLS: Control[] = [
   operation(
     '§7 /tx/new Refund sends POST /txs/refund {txId, reason}',
     'Refund',
-    [{ fill: 'Tx id (optional)', value: '{txId}' }, { fill: 'Reason (optional)', value: 'stuck on the bridge' }],
+    [{ fill: 'Tx id (or a Trade id)', value: '{txId}' }, { fill: 'Reason (optional)', value: 'stuck on the bridge' }],
     { method: 'POST', path: '/api/txs/refund', body: { txId: '{txId}', reason: 'stuck on the bridge' } },
     { action: 'tx.refund', details: { after: { txId: '{txId}', reason: 'stuck on the bridge' } } },
     { textStarting: 'Refund sent (id ' },

@@ -122,8 +122,8 @@ describe.skipIf(!hasChromium)('§7 /tx/new speaks to people, in Chromium against
       const { page, pageErrors, operationCalls } = await openTxNew(scheme);
       await page.getByRole('tab', { name: 'Refund', exact: true }).click();
       const refund = page.getByRole('form', { name: 'Refund form', exact: true });
-      const tradeId = refund.getByRole('textbox', { name: 'Trade id (optional)', exact: true });
-      const txId = refund.getByRole('textbox', { name: 'Tx id (optional)', exact: true });
+      const tradeId = refund.getByRole('textbox', { name: 'Trade id (or a Tx id)', exact: true });
+      const txId = refund.getByRole('textbox', { name: 'Tx id (or a Trade id)', exact: true });
       expect(await saidBeside(tradeId)).toEqual({ description: 'This or a Tx id, not both', invalid: 'false' });
       expect(await saidBeside(txId)).toEqual({ description: 'This or a Trade id, not both', invalid: 'false' });
       await refund.getByRole('textbox', { name: 'Reason (optional)', exact: true }).fill('stuck on the bridge');

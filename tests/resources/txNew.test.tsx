@@ -60,13 +60,13 @@ describe('/tx/new', () => {
     renderScreen(<TxNewScreen />, api);
     await user.click(screen.getByRole('tab', { name: 'Refund' }));
     const refund = form('Refund');
-    await user.type(within(refund).getByRole('textbox', { name: 'Trade id (optional)' }), 'T-9');
+    await user.type(within(refund).getByRole('textbox', { name: 'Trade id (or a Tx id)' }), 'T-9');
     await user.click(within(refund).getByRole('button', { name: 'Refund…' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('Refund trade T-9.');
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await within(refund).findByRole('alert')).toHaveTextContent('Refund failed: unknown trade');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(within(refund).getByRole('textbox', { name: 'Trade id (optional)' })).toHaveValue('T-9');
+    expect(within(refund).getByRole('textbox', { name: 'Trade id (or a Tx id)' })).toHaveValue('T-9');
     logged.mockRestore();
   });
 
@@ -219,8 +219,8 @@ describe('§7 /tx/new speaks to people: what the console can know is said beside
     const { api } = renderScreen(<TxNewScreen />);
     await user.click(screen.getByRole('tab', { name: 'Refund' }));
     const refund = form('Refund');
-    const tradeId = within(refund).getByRole('textbox', { name: 'Trade id (optional)' });
-    const txId = within(refund).getByRole('textbox', { name: 'Tx id (optional)' });
+    const tradeId = within(refund).getByRole('textbox', { name: 'Trade id (or a Tx id)' });
+    const txId = within(refund).getByRole('textbox', { name: 'Tx id (or a Trade id)' });
     expect(tradeId).toHaveAccessibleDescription('This or a Tx id, not both');
     expect(txId).toHaveAccessibleDescription('This or a Trade id, not both');
     await user.click(within(refund).getByRole('button', { name: 'Refund…' }));

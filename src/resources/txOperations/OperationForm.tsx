@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Theme } from '@mui/material/styles';
 import { useNotify } from 'react-admin';
 import { ApiError } from '../../dataProvider/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
@@ -20,12 +19,6 @@ import { useLive, type LiveState } from '../../realtime/index.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { bodyOf, choicesOf, labelsOf, type OperationSpec } from './operations.ts';
-
-/**
- * A marked field's label sits on the filled field's tint, where the palette's error colour falls
- * under WCAG's 4.5:1 (axe, tests/e2e/txNew.e2e.ts); its helper text sits on the page and keeps it.
- */
-const errorLabelColour = (theme: Theme) => (theme.palette.mode === 'light' ? theme.palette.error.dark : theme.palette.error.light);
 
 const selectTokens = (s: LiveState) => s.allTokens;
 const selectBridges = (s: LiveState) => s.bridges;
@@ -123,7 +116,7 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
               size="small"
               margin="none"
               select={f.kind === 'select'}
-              label={f.optional ? `${f.label} (optional)` : f.label}
+              label={f.optional ? `${f.label} ${f.optionalNote ?? '(optional)'}` : f.label}
               value={values[f.name] ?? ''}
               onChange={(e) => {
                 setValues((v) => ({ ...v, [f.name]: e.target.value }));
@@ -135,7 +128,6 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
                 minWidth: 0,
                 ...(f.wide ? { gridColumn: '1 / -1' } : {}),
                 '& .MuiFormHelperText-root': { overflowWrap: 'anywhere' },
-                '& .MuiInputLabel-root.Mui-error': { color: errorLabelColour },
               }}
               slotProps={f.kind === 'number' ? { htmlInput: { inputMode: 'decimal' } } : undefined}
             >

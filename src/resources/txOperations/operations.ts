@@ -22,6 +22,8 @@ export interface FieldSpec {
   /** Network fields whose choice narrows this list (tokens deployed there, bridges joining them). */
   follows?: readonly string[];
   optional?: boolean;
+  /** What the label adds when the field may be left empty; "(optional)" unless said otherwise. */
+  optionalNote?: string;
   /** Said under the field while nothing is wrong with it. */
   hint?: string;
   /** Long free text: takes the whole row of the two-column form. */
@@ -103,10 +105,10 @@ export const OPERATIONS: OperationSpec[] = [
     key: 'refund',
     rules: 'refund',
     title: 'Refund',
-    // Each id is optional on its own, so the labels say "(optional)"; the hints say exactly one is needed.
+    // Neither id is needed on its own, but one of them is: the labels say so, not "(optional)".
     fields: fieldsOf(RefundRequest, {
-      tradeId: { label: 'Trade id', kind: 'text', hint: 'This or a Tx id, not both' },
-      txId: { label: 'Tx id', kind: 'text', hint: 'This or a Trade id, not both' },
+      tradeId: { label: 'Trade id', kind: 'text', optionalNote: '(or a Tx id)', hint: 'This or a Tx id, not both' },
+      txId: { label: 'Tx id', kind: 'text', optionalNote: '(or a Trade id)', hint: 'This or a Trade id, not both' },
       reason: { label: 'Reason', kind: 'text', wide: true },
     }),
     describe: (b) => `Refund ${b.tradeId ? `trade ${s(b.tradeId)}` : `tx ${s(b.txId)}`}${b.reason ? ` (reason: ${s(b.reason)})` : ''}.`,
