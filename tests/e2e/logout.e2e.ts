@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, hasChromium, launchBrowser, newSession, operatorKey, signIn } from './browser.ts';
+import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, newSession, operatorKey, signIn } from './browser.ts';
 
 /*
  * PROTOCOL "Login and the session token", in Chromium against the real reference server: Logout
@@ -47,4 +47,32 @@ describe.skipIf(!hasChromium)('PROTOCOL sign-out revokes the session on the serv
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  for (const status of [409, 503]) {
+    it(`Logout refused by the server (${status}): the console still signs out and lands on sign-in, and still answers`, async () => {
+      const admin = await apiAs(adminKey);
+      const { page, context } = await newSession(browser);
+      const loggedIn = page.waitForResponse((response) => response.url().endsWith('/api/login') && response.status() === 200);
+      await signIn(page, operatorKey);
+      const { token } = (await (await loggedIn).json()) as { token: string };
+      const refusal = { action: 'refuse', method: 'POST', path: '/api/logout', status, error: 'session store unavailable' };
+      expect((await admin('POST', '/sim/control', { ...refusal, times: 1 })).status).toBe(200);
+      try {
+        const refused = page.waitForResponse((response) => response.url().endsWith('/api/logout'));
+        await page.getByRole('button', { name: /^Profile\b/ }).click();
+        await page.getByRole('menuitem', { name: 'Logout' }).click();
+        expect((await refused).status()).toBe(status);
+        await page.waitForURL((url) => url.pathname === '/login');
+        await page.getByLabel('Access key').waitFor();
+        expect(await page.evaluate(() => 1 + 1)).toBe(2);
+        // The server could not revoke it: the token the browser no longer holds is still a session there.
+        expect((await fetch(`${baseURL}/api/txs/?perPage=1`, { headers: { 'x-api-key': token } })).status).toBe(200);
+        await signIn(page, operatorKey);
+        await expect.poll(() => page.getByLabel(/^Server connection Live\b/).count(), { timeout: 10_000 }).toBe(1);
+      } finally {
+        await admin('POST', '/sim/control', { ...refusal, times: 0 });
+      }
+      await context.close();
+    });
+  }
 });
