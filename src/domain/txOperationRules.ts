@@ -7,7 +7,7 @@
  */
 import { TX_TYPES } from '../config/enums.ts';
 import { NETWORK_INFO, isNetwork, type Network } from '../config/networks.ts';
-import { addressProblem, normaliseAddress } from '../contract/index.ts';
+import { RecordName, addressProblem, normaliseAddress } from '../contract/index.ts';
 
 export type TxOperationKind = 'sell' | 'manual' | 'refund' | 'force' | 'unlock';
 
@@ -31,12 +31,8 @@ export const TX_OPERATION_LIMITS = {
   reasonMaxChars: 500,
   idMaxChars: 128,
   addressMaxChars: 128,
-  tokenNameMaxChars: 64,
   nonceMax: Number.MAX_SAFE_INTEGER,
 } as const;
-
-/** The contract's RecordName: what a token name may be made of. */
-const TOKEN_NAME = /^[A-Za-z0-9$][A-Za-z0-9$._+-]*$/;
 
 /** Numbers as operators write them: 12, 0.5, .5, 3., -1. Hex, exponents and thousands separators are not amounts anyone means. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -145,7 +141,7 @@ function manualProblems(values: TypedValues, known: KnownRecords): FieldProblems
   const native = network === undefined ? undefined : NETWORK_INFO[network].native;
   if (name === '') {
     problems.tokenName = network === undefined ? "Enter a token or the network's native coin" : `Enter a token on ${network} or its native coin ${native}`;
-  } else if (name.length > TX_OPERATION_LIMITS.tokenNameMaxChars || !TOKEN_NAME.test(name)) {
+  } else if (!RecordName.safeParse(name).success) {
     problems.tokenName = 'A token name is letters, digits and $ . _ + - only, starting with a letter, digit or $';
   } else if (network !== undefined && name !== native && Object.keys(known.tokens).length > 0 && !isDeployedOn(known.tokens[name], network)) {
     problems.tokenName = `${name} is neither a token on ${network} nor its native coin ${native}`;
