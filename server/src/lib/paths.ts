@@ -47,6 +47,11 @@ export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** Whether a request is for the API: by the route it matched, else (no route matched) by how its path reads. */
+export function isApiRequest(request: { readonly routeOptions: { readonly url?: string }; readonly url: string }): boolean {
+  return isApiPath(request.routeOptions.url ?? canonicalPath(request.url));
+}
+
 export function isSocketPath(path: string): boolean {
   return path === '/socket.io' || path.startsWith('/socket.io/');
 }

@@ -11,7 +11,7 @@ import { createSessions, type Session, type Sessions } from '../auth/sessions.ts
 import { isAllowed, permissionFor } from '../auth/permissions.ts';
 import { ensureJwtSecret } from '../db/seed.ts';
 import { HttpError } from '../lib/httpError.ts';
-import { canonicalPath, isApiPath } from '../lib/paths.ts';
+import { isApiPath, isApiRequest } from '../lib/paths.ts';
 
 /** A refused request with a body larger than this closes its connection (see the hook). */
 const LARGE_BODY_BYTES = 64 * 1024;
@@ -65,7 +65,7 @@ export default fp<{ jwtSecret?: string }>(
       if (request.is404) {
         // No route matched: the not-found handler answers (the console's index.html, or a JSON 404
         // for an unknown API path). Whoever has no session is not told which API paths exist.
-        if (isApiPath(canonicalPath(request.url)) && !app.sessions.verify(request.headers['x-api-key'])) {
+        if (isApiRequest(request) && !app.sessions.verify(request.headers['x-api-key'])) {
           throw refuse(401, 'unauthorized');
         }
         return;

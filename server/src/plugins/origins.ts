@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/httpError.ts';
 import { judgeOrigin } from '../lib/origins.ts';
-import { canonicalPath, isApiPath } from '../lib/paths.ts';
+import { isApiRequest } from '../lib/paths.ts';
 
 /** How long a browser may reuse a preflight's answer. */
 const PREFLIGHT_MAX_AGE_S = 600;
@@ -14,7 +14,7 @@ const PREFLIGHT_MAX_AGE_S = 600;
 export default fp<{ allowedOrigins: readonly string[] }>(
   async (app, options) => {
     app.addHook('onRequest', async (request, reply) => {
-      if (!isApiPath(request.routeOptions.url ?? canonicalPath(request.url))) return;
+      if (!isApiRequest(request)) return;
       const origin = request.headers.origin;
       const verdict = judgeOrigin(origin, request.host, options.allowedOrigins);
       if (verdict === 'refused') throw new HttpError(403, 'origin not allowed');

@@ -11,7 +11,7 @@
  */
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
-import { canonicalPath, isApiPath } from '../lib/paths.ts';
+import { isApiRequest } from '../lib/paths.ts';
 
 /** The policy, directive by directive; exported so tests compare against the one source. */
 export const CSP_DIRECTIVES = {
@@ -57,7 +57,7 @@ export default fp(
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       // Session tokens, records and errors must not sit in a browser or proxy cache.
       // By the route that matched, or for an unknown path by how a router could read it.
-      if (isApiPath(request.routeOptions.url ?? canonicalPath(request.url))) reply.header('cache-control', 'no-store');
+      if (isApiRequest(request)) reply.header('cache-control', 'no-store');
       done(null, payload);
     });
   },
