@@ -49,27 +49,71 @@ export interface ApiFetchDeps {
   fetch?: typeof fetch;
 }
 
-export function createApiFetch({ getToken, getOrigin, fetch: fetchImpl = (...a) => fetch(...a) }: ApiFetchDeps): ApiFetch {
-  return async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-    const { method = 'GET', body, timeoutMs = API_TIMEOUT_MS, signal } = options;
+/** An answer with its headers (list totals travel in Content-Range). */
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: unknown;
+}
+
+/**
+ * The same client shaped as react-admin's fetchUtils.fetchJson, for ra-data-simple-rest: `url` is
+ * the path under /api (simple-rest is given an empty base), `body` already serialised.
+ */
+export type HttpClient = (
+  url: string,
+  options?: { method?: string; body?: BodyInit | null; headers?: HeadersInit; signal?: AbortSignal | null },
+) => Promise<ApiResponse>;
+
+export interface ApiClient {
+  apiFetch: ApiFetch;
+  httpClient: HttpClient;
+}
+
+export function createApiFetch(deps: ApiFetchDeps): ApiFetch {
+  return createApiClient(deps).apiFetch;
+}
+
+export function createApiClient({ getToken, getOrigin, fetch: fetchImpl = (...a) => fetch(...a) }: ApiFetchDeps): ApiClient {
+  async function logged(path: string, method: string, signal: AbortSignal | undefined | null, run: () => Promise<ApiResponse>) {
     try {
-      return (await request(path, method, body, timeoutMs, signal)) as T;
+      return await run();
     } catch (error) {
       if (!signal?.aborted) console.error(`API ${method} ${path} failed:`, error);
       throw error;
     }
+  }
+  const apiFetch: ApiFetch = async <T>(path: string, options: ApiFetchOptions = {}): Promise<T> => {
+    const { method = 'GET', body, timeoutMs = API_TIMEOUT_MS, signal } = options;
+    const serialised = body === undefined ? undefined : JSON.stringify(body);
+    return (await logged(path, method, signal, () => request(path, method, serialised, timeoutMs, signal, undefined))).json as T;
   };
+  const httpClient: HttpClient = (url, options = {}) => {
+    const method = (options.method ?? 'GET').toUpperCase() as HttpMethod;
+    const signal = options.signal ?? undefined;
+    // simple-rest sends JSON text or nothing.
+    const body = typeof options.body === 'string' ? options.body : undefined;
+    return logged(url, method, signal, () => request(url, method, body, API_TIMEOUT_MS, signal, new Headers(options.headers)));
+  };
+  return { apiFetch, httpClient };
 
   async function request(
     path: string,
     method: HttpMethod,
-    body: unknown,
+    body: string | undefined,
     timeoutMs: number,
     signal: AbortSignal | undefined,
-  ): Promise<unknown> {
+    extraHeaders: Headers | undefined,
+  ): Promise<ApiResponse> {
     const [origin, token] = await Promise.all([getOrigin(), getToken()]);
     signal?.throwIfAborted();
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const headers: Record<string, string> = {};
+    extraHeaders?.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    // Every body the console sends is JSON (simple-rest marks its DELETE as text/plain: it has none).
+    headers['content-type'] = 'application/json';
     if (token !== null) headers['x-api-key'] = token;
 
     const controller = new AbortController();
@@ -85,20 +129,21 @@ export function createApiFetch({ getToken, getOrigin, fetch: fetchImpl = (...a) 
       const response = await fetchImpl(`${origin}${API_BASE_PATH}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body,
         signal: controller.signal,
       }).catch((error: unknown) => {
         if (timedOut || signal?.aborted) throw error;
         throw new ApiError(0, `network error: ${error instanceof Error ? error.message : String(error)}`);
       });
-      const json = parseJson(await response.text());
+      const text = await response.text();
+      const json = parseJson(text);
       if (!response.ok) {
         const parsed = ApiErrorBody.safeParse(json.value);
         const message = parsed.success ? parsed.data.error : `HTTP ${response.status} ${response.statusText}`.trim();
         throw new ApiError(response.status, message, parsed.success ? parsed.data.details : undefined);
       }
       if (!json.ok) throw new ApiError(response.status, 'invalid JSON in response');
-      return json.value;
+      return { status: response.status, headers: response.headers, body: text, json: json.value };
     } catch (error) {
       // The timer can cut the request or the reading of its body.
       if (timedOut) throw new ApiError(0, `request timed out after ${Math.round(timeoutMs / 1000)} s`);

@@ -17,6 +17,7 @@ import {
   CHECKER_RESULTS_MAX, TRACKING_ERRORS_MAX, TRACKING_RESULTS_MAX, USER_LOGS_MAX,
 } from './liveState.ts';
 import type { LiveStore } from './liveStore.ts';
+import { LIVE_COLLECTION_NAMES, LIVE_COLLECTIONS, type LiveCollectionName } from './liveCollections.ts';
 
 export interface HandlerContext {
   store: LiveStore;
@@ -28,7 +29,46 @@ export interface HandlerContext {
 }
 
 type Handler<E extends ServerEventName> = (payload: ServerEventPayload<E>, ctx: HandlerContext) => void;
-type HandlerTable = { [E in ServerEventName]: Handler<E> };
+
+type Spec = (typeof LIVE_COLLECTIONS)[LiveCollectionName];
+/** The events whose handlers are derived from LIVE_COLLECTIONS rather than written out. */
+type DerivedEvent =
+  | (Spec extends infer S ? (S extends { upsertOn: readonly (infer E)[] } ? E : never) : never)
+  | (Spec extends infer S ? (S extends { removeOn: readonly (infer E)[] } ? E : never) : never);
+type HandlerTable = { [E in Exclude<ServerEventName, DerivedEvent>]: Handler<E> };
+type AnyHandler = (payload: unknown, ctx: HandlerContext) => void;
+
+/**
+ * The handlers of LIVE_COLLECTIONS' events, one shape for all: an upsert replaces the record of
+ * the payload's id (keeping the old object when nothing changed), a remove deletes it.
+ */
+function collectionHandlers(): Record<string, AnyHandler> {
+  const derived: Record<string, AnyHandler> = {};
+  for (const name of LIVE_COLLECTION_NAMES) {
+    const spec: { stateKey: string; idField: string; upsertOn?: readonly string[]; removeOn?: readonly string[] } = LIVE_COLLECTIONS[name];
+    if (spec.stateKey !== 'allTokens' && spec.stateKey !== 'bridges') continue;
+    const key = spec.stateKey;
+    const idOf = (payload: unknown) => String((payload as Record<string, unknown>)[spec.idField]);
+    for (const event of spec.upsertOn ?? []) {
+      derived[event] = (payload, { store }) => {
+        const id = idOf(payload);
+        store.update((s) => {
+          const records = s[key] as Readonly<Record<string, unknown>>;
+          return { [key]: { ...records, [id]: keepIfEqual(records[id], payload) } };
+        });
+      };
+    }
+    for (const event of spec.removeOn ?? []) {
+      derived[event] = (payload, { store }) => {
+        store.update((s) => {
+          const records = without(s[key] as Readonly<Record<string, unknown>>, idOf(payload));
+          return records ? { [key]: records } : null;
+        });
+      };
+    }
+  }
+  return derived;
+}
 
 /**
  * PROTOCOL: eventCache holds the last payload of each cached event, replayed through the same
@@ -62,6 +102,7 @@ function clamp(n: number, min: number, max: number): number {
 /** Applies the parts of init that are present (all of them, unless some were malformed). */
 function applyInit(p: Partial<InitPayload>, { store, now }: HandlerContext): void {
   store.update((s) => ({
+    initialised: true,
     ...(p.devMode !== undefined && { devMode: p.devMode }),
     ...(p.msRemainingBeforeDisconnect !== undefined && {
       msRemainingBeforeDisconnect: p.msRemainingBeforeDisconnect,
@@ -186,25 +227,6 @@ const handlers: HandlerTable = {
   sound(p, { notifier }) {
     notifier.sound(p);
   },
-  // §4 token and bridge create/update replace the entry by name; delete removes it.
-  tokenCreateDone(p, { store }) {
-    store.update((s) => ({ allTokens: { ...s.allTokens, [p.tokenName]: keepIfEqual(s.allTokens[p.tokenName], p) } }));
-  },
-  tokenUpdateDone(p, { store }) {
-    store.update((s) => ({ allTokens: { ...s.allTokens, [p.tokenName]: keepIfEqual(s.allTokens[p.tokenName], p) } }));
-  },
-  tokenDeleteDone(p, { store }) {
-    store.update((s) => {
-      const allTokens = without(s.allTokens, p.tokenName);
-      return allTokens ? { allTokens } : null;
-    });
-  },
-  bridgeCreateDone(p, { store }) {
-    store.update((s) => ({ bridges: { ...s.bridges, [p.bridgeName]: keepIfEqual(s.bridges[p.bridgeName], p) } }));
-  },
-  bridgeUpdateDone(p, { store }) {
-    store.update((s) => ({ bridges: { ...s.bridges, [p.bridgeName]: keepIfEqual(s.bridges[p.bridgeName], p) } }));
-  },
   // §4 bridge delete removes the bridge and merges the updated tokens into allTokens.
   bridgeDeleteDone(p, { store }) {
     store.update((s) => {
@@ -285,13 +307,17 @@ const handlers: HandlerTable = {
   eventerStats(p, { store }) {
     store.update(() => ({ eventerStats: p }));
   },
-  txSent(p, { notifier }) {
+  txSent(p, { notifier, store }) {
     notifier.txSent(p);
+    store.announce('txs');
   },
-  txConfirmed(p, { notifier }) {
+  txConfirmed(p, { notifier, store }) {
     notifier.txConfirmed(p);
+    store.announce('txs');
   },
 };
+
+const allHandlers: Record<string, AnyHandler> = { ...(handlers as unknown as Record<string, AnyHandler>), ...collectionHandlers() };
 
 /**
  * Events whose malformed payload still carries parts worth applying (init: each record; txConfirmed:
@@ -323,9 +349,13 @@ export function dispatchServerEvent(name: string, raw: unknown, ctx: HandlerCont
     payload = salvage(raw, ctx.logger);
     if (payload === null) return false;
   }
-  // The table is keyed by the same name the schema was chosen by; TypeScript cannot correlate the
-  // two through the union, hence the cast to the common handler shape.
-  const handler = handlers[name] as (payload: unknown, ctx: HandlerContext) => void;
+  // The tables are keyed by the same name the schema was chosen by; TypeScript cannot correlate the
+  // two through the union, hence the common handler shape.
+  const handler = allHandlers[name];
+  if (!handler) {
+    ctx.logger.warn(`[realtime] no handler for "${name}", dropped`);
+    return false;
+  }
   try {
     handler(payload, ctx);
     return true;

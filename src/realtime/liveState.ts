@@ -24,6 +24,8 @@ export interface LiveState {
   /** Last time anything arrived from the server (event, connect or ping ack). */
   lastEventAt: number | null;
 
+  /** init has arrived: the live collections hold what the server has, not just nothing yet. */
+  initialised: boolean;
   devMode: boolean;
   msRemainingBeforeDisconnect: number;
   /** now + msRemainingBeforeDisconnect at the time init arrived; the countdown widget ticks against it. */
@@ -78,6 +80,7 @@ export function initialLiveState(): LiveState {
     msRemainingBeforeDisconnect: 0,
     sessionDeadline: null,
     brainState: null,
+    initialised: false,
     allTokens: {},
     bridges: {},
     competitors: [],

@@ -5,6 +5,9 @@
  * selecting another branch keeps the same value and does not re-render.
  */
 import { initialLiveState, type LiveState } from './liveState.ts';
+import {
+  diffCollection, LIVE_COLLECTION_NAMES, type AnnouncedCollectionName, type CollectionChange,
+} from './liveCollections.ts';
 
 /** Things resource screens may want to invalidate their react-query caches for. */
 export type LiveChangeKind = 'tokens' | 'bridges' | 'userLogs' | 'checker';
@@ -36,6 +39,8 @@ export class LiveStore {
   private readonly listeners = new Set<() => void>();
   private readonly changeListeners = new Map<LiveChangeKind, Set<() => void>>();
   private readonly dirtyKinds = new Set<LiveChangeKind>();
+  private readonly collectionListeners = new Set<(change: CollectionChange) => void>();
+  private readonly announced = new Set<AnnouncedCollectionName>();
   private flushScheduled = false;
   /** Maps copied since the last publish: still private to the store, so writable in place. */
   private drafts = new WeakSet<object>();
@@ -70,6 +75,23 @@ export class LiveStore {
       set.delete(cb);
     };
   };
+
+  /**
+   * Each frame's changes per live collection (ids created, updated, deleted), after subscribers
+   * of the state were told: the data provider's realtime events.
+   */
+  onCollectionChange = (cb: (change: CollectionChange) => void): (() => void) => {
+    this.collectionListeners.add(cb);
+    return () => {
+      this.collectionListeners.delete(cb);
+    };
+  };
+
+  /** A collection the store does not hold changed (a tx sent or confirmed); told with the next frame. */
+  announce(collection: AnnouncedCollectionName): void {
+    this.announced.add(collection);
+    this.requestFlush();
+  }
 
   /**
    * Apply a patch computed from the current state. A patch whose values are all identical to the
@@ -121,13 +143,26 @@ export class LiveStore {
 
   private readonly flush = (): void => {
     this.flushScheduled = false;
-    if (this.published === this.state && this.dirtyKinds.size === 0) return;
+    if (this.published === this.state && this.dirtyKinds.size === 0 && this.announced.size === 0) return;
+    const before = this.published;
     this.published = this.state;
     this.drafts = new WeakSet();
     const kinds = [...this.dirtyKinds];
     this.dirtyKinds.clear();
     for (const listener of [...this.listeners]) listener();
     for (const kind of kinds) for (const cb of [...(this.changeListeners.get(kind) ?? [])]) cb();
+    if (this.collectionListeners.size === 0) {
+      this.announced.clear();
+      return;
+    }
+    const changes: CollectionChange[] = [];
+    for (const name of LIVE_COLLECTION_NAMES) {
+      const change = diffCollection(before, this.published, name);
+      if (change) changes.push(change);
+    }
+    for (const name of this.announced) changes.push({ collection: name, created: [], updated: [], deleted: [], unknownIds: true });
+    this.announced.clear();
+    for (const change of changes) for (const cb of [...this.collectionListeners]) cb(change);
   };
 }
 

@@ -1,0 +1,196 @@
+/**
+ * The CRUD half of the data provider, one per resource route the definitions declare:
+ *
+ * - REST resources go through ra-data-simple-rest over our httpClient (x-api-key, 10 s timeout, the
+ *   error shape): `GET /{list}?sort=["f","ASC"]&range=[0,24]&filter={}` answered by the array and a
+ *   `Content-Range` header; `GET|PUT|DELETE /{record}/{id}`, `POST /{record}`. A backend answering a
+ *   list with `{ data, total }` instead is read the same way.
+ * - Live resources (tokens, bridges, cloud groups) are read from the live store the socket keeps,
+ *   filtered, sorted and paged here, so their screens are ordinary react-admin lists; they are
+ *   written over REST or by the route's own writes.
+ *
+ * react-admin needs `id`: records keyed by a name (tokenName, bridgeName, configName, tradeId) get
+ * `id` copied from it when read and dropped again before a write.
+ */
+import simpleRestProvider from 'ra-data-simple-rest';
+import {
+  HttpError, type CreateParams, type DataProvider, type DeleteManyParams, type DeleteParams, type GetListParams,
+  type GetManyParams, type GetManyReferenceParams, type GetOneParams, type Identifier, type RaRecord,
+  type UpdateManyParams, type UpdateParams,
+} from 'react-admin';
+import type { ApiResponse, HttpClient } from './apiFetch.ts';
+
+type Fields = Readonly<Record<string, unknown>>;
+
+export interface LiveSource {
+  /** The records as the socket last said; empty until the live data arrives. */
+  records: () => readonly Fields[];
+  /** Resolves once the live data has arrived (a deep link may open before it does). */
+  ready: () => Promise<void>;
+  /** The list's filters against a record; by default each filter compares a field for equality. */
+  matches?: (record: Fields, filter: Fields) => boolean;
+  /** Sort keys of computed columns; by default the field itself. */
+  sortValue?: (record: Fields, field: string) => unknown;
+}
+
+export interface CustomWrites {
+  create?: (data: Fields) => Promise<Fields>;
+  update?: (id: Identifier, data: Fields) => Promise<Fields>;
+  delete?: (id: Identifier) => Promise<unknown>;
+}
+
+export interface ResourceRoute {
+  /** react-admin's resource name (its route: `settings/tokens`). */
+  name: string;
+  idField: string;
+  /** REST paths under /api: the record path and, where it differs, the list path (`txs/`). */
+  api?: { record: string; list?: string };
+  live?: LiveSource;
+  writes?: CustomWrites;
+}
+
+/** A list answered as `{ data, total }` without Content-Range is turned into simple-rest's form. */
+function listAnswerReader(httpClient: HttpClient): HttpClient {
+  return async (url, options) => {
+    const response = await httpClient(url, options);
+    const json = response.json;
+    if (response.headers.has('content-range') || typeof json !== 'object' || json === null || Array.isArray(json)) return response;
+    const { data, total } = json as { data?: unknown; total?: unknown };
+    if (!Array.isArray(data) || typeof total !== 'number') return response;
+    const headers = new Headers(response.headers);
+    headers.set('content-range', `items */${total}`);
+    return { ...response, headers, json: data } satisfies ApiResponse;
+  };
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' || typeof b === 'boolean') return Number(a === true) - Number(b === true);
+  return String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true, sensitivity: 'base' });
+}
+
+function matchesFilter(record: Fields, filter: Fields, live: LiveSource): boolean {
+  if (live.matches) return live.matches(record, filter);
+  for (const [key, wanted] of Object.entries(filter)) {
+    if (wanted === undefined || wanted === '' || wanted === null) continue;
+    const value = record[key];
+    if (Array.isArray(wanted) ? !wanted.includes(value) : value !== wanted) return false;
+  }
+  return true;
+}
+
+export function createResourceProvider(httpClient: HttpClient, routes: readonly ResourceRoute[]) {
+  const rest = simpleRestProvider('', listAnswerReader(httpClient));
+  const routeOf = (resource: string): ResourceRoute =>
+    routes.find((r) => r.name === resource) ?? { name: resource, idField: 'id', api: { record: resource } };
+
+  const toRecord = (route: ResourceRoute, body: unknown): RaRecord => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error(`${route.name}: the server answered no record`);
+    const id = (body as Fields)[route.idField];
+    if (typeof id !== 'string' && typeof id !== 'number') throw new Error(`${route.name} record without ${route.idField}`);
+    return { ...(body as Fields), id };
+  };
+  const toBody = (route: ResourceRoute, data: Fields): Fields => {
+    if (route.idField === 'id') return data;
+    const { id: _reactAdminId, ...body } = data;
+    return body;
+  };
+  const restOf = (route: ResourceRoute) => {
+    if (!route.api) throw new Error(`${route.name} has no REST path for this call`);
+    return route.api;
+  };
+  const sortField = (route: ResourceRoute, field: string) => (field === 'id' ? route.idField : field);
+
+  async function liveRecords(route: ResourceRoute & { live: LiveSource }, signal?: AbortSignal): Promise<RaRecord[]> {
+    await route.live.ready();
+    signal?.throwIfAborted();
+    return route.live.records().map((r) => toRecord(route, r));
+  }
+
+  async function list(route: ResourceRoute, params: GetListParams) {
+    const { live } = route;
+    if (live) {
+      const { sort, pagination, filter = {} } = params;
+      let records = (await liveRecords({ ...route, live }, params.signal)).filter((r) => matchesFilter(r, filter, live));
+      if (sort) {
+        const field = sortField(route, sort.field);
+        const sign = sort.order === 'DESC' ? -1 : 1;
+        const key = live.sortValue ?? ((record: Fields, f: string) => record[f]);
+        records = [...records].sort((a, b) => sign * compare(key(a, field), key(b, field)));
+      }
+      const total = records.length;
+      if (pagination) records = records.slice((pagination.page - 1) * pagination.perPage, pagination.page * pagination.perPage);
+      return { data: records, total };
+    }
+    const api = restOf(route);
+    const sort = params.sort && { ...params.sort, field: sortField(route, params.sort.field) };
+    const answer = await rest.getList(api.list ?? api.record, { ...params, sort });
+    return { data: answer.data.map((r) => toRecord(route, r)), total: answer.total };
+  }
+
+  async function one(route: ResourceRoute, id: Identifier, signal?: AbortSignal): Promise<RaRecord> {
+    const { live } = route;
+    if (live) {
+      const found = (await liveRecords({ ...route, live }, signal)).find((r) => String(r.id) === String(id));
+      if (!found) throw new HttpError(`${route.name.split('/').pop() ?? route.name} ${String(id)} does not exist`, 404);
+      return found;
+    }
+    return toRecord(route, (await rest.getOne(restOf(route).record, { id, signal })).data);
+  }
+
+  async function update(route: ResourceRoute, id: Identifier, data: Fields): Promise<RaRecord> {
+    const body = toBody(route, data);
+    if (route.writes?.update) return toRecord(route, await route.writes.update(id, body));
+    return toRecord(route, (await rest.update(restOf(route).record, { id, data: body, previousData: { id } })).data);
+  }
+
+  async function remove(route: ResourceRoute, id: Identifier): Promise<void> {
+    if (route.writes?.delete) await route.writes.delete(id);
+    else await rest.delete(restOf(route).record, { id });
+  }
+
+  // react-admin's methods are generic in the record type the caller expects; the records come from
+  // the server, so the `as R` casts state that trust, as ra-data-simple-rest itself does.
+  return {
+    supportAbortSignal: true,
+    getList: async <R extends RaRecord>(resource: string, params: GetListParams) => {
+      const { data, total } = await list(routeOf(resource), params);
+      return { data: data as R[], total };
+    },
+    getManyReference: async <R extends RaRecord>(resource: string, { target, id, filter, ...params }: GetManyReferenceParams) => {
+      const { data, total } = await list(routeOf(resource), { ...params, filter: { ...filter, [target]: id } });
+      return { data: data as R[], total };
+    },
+    getOne: async <R extends RaRecord>(resource: string, { id, signal }: GetOneParams) => ({
+      data: (await one(routeOf(resource), id, signal)) as R,
+    }),
+    getMany: async <R extends RaRecord>(resource: string, { ids, signal }: GetManyParams) => ({
+      data: (await Promise.all(ids.map((id) => one(routeOf(resource), id, signal)))) as R[],
+    }),
+    create: async <R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: Identifier }>(
+      resource: string,
+      { data }: CreateParams<R>,
+    ) => {
+      const route = routeOf(resource);
+      const body = toBody(route, data as Fields);
+      const created = route.writes?.create ? await route.writes.create(body) : (await rest.create(restOf(route).record, { data: body })).data;
+      return { data: toRecord(route, created) as Result };
+    },
+    update: async <R extends RaRecord>(resource: string, { id, data }: UpdateParams<R>) => ({
+      data: (await update(routeOf(resource), id, data as Fields)) as R,
+    }),
+    updateMany: async (resource: string, { ids, data }: UpdateManyParams) => {
+      await Promise.all(ids.map((id) => update(routeOf(resource), id, data as Fields)));
+      return { data: ids };
+    },
+    delete: async <R extends RaRecord>(resource: string, { id, previousData }: DeleteParams<R>) => {
+      await remove(routeOf(resource), id);
+      return { data: previousData ?? ({ id } as R) };
+    },
+    deleteMany: async (resource: string, { ids }: DeleteManyParams) => {
+      // One at a time: a whole-list write (cloud groups) must see the previous deletion.
+      for (const id of ids) await remove(routeOf(resource), id);
+      return { data: ids };
+    },
+  } satisfies DataProvider;
+}

@@ -1,0 +1,105 @@
+/**
+ * What a resource is, said once (README "Adding a resource"): its name and route, the field that
+ * identifies a record, where its records come from (REST paths or a live collection), who may do
+ * what, its list columns and filters, its form fields, and the custom views where a generic one
+ * cannot serve. The kit (ResourceList, ResourceForm) renders every definition with react-admin's
+ * own components; App.tsx registers one <Resource> per definition.
+ */
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { Identifier, RaRecord, Validator } from 'react-admin';
+import type { RouteAccess } from '../../config/routes.ts';
+import type { CustomWrites } from '../../dataProvider/resourceProvider.ts';
+import type { AppDataProvider } from '../../dataProvider/index.ts';
+import type { CollectionName, LiveCollectionName } from '../../realtime/liveCollections.ts';
+
+export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
+
+/** Who may do an action (the server enforces the same table); 'none': the console does not offer it. */
+export type ActionAccess = RouteAccess | 'none';
+
+export type Fields = Readonly<Record<string, unknown>>;
+
+export interface ColumnDef<R extends RaRecord = RaRecord> {
+  source: string;
+  label: string;
+  render?: (record: R) => ReactNode;
+  /** Sortable unless false; a live resource may sort a computed column through `live.sortValue`. */
+  sortable?: boolean;
+  /** Hidden until chosen in the column chooser. */
+  hidden?: boolean;
+}
+
+export type FilterDef =
+  | { source: string; label: string; kind: 'search'; placeholder?: string }
+  | { source: string; label: string; kind: 'select'; choices: readonly string[]; emptyText: string };
+
+export type FieldDef =
+  | {
+      source: string;
+      label: string;
+      kind: 'text' | 'number' | 'select' | 'json';
+      choices?: readonly string[];
+      required?: boolean;
+      validate?: Validator | Validator[];
+      /** The record's name cannot change once created (tokenName, bridgeName...). */
+      fixedOnEdit?: boolean;
+      helperText?: string;
+      multiline?: boolean;
+    }
+  | { source: string; label: string; kind: 'custom'; input: ReactElement };
+
+export interface ResourceDefinition<R extends RaRecord = RaRecord> {
+  /** react-admin's resource name: the SPEC §2 route without its leading slash (`settings/tokens`). */
+  name: string;
+  /** The page title and menu item (SPEC §2 titles). */
+  label: string;
+  /** One record in words, for buttons and messages: "token". */
+  recordLabel: string;
+  idField: string;
+  icon: ComponentType;
+  access: Record<ResourceAction, ActionAccess>;
+  /** REST paths under /api (SPEC §7); list differs where SPEC writes it so (`txs/`). */
+  api?: { record: string; list?: string };
+  /** Records kept by the socket (PROTOCOL), listed from the live store. */
+  live?: {
+    collection: LiveCollectionName;
+    /** The list's filters (`q` the search box) against one record; by default each filter is an equality. */
+    matches?: (record: R, filter: Fields) => boolean;
+    /** Sort keys of computed columns. */
+    sortValue?: (record: R, field: string) => unknown;
+  };
+  /** Writes that are not the REST convention, over the data provider's custom methods. */
+  writes?: (context: { records: () => readonly Fields[]; dataProvider: AppDataProvider }) => CustomWrites;
+  /** A REST resource whose rows the socket announces (txs on txSent/txConfirmed): its list refreshes then. */
+  refreshOn?: CollectionName;
+  columns: ColumnDef<R>[];
+  filters?: FilterDef[];
+  defaultSort?: { field: string; order: 'ASC' | 'DESC' };
+  perPage?: number;
+  fields?: FieldDef[];
+  /** Form values from a record (edit) and the body sent from form values (create and edit). */
+  toForm?: (record: R | undefined) => Fields;
+  toBody?: (values: Fields, record: R | undefined) => Fields;
+  /** Whole-form rules, as react-admin's SimpleForm `validate`: errors by field. */
+  validate?: (values: Fields) => Record<string, unknown>;
+  /** Buttons in each row (pins, restart...). */
+  rowActions?: ComponentType<{ record: R }>;
+  /** Said in the delete confirmation after "Delete {recordLabel} {id}?". */
+  deleteConsequence?: string;
+  recordRepresentation: (record: R) => string;
+  /** Views where a generic one cannot serve, declared here and rendered instead. */
+  views?: Partial<Record<'list' | 'create' | 'edit' | 'show', ComponentType>>;
+  /** Shown above the list (automation settings, imports...). */
+  listAside?: ComponentType;
+}
+
+/** Defines a resource; typed in its record so columns and rules are checked against the contract. */
+export function defineResource<R extends RaRecord>(definition: ResourceDefinition<R>): ResourceDefinition {
+  // The kit handles records as RaRecord; the definition's own functions were checked against R.
+  return definition as unknown as ResourceDefinition;
+}
+
+export const pathOf = (definition: Pick<ResourceDefinition, 'name'>) => `/${definition.name}`;
+
+export const recordPathOf = (definition: Pick<ResourceDefinition, 'name'>, id: Identifier) =>
+  `/${definition.name}/${encodeURIComponent(String(id))}`;

@@ -1,0 +1,83 @@
+/**
+ * Definitions to data provider: each definition becomes a resource route (REST paths, or records
+ * read from the live store), and each frame's live collection changes become react-admin realtime
+ * events on `resource/{name}` and `resource/{name}/{id}` for every resource over that collection.
+ */
+import { HttpError } from 'react-admin';
+import { API_TIMEOUT_MS } from '../../config/constants.ts';
+import type { RealtimeMethods } from '../../dataProvider/realtime.ts';
+import { listTopic, recordTopic } from '../../dataProvider/realtime.ts';
+import type { LiveSource, ResourceRoute } from '../../dataProvider/resourceProvider.ts';
+import type { AppDataProvider } from '../../dataProvider/index.ts';
+import { collectionEntries, type CollectionChange } from '../../realtime/liveCollections.ts';
+import type { LiveStore } from '../../realtime/liveStore.ts';
+import type { ResourceDefinition } from './definition.ts';
+
+/** Resolves when init has arrived; refuses after the API timeout, as a slow server would. */
+function whenInitialised(store: LiveStore): Promise<void> {
+  if (store.getState().initialised) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const stop = store.subscribe(() => {
+      if (!store.getState().initialised) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+    const timer = setTimeout(() => {
+      stop();
+      reject(new HttpError('the live data has not arrived from the server yet', 503));
+    }, API_TIMEOUT_MS);
+  });
+}
+
+export function resourceRoutes(
+  definitions: readonly ResourceDefinition[],
+  store: LiveStore,
+  dataProvider: () => AppDataProvider,
+): ResourceRoute[] {
+  return definitions.map((definition) => {
+    const { name, idField, api, live } = definition;
+    if (!live) return { name, idField, api };
+    const records = () => collectionEntries(store.getState(), live.collection).map(([, record]) => record);
+    // The kit handles records as plain fields; the definition's functions were typed against its record.
+    const source: LiveSource = {
+      records,
+      ready: () => whenInitialised(store),
+      matches: live.matches as LiveSource['matches'],
+      sortValue: live.sortValue as LiveSource['sortValue'],
+    };
+    const route: ResourceRoute = { name, idField, api, live: source };
+    if (definition.writes) {
+      const writes = definition.writes;
+      // Resolved on each call: the data provider is built after the routes.
+      route.writes = {
+        create: (data) => writes({ records, dataProvider: dataProvider() }).create!(data),
+        update: (id, data) => writes({ records, dataProvider: dataProvider() }).update!(id, data),
+        delete: (id) => writes({ records, dataProvider: dataProvider() }).delete!(id),
+      };
+    }
+    return route;
+  });
+}
+
+/** Publishes the store's collection changes as realtime events; returns the unsubscribe. */
+export function publishLiveChanges(definitions: readonly ResourceDefinition[], store: LiveStore, channel: RealtimeMethods): () => void {
+  return store.onCollectionChange((change: CollectionChange) => {
+    for (const definition of definitions) {
+      const collection = definition.live?.collection ?? definition.refreshOn;
+      if (collection !== change.collection) continue;
+      const topic = listTopic(definition.name);
+      const kinds = [
+        ['created', change.created],
+        ['updated', change.updated],
+        ['deleted', change.deleted],
+      ] as const;
+      for (const [type, ids] of kinds) {
+        if (ids.length === 0) continue;
+        void channel.publish(topic, { type, payload: { ids } });
+        for (const id of ids) void channel.publish(recordTopic(definition.name, id), { type, payload: { ids: [id] } });
+      }
+      if (change.unknownIds) void channel.publish(topic, { type: 'updated', payload: { ids: [] } });
+    }
+  });
+}
