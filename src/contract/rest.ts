@@ -1,0 +1,59 @@
+/** REST bodies of no resource: sign-in, errors, acknowledgements, misc settings, commands, restarts. */
+import { SERVICES, WORKER_COMMANDS } from '../config/enums.ts';
+import { z } from './zod.ts';
+
+/** Any string is a key to check: an empty or unknown one is refused as PROTOCOL says, 401 invalid access key. */
+export const LoginRequest = z.object({ accessKey: z.string().max(512) });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResponse = z.object({ token: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const ApiErrorBody = z.object({ error: z.string(), details: z.unknown().optional() });
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** JWT payload: at least name, role and exp (seconds). */
+export const SessionClaims = z.object({
+  name: z.string(),
+  role: z.string().default(''),
+  exp: z.number(),
+  iat: z.number().optional(),
+  /** The server's name for the session, which sign-out revokes (POST /logout). */
+  sid: z.string().optional(),
+});
+export type SessionClaims = z.infer<typeof SessionClaims>;
+
+/** One entry of a 400 body's details: where (body, params, querystring), which field, what is wrong. */
+export const ValidationIssue = z.object({ in: z.string(), field: z.string(), message: z.string() });
+export type ValidationIssue = z.infer<typeof ValidationIssue>;
+
+/** Bodyless calls (workers start/stop, restarts): nothing, or an empty object. */
+export const EmptyBody = z.object({}).strict().optional();
+
+/** Acknowledgement of an action that has no record to return. */
+export const OkResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;
+
+/** SPEC §7 PUT /settings/misc: only sell only may be changed from the console. */
+export const MiscSettingsUpdateRequest = z.object({ updates: z.object({ sellOnly: z.boolean() }).strict() }).strict();
+export type MiscSettingsUpdateRequest = z.infer<typeof MiscSettingsUpdateRequest>;
+
+/** SPEC §7 POST /command {to, cmd}: a worker only takes the worker commands. */
+export const CommandRequest = z
+  .object({ to: z.enum(SERVICES), cmd: z.string().min(1).max(64) })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.to === 'worker' && !(WORKER_COMMANDS as readonly string[]).includes(value.cmd)) {
+      ctx.addIssue({ code: 'custom', path: ['cmd'], message: `must be one of ${WORKER_COMMANDS.join(', ')}` });
+    }
+  });
+export type CommandRequest = z.infer<typeof CommandRequest>;
+
+/** SPEC §7 POST /services/{service}/restart/scaling; the pair must match scalingTarget(service). */
+export const ScalingRestartRequest = z
+  .object({ deploymentName: z.string().min(1).max(128), namespace: z.string().min(1).max(128) })
+  .strict();
+export type ScalingRestartRequest = z.infer<typeof ScalingRestartRequest>;
+
+/** DELETE of a token, bridge or Solana bridge entry. */
+export const DeletedResponse = z.object({ ok: z.literal(true) });
