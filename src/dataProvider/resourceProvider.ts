@@ -27,7 +27,7 @@ export interface LiveSource {
   records: () => readonly Fields[];
   /** Resolves once the live data has arrived (a deep link may open before it does). */
   ready: () => Promise<void>;
-  /** The list's filters against a record; by default each filter compares a field for equality. */
+  /** The list's filters against a record; by default text is contained in the field, anything else equal. */
   matches?: (record: Fields, filter: Fields) => boolean;
   /** Sort keys of computed columns; by default the field itself. */
   sortValue?: (record: Fields, field: string) => unknown;
@@ -74,7 +74,12 @@ function matchesFilter(record: Fields, filter: Fields, live: LiveSource): boolea
   for (const [key, wanted] of Object.entries(filter)) {
     if (wanted === undefined || wanted === '' || wanted === null) continue;
     const value = record[key];
-    if (Array.isArray(wanted) ? !wanted.includes(value) : value !== wanted) return false;
+    if (Array.isArray(wanted)) {
+      if (!wanted.includes(value)) return false;
+    } else if (typeof wanted === 'string') {
+      // Typed text finds the records whose field contains it, in any case.
+      if (!String(value ?? '').toLowerCase().includes(wanted.toLowerCase())) return false;
+    } else if (value !== wanted) return false;
   }
   return true;
 }

@@ -1,6 +1,7 @@
 /** Token list search and the networkData form rules (SPEC §3 token entry, §5 token search). */
 import { addressProblem, normaliseAddress, type Token } from '../../contract/index.ts';
 import { parseTokenQuery } from '../../domain/tokenSearch.ts';
+import { recordNameProblem } from '../shared/recordName.ts';
 
 /**
  * §5: the text part matches when tokenName or an address contains it (case-insensitive); the
@@ -24,6 +25,8 @@ export interface NetworkRow {
   address: string;
   decimals: string;
 }
+
+export const EMPTY_ROW: NetworkRow = { network: '', address: '', decimals: '18' };
 
 export function rowsOf(token: Token | undefined): NetworkRow[] {
   if (!token) return [];
@@ -55,6 +58,19 @@ export function rowErrors(rows: readonly NetworkRow[]): RowErrors[] {
 }
 
 export { recordNameProblem as tokenNameProblem } from '../shared/recordName.ts';
+
+/** The form's errors by field, as react-admin's form-level validate wants them. */
+export function tokenFormErrors(values: { tokenName?: unknown; networks?: unknown }, creating: boolean): Record<string, unknown> {
+  const errors: Record<string, unknown> = {};
+  const name = typeof values.tokenName === 'string' ? values.tokenName.trim() : '';
+  const nameProblem = creating ? recordNameProblem(name) : null;
+  if (nameProblem) errors.tokenName = nameProblem;
+  const rows = Array.isArray(values.networks) ? (values.networks as NetworkRow[]) : [];
+  if (rows.length === 0) errors.tokenName ??= 'a token needs at least one network';
+  const rowProblems = rowErrors(rows.map((r) => ({ network: r.network ?? '', address: String(r.address ?? ''), decimals: String(r.decimals ?? '') })));
+  if (rowProblems.some((e) => Object.keys(e).length > 0)) errors.networks = rowProblems;
+  return errors;
+}
 
 /** networkData as the server wants it: 0x addresses lower-cased, decimals as numbers. */
 export function networkDataOf(rows: readonly NetworkRow[], previous: Token['networkData'] = {}): Token['networkData'] {

@@ -1,0 +1,52 @@
+/**
+ * Cloud groups as a resource (SPEC §7 /aws/groups, PROTOCOL init.awsGroups and cloudUpdateDone):
+ * listed live from the socket, created, edited and deleted by sending the whole list back in one
+ * PUT /aws/groups, which the server checks and broadcasts. The README's "Adding a resource" walks
+ * through this file.
+ */
+import CloudIcon from '@mui/icons-material/Cloud';
+import { AwsGroupBody, type AwsGroup } from '../../contract/index.ts';
+import { defineResource } from '../kit/definition.ts';
+import { zodValidate } from '../kit/zodValidate.ts';
+
+type CloudGroup = AwsGroup & { id: string; name: string };
+type Fields = Readonly<Record<string, unknown>>;
+const named = (name: unknown) => (group: Fields) => group.name === name;
+
+export const cloudGroups = defineResource<CloudGroup>({
+  name: 'settings/cloudgroups',
+  label: 'Cloud groups',
+  recordLabel: 'cloud group',
+  idField: 'name',
+  icon: CloudIcon,
+  access: { list: 'admin', show: 'none', create: 'admin', edit: 'admin', delete: 'admin' },
+  live: { collection: 'cloudGroups' },
+  writes: ({ records, dataProvider }) => {
+    const save = async (groups: Fields[], name: unknown) => {
+      await dataProvider.setAwsGroups(groups.map((g) => AwsGroupBody.parse(g)));
+      return { ...groups.find(named(name)) };
+    };
+    return {
+      create: (data) => save([...records(), data], data.name),
+      update: (id, data) => save(records().map((g) => (named(id)(g) ? data : g)), data.name),
+      delete: (id) => save(records().filter((g) => !named(id)(g)), id),
+    };
+  },
+  columns: [
+    { source: 'name', label: 'Name' },
+    { source: 'region', label: 'Region' },
+    { source: 'instanceType', label: 'Instance type' },
+    { source: 'desired', label: 'Desired' },
+    { source: 'running', label: 'Running' },
+  ],
+  filters: [{ source: 'region', label: 'Region', kind: 'search' }],
+  defaultSort: { field: 'name', order: 'ASC' },
+  fields: [
+    { source: 'name', label: 'Name', kind: 'text', fixedOnEdit: true },
+    { source: 'region', label: 'Region', kind: 'text', helperText: 'e.g. eu-central-1' },
+    { source: 'instanceType', label: 'Instance type', kind: 'text' },
+    { source: 'desired', label: 'Desired instances', kind: 'number' },
+  ],
+  validate: zodValidate(AwsGroupBody),
+  recordRepresentation: (group) => group.name,
+});

@@ -1,0 +1,9 @@
+/**
+ * Every resource of the console, one line each (README "Adding a resource"). App.tsx registers a
+ * <Resource> per definition, the data provider serves them, the menu lists them.
+ */
+import { cloudGroups } from './cloudGroups/index.ts';
+import type { ResourceDefinition } from './kit/definition.ts';
+import { tokenPins, tokens } from './tokens/definitions.ts';
+
+export const DEFINITIONS: readonly ResourceDefinition[] = [tokens, tokenPins, cloudGroups];

@@ -1,0 +1,117 @@
+/**
+ * The list of any definition: react-admin's List + DataTable with the definition's columns, filters
+ * always on, sorting, pagination, the column chooser, export, bulk delete where delete is allowed,
+ * and Edit/Delete per row. It refreshes itself when the realtime API says the resource changed,
+ * keeping page, sort, filters, selection and scroll (no polling).
+ */
+import { useRef } from 'react';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import EditIcon from '@mui/icons-material/Edit';
+import { Link } from 'react-router-dom';
+import {
+  BulkDeleteButton, CreateButton, DataTable, ExportButton, List, SelectColumnsButton, SelectInput, TextInput, TopToolbar,
+  useCanAccess, useCreatePath, useListContext, type RaRecord,
+} from 'react-admin';
+import type { FilterDef, ResourceDefinition } from './definition.ts';
+import { KitDeleteButton } from './KitDeleteButton.tsx';
+import { ResourcePage } from './ResourcePage.tsx';
+import { useSubscribeToRecordList } from './realtimeHooks.ts';
+
+/** The least time between two refreshes of a list a busy socket keeps changing. */
+export const LIVE_LIST_REFRESH_MS = 500;
+
+function filterInput(filter: FilterDef) {
+  if (filter.kind === 'search') {
+    return <TextInput key={filter.source} source={filter.source} label={filter.label} placeholder={filter.placeholder} alwaysOn resettable />;
+  }
+  const choices = filter.choices.map((c) => ({ id: c, name: c }));
+  return <SelectInput key={filter.source} source={filter.source} label={filter.label} choices={choices} emptyText={filter.emptyText} alwaysOn />;
+}
+
+/** Refetches on the resource's realtime events, at most every LIVE_LIST_REFRESH_MS. */
+function LiveRefresh() {
+  const { refetch } = useListContext();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const last = useRef(0);
+  useSubscribeToRecordList(() => {
+    if (timer.current !== null) return;
+    const wait = Math.max(0, last.current + LIVE_LIST_REFRESH_MS - Date.now());
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      last.current = Date.now();
+      void refetch();
+    }, wait);
+  });
+  return null;
+}
+
+function RowButtons({ definition, record, canEdit, canDelete }: { definition: ResourceDefinition; record: RaRecord; canEdit: boolean; canDelete: boolean }) {
+  const createPath = useCreatePath();
+  const Actions = definition.rowActions;
+  const name = definition.recordRepresentation(record);
+  return (
+    <>
+      {Actions && <Actions record={record} />}
+      {canEdit && (
+        <IconButton
+          component={Link}
+          to={createPath({ resource: definition.name, id: record.id, type: 'edit' })}
+          aria-label={`Edit ${name}`}
+          size="small"
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      )}
+      {canDelete && <KitDeleteButton definition={definition} record={record} />}
+    </>
+  );
+}
+
+export function ResourceList({ definition }: { definition: ResourceDefinition }) {
+  const { name, label, recordLabel, columns, filters = [], defaultSort, perPage = 25, rowActions, listAside: Aside } = definition;
+  const { canAccess: canEdit = false } = useCanAccess({ resource: name, action: 'edit' });
+  const { canAccess: canDelete = false } = useCanAccess({ resource: name, action: 'delete' });
+  const hasActions = rowActions !== undefined || canEdit || canDelete;
+  return (
+    <ResourcePage title={label}>
+      {Aside && <Aside />}
+      <List
+        resource={name}
+        title={false}
+        sort={defaultSort}
+        perPage={perPage}
+        filters={filters.map(filterInput)}
+        empty={false}
+        actions={
+          <TopToolbar>
+            <CreateButton label={`New ${recordLabel}`} />
+            <SelectColumnsButton />
+            <ExportButton />
+          </TopToolbar>
+        }
+      >
+        <LiveRefresh />
+        <DataTable
+          aria-label={label}
+          rowClick={false}
+          bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+          hiddenColumns={columns.filter((c) => c.hidden).map((c) => c.source)}
+          empty={<Typography sx={{ p: 2 }} color="text.secondary">No {recordLabel}s match.</Typography>}
+        >
+          {columns.map((c) => (
+            <DataTable.Col key={c.source} source={c.source} label={c.label} render={c.render} disableSort={c.sortable === false} />
+          ))}
+          {hasActions && (
+            <DataTable.Col
+              source="_actions"
+              label="Actions"
+              disableSort
+              render={(record: RaRecord) => <RowButtons definition={definition} record={record} canEdit={canEdit} canDelete={canDelete} />}
+            />
+          )}
+        </DataTable>
+      </List>
+    </ResourcePage>
+  );
+}

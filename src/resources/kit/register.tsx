@@ -1,0 +1,88 @@
+/**
+ * Definitions to react-admin: one <Resource> per definition the role may list, its views loaded
+ * lazily (the kit and react-admin's list and form components stay out of the first load), and the
+ * role table of each definition answered through authProvider.canAccess.
+ */
+import { Suspense, type ComponentType } from 'react';
+import { Resource } from 'react-admin';
+import { isAdminRole } from '../../authProvider/session.ts';
+import type { AppAuthProvider } from '../../authProvider/index.ts';
+import { Loading } from '../../layout/Loading.tsx';
+import { LoadBoundary, retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
+import type { ActionAccess, ResourceAction, ResourceDefinition } from './definition.ts';
+
+export function allows(access: ActionAccess, role: unknown): boolean {
+  return access === 'any' || access === 'public' || (access === 'admin' && isAdminRole(role));
+}
+
+const ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete'] satisfies ResourceAction[];
+
+/** canAccess from the definitions for their resources (react-admin asks per action); the app's own rule otherwise. */
+export function withResourceAccess(authProvider: AppAuthProvider, definitions: readonly ResourceDefinition[]): AppAuthProvider {
+  return {
+    ...authProvider,
+    async canAccess(params) {
+      const definition = definitions.find((d) => d.name === params.resource);
+      const role: unknown = (await authProvider.getPermissions?.({})) ?? '';
+      const signedIn = role !== '';
+      if (!definition || !ACTIONS.includes(params.action)) return (await authProvider.canAccess?.(params)) ?? signedIn;
+      if (!signedIn) return false;
+      return allows(definition.access[params.action as ResourceAction], role);
+    },
+  };
+}
+
+type KitViewProps = { definition: ResourceDefinition };
+const ListView = retryableLazy<KitViewProps>('this screen', () => import('./ResourceList.tsx').then((m) => ({ default: m.ResourceList })));
+const CreateView = retryableLazy<KitViewProps>('this screen', () => import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceCreate })));
+const EditView = retryableLazy<KitViewProps>('this screen', () => import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceEdit })));
+
+function suspended(definition: ResourceDefinition, View: ComponentType<{ definition: ResourceDefinition }>, Custom?: ComponentType) {
+  return function KitView() {
+    return (
+      <LoadBoundary key={definition.name}>
+        <Suspense fallback={<Loading />}>{Custom ? <Custom /> : <View definition={definition} />}</Suspense>
+      </LoadBoundary>
+    );
+  };
+}
+
+/** Views per definition, made once (a new component per render would remount the screen). */
+const viewCache = new WeakMap<ResourceDefinition, Record<'list' | 'create' | 'edit' | 'show', ComponentType | undefined>>();
+
+function viewsOf(definition: ResourceDefinition, role: unknown) {
+  let views = viewCache.get(definition);
+  if (!views) {
+    const custom = definition.views ?? {};
+    views = {
+      list: suspended(definition, ListView, custom.list),
+      create: definition.access.create === 'none' && !custom.create ? undefined : suspended(definition, CreateView, custom.create),
+      edit: definition.access.edit === 'none' && !custom.edit ? undefined : suspended(definition, EditView, custom.edit),
+      show: custom.show ? suspended(definition, ListView, custom.show) : undefined,
+    };
+    viewCache.set(definition, views);
+  }
+  const { access } = definition;
+  return {
+    list: views.list,
+    create: allows(access.create, role) ? views.create : undefined,
+    edit: allows(access.edit, role) ? views.edit : undefined,
+    show: allows(access.show, role) ? views.show : undefined,
+  };
+}
+
+/** The <Resource>s of the definitions this role may list. */
+export function resourcesFor(definitions: readonly ResourceDefinition[], role: unknown) {
+  return definitions
+    .filter((d) => allows(d.access.list, role))
+    .map((d) => (
+      <Resource
+        key={d.name}
+        name={d.name}
+        icon={d.icon}
+        options={{ label: d.label }}
+        recordRepresentation={(record) => d.recordRepresentation(record)}
+        {...viewsOf(d, role)}
+      />
+    ));
+}
