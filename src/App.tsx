@@ -14,7 +14,8 @@ import { Layout } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { Loading } from './layout/Loading.tsx';
 import { RedirectHome } from './layout/RedirectHome.tsx';
-import { HomeScreen, Screen, screensFor } from './pages/index.tsx';
+import { HomeScreen, Screen } from './pages/index.tsx';
+import { screensFor } from './authProvider/screens.ts';
 import { darkTheme, lightTheme } from './theme.ts';
 import { NoRaNotification } from './notifications/index.ts';
 

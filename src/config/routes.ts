@@ -23,3 +23,7 @@ export const ROUTES = [
   { path: '/settings/userlogs', access: 'admin', title: 'User logs' },
   { path: '/settings/bridges/*', access: 'admin', title: 'Bridges' },
 ] as const satisfies readonly RouteEntry[];
+
+/** The screens of the signed-in console: every route but /login. */
+export type ScreenPath = Exclude<(typeof ROUTES)[number]['path'], '/login'>;
+export type ScreenRoute = Extract<(typeof ROUTES)[number], { path: ScreenPath }>;

@@ -15,7 +15,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { TX_HISTORY_GROUPS, groupTxHistory } from '../domain/keys.ts';
 import { shortenAddress } from '../domain/quote.ts';
-import { statusColor } from '../resources/txs/txFormat.ts';
+import { statusColor } from '../domain/txStatus.ts';
 import { useFormatTime } from '../widgets/shared/timeZone.ts';
 import { formatForPopup } from './JsonDialog.tsx';
 

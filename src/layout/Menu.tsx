@@ -15,7 +15,8 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TokenIcon from '@mui/icons-material/Token';
 import TollIcon from '@mui/icons-material/Toll';
 import TuneIcon from '@mui/icons-material/Tune';
-import { screensFor, type ScreenPath, type ScreenRoute } from '../pages/index.tsx';
+import { screensFor } from '../authProvider/screens.ts';
+import type { ScreenPath, ScreenRoute } from '../config/routes.ts';
 import { VISUALLY_HIDDEN } from '../widgets/shared/visuallyHidden.ts';
 
 const ICONS: Record<ScreenPath, ReactElement> = {

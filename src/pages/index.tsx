@@ -2,19 +2,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { Loading } from '../layout/Loading.tsx';
 import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
-import { ROUTES } from '../config/routes.ts';
-import { isAdminRole } from '../authProvider/session.ts';
-import type { RoutePath } from './PlaceholderPage.tsx';
-
-export type ScreenPath = Exclude<RoutePath, '/login'>;
-export type ScreenRoute = Extract<(typeof ROUTES)[number], { path: ScreenPath }>;
-
-/** §6 The screens a role may see, in ROUTES order: 'any' ones for everyone signed in, 'admin' ones for exactly Admin. */
-export function screensFor(role: unknown): ScreenRoute[] {
-  return ROUTES.filter(
-    (r): r is ScreenRoute => r.access === 'any' || (r.access === 'admin' && isAdminRole(role)),
-  );
-}
+import type { ScreenPath } from '../config/routes.ts';
 
 const screen = (load: () => Promise<{ default: ComponentType }>) => retryableLazy('this screen', load);
 

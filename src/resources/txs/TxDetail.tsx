@@ -23,7 +23,8 @@ import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { historyOf } from './txFilter.ts';
-import { NO_REASON, statusColor } from './txFormat.ts';
+import { statusColor } from '../../domain/txStatus.ts';
+import { NO_REASON } from './txFormat.ts';
 
 export interface TxDetailProps {
   id: string;

@@ -21,7 +21,8 @@ import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
 import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { historyOf } from './txFilter.ts';
-import { cellText, cellTitle, shortId, SHORT_ID_FIELDS, statusColor, TX_COLUMNS, type TxColumn } from './txFormat.ts';
+import { statusColor } from '../../domain/txStatus.ts';
+import { cellText, cellTitle, shortId, SHORT_ID_FIELDS, TX_COLUMNS, type TxColumn } from './txFormat.ts';
 
 export interface TxSort {
   field: TxSortField;

@@ -1,28 +1,8 @@
-/** How transaction rows read: status colours, cell text, the column choice and the CSV export. */
+/** How transaction rows read: cell text, the column choice and the CSV export. */
 import type { RaRecord } from 'react-admin';
 import { LIST_MAX_PER_PAGE, type TxSortField } from '../../contract/index.ts';
 import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
 import { tradeErrorMessage } from '../../notifications/index.ts';
-
-export type StatusColor = 'success' | 'error' | 'warning' | 'info' | 'default';
-
-/** SPEC §4 tx statuses: settled well, gave up, needs a look, still moving, deliberately skipped. */
-export function statusColor(status: string): StatusColor {
-  switch (status) {
-    case 'completed':
-      return 'success';
-    case 'failed':
-      return 'error';
-    case 'stale':
-    case 'sent-back':
-      return 'warning';
-    case 'created':
-    case 'pending':
-      return 'info';
-    default:
-      return 'default';
-  }
-}
 
 export interface TxColumn {
   field: string;
