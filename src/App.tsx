@@ -8,8 +8,8 @@
 import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, type DataProvider, type Store } from 'react-admin';
 import { APP_LABEL } from './config/constants.ts';
-import { authProvider as browserAuthProvider, type AppAuthProvider } from './authProvider/index.ts';
-import { dataProvider as apiDataProvider } from './dataProvider/index.ts';
+import { authProvider as browserAuthProvider, getSessionToken, type AppAuthProvider } from './authProvider/index.ts';
+import { createApiFetch, createDataProvider, getApiOrigin } from './dataProvider/index.ts';
 import { Layout } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { Loading } from './layout/Loading.tsx';
@@ -18,6 +18,9 @@ import { HomeScreen, Screen } from './pages/index.tsx';
 import { screensFor } from './authProvider/screens.ts';
 import { darkTheme, lightTheme } from './theme.ts';
 import { NoRaNotification } from './notifications/index.ts';
+
+/** The one way to the server: /api with the session's token as x-api-key (the token getter is wired here). */
+const apiDataProvider = createDataProvider(createApiFetch({ getToken: getSessionToken, getOrigin: getApiOrigin }));
 
 /** The role's screens as routes; / is react-admin's dashboard and /login its loginPage. */
 function screenRoutes(role: unknown) {

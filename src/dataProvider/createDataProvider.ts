@@ -1,17 +1,15 @@
 /**
  * The react-admin DataProvider over apiFetch (convention in resources.ts) plus the console's custom
- * calls of SPEC §7, each one line. Components reach them with useDataProvider<AppDataProvider>().
+ * calls of SPEC §7 (customMethods.ts). It is the only way to the server: components reach it with
+ * useConsoleDataProvider() (custom calls) or react-admin's hooks (CRUD).
  */
 import type {
   CreateParams, DataProvider, DeleteManyParams, DeleteParams, GetListParams, GetManyParams, GetManyReferenceParams,
   GetOneParams, Identifier, RaRecord, UpdateManyParams, UpdateParams,
 } from 'react-admin';
-import type { Quote, QuoteQuery } from '../contract/index.ts';
-import { scalingTarget, type Service } from '../config/enums.ts';
 import type { ApiFetch } from './apiFetch.ts';
+import { createCustomMethods } from './customMethods.ts';
 import { ListResponse, listPath, recordPath, toRaRecord, toServerBody, type ListQuery } from './resources.ts';
-
-const segment = encodeURIComponent;
 
 export function createDataProvider(apiFetch: ApiFetch) {
   async function list(resource: string, query: ListQuery, signal?: AbortSignal) {
@@ -69,19 +67,8 @@ export function createDataProvider(apiFetch: ApiFetch) {
     },
   } satisfies DataProvider;
 
-  return {
-    ...crud,
-    startWorkers: () => apiFetch('/workers/start', { method: 'POST' }),
-    stopWorkers: () => apiFetch('/workers/stop', { method: 'POST' }),
-    setSellOnly: (sellOnly: boolean) => apiFetch('/settings/misc', { method: 'PUT', body: { updates: { sellOnly } } }),
-    sendCommand: (to: Service, cmd: string) => apiFetch('/command', { method: 'POST', body: { to, cmd } }),
-    restartService: (service: Service) => apiFetch(`/services/${segment(service)}/restart`, { method: 'POST' }),
-    restartServiceScaling: (service: Service) =>
-      apiFetch(`/services/${segment(service)}/restart/scaling`, { method: 'POST', body: scalingTarget(service) }),
-    restartPeer: (peer: string) => apiFetch(`/txs/peers/${segment(peer)}/restart`, { method: 'POST' }),
-    quote: (query: QuoteQuery, signal?: AbortSignal) =>
-      apiFetch<Quote>(`/proxy/worker/quoteUi?${new URLSearchParams(query)}`, { signal }),
-  };
+  return { ...crud, ...createCustomMethods(apiFetch) };
 }
 
-
+/** The console's data provider: react-admin's methods and the custom calls, typed. */
+export type AppDataProvider = ReturnType<typeof createDataProvider>;

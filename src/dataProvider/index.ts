@@ -1,14 +1,11 @@
-/** The console's /api client and DataProvider, wired to the session token and the API origin. */
-import { getSessionToken } from '../authProvider/index.ts';
-import { createApiFetch } from './apiFetch.ts';
-import { createDataProvider } from './createDataProvider.ts';
-import { getApiOrigin } from './runtimeConfig.ts';
-
+/**
+ * The console's /api client and DataProvider. Nothing here knows where the session token comes
+ * from: App.tsx wires createApiFetch to the authProvider's token getter.
+ */
 export { ApiError, createApiFetch, type ApiFetch, type ApiFetchOptions, type HttpMethod } from './apiFetch.ts';
-export { createDataProvider } from './createDataProvider.ts';
+export { UnexpectedAnswerError } from './checked.ts';
+export { createDataProvider, type AppDataProvider } from './createDataProvider.ts';
+export { createCustomMethods, type CustomMethods, type LogsMoreQuery, type SolanaPage } from './customMethods.ts';
 export { getApiOrigin } from './runtimeConfig.ts';
 export { RESOURCE_ID_FIELDS, idFieldOf } from './resources.ts';
-
-export const apiFetch = createApiFetch({ getToken: getSessionToken, getOrigin: getApiOrigin });
-export const dataProvider = createDataProvider(apiFetch);
-export type AppDataProvider = typeof dataProvider;
+export { useConsoleDataProvider } from './useConsoleDataProvider.ts';

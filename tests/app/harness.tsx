@@ -1,8 +1,9 @@
 /** Renders the whole console at a path in a memory router, with fake auth backends and no network. */
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { memoryStore, testDataProvider } from 'react-admin';
+import { memoryStore } from 'react-admin';
 import { ConsoleAdmin } from '../../src/App.tsx';
+import { createDataProvider, type ApiFetch } from '../../src/dataProvider/index.ts';
 import { createAuthProvider, type AuthProviderDeps } from '../../src/authProvider/createAuthProvider.ts';
 import type { SecureTokenStorage } from '../../src/authProvider/secureStorage.ts';
 import { sessionToken } from '../authProvider/fakes.ts';
@@ -32,6 +33,10 @@ export function memoryTokenStorage(initial: string | null = null): SecureTokenSt
   };
 }
 
+/** No network: the real data provider over an /api client whose requests never answer, so screens stay loading. */
+const unanswered: ApiFetch = () => new Promise(() => undefined);
+export const noNetworkDataProvider = () => createDataProvider(unanswered);
+
 export type Who = 'anonymous' | 'Operator' | 'Admin';
 
 export interface RenderOptions {
@@ -47,7 +52,7 @@ export function renderConsole(path: string, who: Who, { requestToken, token }: R
     requestToken: requestToken ?? (async () => Promise.reject(new Error('no login in this test'))),
   });
   const router = createMemoryRouter(
-    [{ path: '*', element: <ConsoleAdmin authProvider={auth} dataProvider={testDataProvider()} store={memoryStore()} /> }],
+    [{ path: '*', element: <ConsoleAdmin authProvider={auth} dataProvider={noNetworkDataProvider()} store={memoryStore()} /> }],
     { initialEntries: [path] },
   );
   const view = render(<RouterProvider router={router} />);

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { ROUTES } from '../../src/config/routes.ts';
 import { LOADING_TEXT } from '../../src/config/constants.ts';
-import { renderConsole, type Who } from './harness.tsx';
+import { AdminContext } from 'react-admin';
+import { noNetworkDataProvider, renderConsole, type Who } from './harness.tsx';
 import { resetStubs } from './stubs.tsx';
 import { makeToken } from '../authProvider/fakes.ts';
 
@@ -29,7 +30,11 @@ describe('§2 routing', () => {
   it(`§2 "${LOADING_TEXT}" shows while a lazily loaded screen loads`, async () => {
     vi.resetModules(); // a fresh lazy() whose chunk has not loaded yet
     const { Screen } = await import('../../src/pages/index.tsx');
-    render(<Screen path="/settings/networks" />);
+    render(
+      <AdminContext dataProvider={noNetworkDataProvider()}>
+        <Screen path="/settings/networks" />
+      </AdminContext>,
+    );
     expect(screen.getByText(LOADING_TEXT)).toBeInTheDocument();
     await expectHeading('Networks');
     expect(screen.queryByText(LOADING_TEXT)).not.toBeInTheDocument();

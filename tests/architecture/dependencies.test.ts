@@ -57,15 +57,6 @@ function resourceOf(file: string | null): string | null {
 /** Folders of src/resources every resource may import: the generic kit, and the shared pieces the kit is replacing. */
 const RESOURCE_COMMONS = new Set(['kit', 'shared']);
 
-/**
- * Edges that break a rule and are being removed as this test lands: each entry is allowed while the
- * import exists. Whoever removes the import deletes its entry.
- */
-const KNOWN_UNTIL_WIRING: ReadonlySet<string> = new Set([
-  // The token getter comes to the data provider from App.tsx's wiring instead (being done now).
-  'src/dataProvider/index.ts -> ../authProvider/index.ts',
-]);
-
 describe('STYLE: dependencies point one way', () => {
   it('reads the sources (the check below would pass on nothing)', () => {
     expect(EDGES.some((edge) => edge.from === 'src/contract/index.ts' && edge.to === 'src/contract/socket.ts')).toBe(true);
@@ -118,10 +109,6 @@ describe('STYLE: dependencies point one way', () => {
   });
 
   it('STYLE: the data provider does not import the authProvider (App.tsx wires the token getter in)', () => {
-    expect(
-      offending((edge) => under(edge.from, 'src/dataProvider') && under(edge.to, 'src/authProvider')).filter(
-        (found) => !KNOWN_UNTIL_WIRING.has(found),
-      ),
-    ).toEqual([]);
+    expect(offending((edge) => under(edge.from, 'src/dataProvider') && under(edge.to, 'src/authProvider'))).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SOLANA_IMPORT_TIMEOUT_MS } from '../../src/config/constants.ts';
 import { ApiError, type ApiFetch } from '../../src/dataProvider/apiFetch.ts';
-import { UnexpectedAnswerError, createResourceApi } from '../../src/resources/shared/api.ts';
+import { UnexpectedAnswerError } from '../../src/dataProvider/checked.ts';
+import { createDataProvider } from '../../src/dataProvider/createDataProvider.ts';
 import { checkEntry, csvLine, csvRowCount, rejectedCsv } from '../../src/resources/bridges/solanaRules.ts';
 import { expectLoggedErrors, live, resetLive } from './harness.tsx';
 import { fakeApi, renderBridgesAt } from './sharedFakes.tsx';
@@ -53,7 +54,7 @@ describe('§7 Solana bridge config rules', () => {
 
   it('§9 the import call is the one allowed 10 min instead of 10 s', async () => {
     const fetchApi = vi.fn(async () => ({ imported: 0, tokens: 0, errors: [] }));
-    await createResourceApi(fetchApi as unknown as ApiFetch).solanaImport('portal', 'token,network,address,decimals\n');
+    await createDataProvider(fetchApi as unknown as ApiFetch).solanaImport('portal', 'token,network,address,decimals\n');
     expect(fetchApi).toHaveBeenCalledWith('/solana-bridge/portal/import', expect.objectContaining({ method: 'POST', body: { csv: 'token,network,address,decimals\n' }, timeoutMs: SOLANA_IMPORT_TIMEOUT_MS }));
     expect(SOLANA_IMPORT_TIMEOUT_MS).toBe(10 * 60 * 1000);
   });

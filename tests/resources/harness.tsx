@@ -1,27 +1,23 @@
-/** Resource screens inside AdminContext with a fake data provider carrying the resource calls as spies. */
+/** Resource screens inside AdminContext with a fake data provider carrying every custom call as a spy. */
 import type { ReactNode } from 'react';
 import { act, configure, render, type RenderResult } from '@testing-library/react';
 import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
 import { vi } from 'vitest';
 import { liveStore, type LivePatch } from '../../src/realtime/liveStore.ts';
-import type { ResourceApi } from '../../src/resources/shared/api.ts';
+import { createCustomMethods, type CustomMethods } from '../../src/dataProvider/customMethods.ts';
 import { ApiError } from '../../src/dataProvider/apiFetch.ts';
 import { VERSION_CONFLICT_ERROR } from '../../src/contract/index.ts';
 
 configure({ asyncUtilTimeout: 4000 });
 
-type Spies = { [K in keyof ResourceApi]: ReturnType<typeof vi.fn> };
+type Spies = { [K in keyof CustomMethods]: ReturnType<typeof vi.fn> };
 
-/** Every resource call resolves with { ok: true } unless a test says otherwise. */
+/** The names of the data provider's custom calls, taken from the real one so a fake misses none. */
+const CALLS = Object.keys(createCustomMethods(() => Promise.reject(new Error('never called')))) as (keyof CustomMethods)[];
+
+/** Every custom call resolves with { ok: true } unless a test says otherwise. */
 export function fakeResourceApi(): Spies {
-  const names: (keyof ResourceApi)[] = [
-    'createToken', 'updateToken', 'deleteToken', 'setPins', 'setSellPins', 'createBridge', 'updateBridge', 'deleteBridge',
-    'bridgeFees', 'getConfig', 'updateConfig', 'getTx', 'getTrade', 'sell', 'manualTx', 'refund', 'forceTrade', 'unlockNonce',
-    'logsMore', 'setAwsGroups', 'restartAwsGroup', 'clearResultsCache', 'setSellOnly',
-    'setBridgeAutomation', 'solanaList', 'solanaGet', 'solanaFind', 'solanaCreate', 'solanaUpdate', 'solanaDeleteNetwork',
-    'solanaDelete', 'solanaImport', 'updateSell',
-  ];
-  return Object.fromEntries(names.map((n) => [n, vi.fn(async () => ({ ok: true }))])) as Spies;
+  return Object.fromEntries(CALLS.map((n) => [n, vi.fn(async () => ({ ok: true }))])) as Spies;
 }
 
 export function renderScreen(ui: ReactNode, api: Spies = fakeResourceApi(), base: Record<string, unknown> = {}): RenderResult & { api: Spies } {

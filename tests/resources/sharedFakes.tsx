@@ -1,22 +1,12 @@
-/**
- * The resource calls added for bridges and operations (Solana config, bridge automation, sell edit)
- * as spies, beside harness.tsx's, and a /settings/bridges/* router over them.
- */
+/** The bridges screens' fake data provider (harness.tsx's spies, bridge fees answered) and a /settings/bridges/* router over it. */
 import { render } from '@testing-library/react';
 import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { vi } from 'vitest';
 import { BridgesScreen } from '../../src/resources/bridges/index.ts';
 import { fakeResourceApi } from './harness.tsx';
 
-const MORE = [
-  'setBridgeAutomation', 'solanaList', 'solanaGet', 'solanaFind', 'solanaCreate', 'solanaUpdate', 'solanaDeleteNetwork',
-  'solanaDelete', 'solanaImport', 'updateSell',
-] as const;
-
 export function fakeApi() {
-  const more = Object.fromEntries(MORE.map((n) => [n, vi.fn(async () => ({ ok: true }))])) as Record<(typeof MORE)[number], ReturnType<typeof vi.fn>>;
-  const api = { ...fakeResourceApi(), ...more };
+  const api = fakeResourceApi();
   api.bridgeFees.mockResolvedValue({ fees: {} });
   return api;
 }

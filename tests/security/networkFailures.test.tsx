@@ -2,7 +2,7 @@
 /**
  * Issue 7 "Faults": API timeouts (SPEC §9 10 s), 5xx answers and dropped connections give a clear
  * message and leave what the operator typed in place. Real forms (the token form, the text input
- * dialog) save through the real /api client (apiFetch + the resource calls) against msw.
+ * dialog) save through the real /api client (apiFetch + the data provider's custom calls) against msw.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
@@ -13,7 +13,7 @@ import { API_TIMEOUT_MS } from '../../src/config/constants.ts';
 import { createApiFetch } from '../../src/dataProvider/apiFetch.ts';
 import { InputDialog } from '../../src/dialogs/InputDialog.tsx';
 import { TokenForm } from '../../src/resources/tokens/TokenForm.tsx';
-import { createResourceApi } from '../../src/resources/shared/api.ts';
+import { createCustomMethods } from '../../src/dataProvider/customMethods.ts';
 import { expectLoggedErrors, renderScreen, type fakeResourceApi } from '../resources/harness.tsx';
 
 const ORIGIN = 'http://api.test';
@@ -23,7 +23,7 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const apiFetch = createApiFetch({ getToken: async () => 'tok.en.jwt', getOrigin: async () => ORIGIN });
-const realApi = createResourceApi(apiFetch) as unknown as ReturnType<typeof fakeResourceApi>;
+const realApi = createCustomMethods(apiFetch) as unknown as ReturnType<typeof fakeResourceApi>;
 
 const ADDRESS = '0x82af49447d8a07e3bd95bd0d56f35241523fbab1';
 

@@ -18,7 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MiscSettingsResponse, type BridgeAutomation as Automation } from '../../contract/index.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { AUTOMATION_OFF, automationBody, sameAutomation } from './automationRules.ts';
 
@@ -27,7 +27,7 @@ const selectAutomation = (s: LiveState) => s.miscSettings.bridgeAutomation;
 const listText = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : '');
 
 export function BridgeAutomation({ onDone }: { onDone: () => void }) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const bridges = useLive(selectBridges);
   const current = useLive(selectAutomation) ?? AUTOMATION_OFF;
   const names = useMemo(() => Object.keys(bridges).sort(), [bridges]);

@@ -10,7 +10,7 @@ import { NETWORKS } from '../../config/networks.ts';
 import { Bridge, type BridgeBody } from '../../contract/index.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { VersionedFormFooter } from '../shared/VersionedFormFooter.tsx';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { versionOf } from '../shared/errors.ts';
 import { useVersionedSave } from '../shared/useVersionedSave.ts';
 import { recordNameProblem } from '../shared/recordName.ts';
@@ -19,7 +19,7 @@ import { FEE_CURRENCIES, bodyOf, feeProblem, valuesOf, type BridgeValues } from 
 const selectTokens = (s: LiveState) => s.allTokens;
 
 export function BridgeForm({ bridge, onDone }: { bridge?: Bridge; onDone: () => void }) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const editing = bridge !== undefined;
   const allTokens = useLive(selectTokens);
   const tokenNames = useMemo(() => Object.keys(allTokens).sort(), [allTokens]);

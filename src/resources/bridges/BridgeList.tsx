@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router-dom';
 import { toSignificant } from '../../domain/amounts.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useLive, type LiveState } from '../../realtime/index.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { AUTOMATION_OFF, automatedText, automationSummary } from './automationRules.ts';
 import { AUTOMATION_PATH, NEW_BRIDGE_PATH, bridgePath, solanaPath } from './paths.ts';
@@ -46,7 +46,7 @@ function FeeCell({ fee }: { fee: number | undefined }) {
 }
 
 export function BridgeList() {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const navigate = useNavigate();
   const bridges = useLive(selectBridges);
   const automation = useLive(selectAutomation) ?? AUTOMATION_OFF;

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router-dom';
 import type { SolanaBridgeListResponse } from '../../contract/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { PER_PAGE_OPTIONS } from '../shared/table.ts';
 import { SolanaEntryRows } from './SolanaEntryRows.tsx';
@@ -34,7 +34,7 @@ interface PendingDelete {
 }
 
 export function SolanaEntries({ x, base }: { x: string; base: string }) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');

@@ -15,12 +15,12 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useNavigate } from 'react-router-dom';
 import { NETWORKS } from '../../config/networks.ts';
 import type { SolanaBridgeRecord } from '../../contract/index.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { checkEntry, emptyRow, rowsOf, type EntryRow } from './solanaRules.ts';
 
 export function SolanaEntryForm({ x, token, base }: { x: string; token?: string; base: string }) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const navigate = useNavigate();
   const editing = token !== undefined;
   const [loaded, setLoaded] = useState<SolanaBridgeRecord | null>(null);

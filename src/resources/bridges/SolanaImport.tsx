@@ -22,7 +22,7 @@ import type { SolanaBridgeImportResponse } from '../../contract/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { MONO_FONT_STACK } from '../../theme.ts';
 import { errorStatus } from '../../dataProvider/apiFetch.ts';
-import { UnexpectedAnswerError, useResourceApi } from '../shared/api.ts';
+import { UnexpectedAnswerError, useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { csvLine, csvRowCount, importProblem, rejectedCsv } from './solanaRules.ts';
 
@@ -36,7 +36,7 @@ interface Outcome {
 }
 
 export function SolanaImport({ x, base }: { x: string; base: string }) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const navigate = useNavigate();
   const [csv, setCsv] = useState('');
   const [touched, setTouched] = useState(false);

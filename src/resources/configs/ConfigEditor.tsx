@@ -10,14 +10,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ConfigRecord } from '../../contract/index.ts';
 import { ConflictDialog } from '../shared/ConflictDialog.tsx';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { useConfigSave } from '../shared/useConfigSave.ts';
 import { ConfigDiff } from './ConfigDiff.tsx';
 import { formatConfig, lineDiff, parseConfigJson } from './jsonText.ts';
 
 export function ConfigEditor({ configName, onClose }: { configName: string; onClose: () => void }) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const [loaded, setLoaded] = useState<ConfigRecord | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [text, setText] = useState('');

@@ -23,7 +23,7 @@ import { NETWORKS } from '../../config/networks.ts';
 import { NetworkSettingsConfig, type ConfigRecord } from '../../contract/index.ts';
 import { pairKey } from '../../domain/keys.ts';
 import { ConflictDialog } from '../shared/ConflictDialog.tsx';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { useConfigSave } from '../shared/useConfigSave.ts';
 
@@ -67,7 +67,7 @@ const priorityProblem = (p: string) => {
 };
 
 export function NetworkSettingsEditor() {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [rows, setRows] = useState<Row[]>([]);

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { Section } from './Section.tsx';
 
 export function CacheClear() {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);

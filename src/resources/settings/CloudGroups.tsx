@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { AwsGroupsRequest } from '../../contract/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useLive, type LiveState } from '../../realtime/index.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { Section } from './Section.tsx';
 
@@ -34,7 +34,7 @@ function parseGroups(text: string): { groups?: AwsGroupsRequest['groups']; error
 }
 
 export function CloudGroups() {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const groups = useLive(selectGroups);
   const [restart, setRestart] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);

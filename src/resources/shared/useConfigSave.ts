@@ -5,11 +5,11 @@
  */
 import { useCallback, useState } from 'react';
 import { ConfigRecord } from '../../contract/index.ts';
-import { useResourceApi } from './api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { useVersionedSave } from './useVersionedSave.ts';
 
 export function useConfigSave(configName: string, onLoaded: (record: ConfigRecord) => void) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const [saved, setSaved] = useState(false);
   const save = useCallback(
     (data: Record<string, unknown>, version: number) => api.updateConfig(configName, version, data),

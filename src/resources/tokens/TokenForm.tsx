@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { NETWORKS } from '../../config/networks.ts';
 import { Token, type TokenBody } from '../../contract/index.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { versionOf } from '../shared/errors.ts';
 import { useVersionedSave } from '../shared/useVersionedSave.ts';
 import { VersionedFormFooter } from '../shared/VersionedFormFooter.tsx';
@@ -28,7 +28,7 @@ export interface TokenFormProps {
 }
 
 export function TokenForm({ token, onDone }: TokenFormProps) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const editing = token !== undefined;
   const [tokenName, setTokenName] = useState(token?.tokenName ?? '');
   const [rows, setRows] = useState<NetworkRow[]>(() => (token ? rowsOf(token) : [{ network: '', address: '', decimals: '18' }]));

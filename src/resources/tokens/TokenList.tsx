@@ -25,7 +25,7 @@ import type { Token } from '../../contract/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useLive } from '../../realtime/index.ts';
 import type { LiveState } from '../../realtime/index.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { PER_PAGE_OPTIONS, pageOf, sortBy, type SortState } from '../shared/table.ts';
 import { PinToggle } from './PinToggles.tsx';
@@ -71,7 +71,7 @@ export interface TokenListProps {
 }
 
 export function TokenList({ admin, onEdit, onCreate }: TokenListProps) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const allTokens = useLive(selectTokens);
   const pins = useLive(selectPins);
   const sellPins = useLive(selectSellPins);

@@ -11,12 +11,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useNotify } from 'react-admin';
-import { ApiError } from '../../dataProvider/index.ts';
+import { ApiError, useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { placeServerIssues } from '../../domain/serverIssues.ts';
 import { txOperationProblems, type FieldProblems, type KnownRecords } from '../../domain/txOperationRules.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
-import { useResourceApi } from '../shared/api.ts';
 import { errorText } from '../shared/errors.ts';
 import { bodyOf, choicesOf, labelsOf, type OperationSpec } from './operations.ts';
 
@@ -32,7 +31,7 @@ export interface OperationFormProps {
 }
 
 export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const notify = useNotify();
   const tokens = useLive(selectTokens);
   const bridges = useLive(selectBridges);

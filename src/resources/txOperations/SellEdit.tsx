@@ -10,13 +10,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TradeRecord } from '../../contract/index.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { OperationForm } from './OperationForm.tsx';
 import { describeSell, sellEditProblem, sellRequestOf, sellUpdateSpec, valuesOf } from './operations.ts';
 
 export function SellEdit({ tradeId: initialId = '' }: { tradeId?: string }) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const [id, setId] = useState(initialId);
   const [trade, setTrade] = useState<TradeRecord | null>(null);
   const [loading, setLoading] = useState(false);

@@ -9,7 +9,7 @@ import { TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS, isNetwork } from '../../config/networks.ts';
 import { ForceTradeRequest, ManualTxRequest, RefundRequest, SellRequest, UnlockNonceRequest, type TradeRecord } from '../../contract/index.ts';
 import { bridgesJoining, parseDecimal, tokensOn, type KnownRecords, type TxOperationKind, type TypedValues } from '../../domain/txOperationRules.ts';
-import type { ResourceApi } from '../shared/api.ts';
+import type { CustomMethods } from '../../dataProvider/index.ts';
 
 export type FieldKind = 'text' | 'number' | 'select';
 export type OptionSource = 'networks' | 'txTypes' | 'tokens' | 'bridges';
@@ -37,7 +37,7 @@ export interface OperationSpec {
   title: string;
   fields: FieldSpec[];
   describe: (body: Record<string, unknown>) => string;
-  call: (api: ResourceApi, body: never) => Promise<unknown>;
+  call: (api: CustomMethods, body: never) => Promise<unknown>;
 }
 
 const s = (v: unknown) => String(v ?? '');

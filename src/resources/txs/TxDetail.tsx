@@ -20,7 +20,7 @@ import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
 import { TxHistoryDialog } from '../../dialogs/TxHistoryDialog.tsx';
 import { tradeErrorMessage } from '../../notifications/index.ts';
 import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { historyOf } from './txFilter.ts';
 import { statusColor } from '../../domain/txStatus.ts';
@@ -61,7 +61,7 @@ function fieldText(tx: TxRecord, key: keyof TxRecord, zone: TimeZoneMode): strin
 }
 
 export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const zone = useTimeZoneMode();
   const [popup, setPopup] = useState<'history' | 'raw' | null>(null);
   const { data: tx, error, isPending } = useQuery({

@@ -18,7 +18,7 @@ import type { RaRecord } from 'react-admin';
 import type { TxSortField } from '../../contract/index.ts';
 import { TxHistoryDialog } from '../../dialogs/TxHistoryDialog.tsx';
 import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { historyOf } from './txFilter.ts';
 import { statusColor } from '../../domain/txStatus.ts';
@@ -43,7 +43,7 @@ export interface TxTableProps {
 const DEFAULT_COLUMNS = TX_COLUMNS.filter((c) => c.initial);
 
 export function TxTable({ rows, onOpen, columns = DEFAULT_COLUMNS, sort, onSort, empty = 'No transactions.' }: TxTableProps) {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const [history, setHistory] = useState<{ title: string; history: Record<string, unknown> } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const zone = useTimeZoneMode();

@@ -18,7 +18,7 @@ import type { UserLog } from '../../contract/index.ts';
 import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { useFormatTime } from '../../widgets/shared/timeZone.ts';
-import { useResourceApi } from '../shared/api.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { matchesLog, mergeLogs, subjectOf } from './logRules.ts';
 
@@ -30,7 +30,7 @@ const selectLogs = (s: LiveState) => s.userLogs;
 const detailsText = (details: unknown) => (details === undefined ? '' : typeof details === 'string' ? details : JSON.stringify(details));
 
 export function UserLogList() {
-  const api = useResourceApi();
+  const api = useConsoleDataProvider();
   const liveLogs = useLive(selectLogs);
   const formatTime = useFormatTime();
   const [user, setUser] = useState('');

@@ -1,8 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useDataProvider } from 'react-admin';
 import { API_TIMEOUT_MS } from '../../config/constants.ts';
 import type { QuoteQuery } from '../../contract/index.ts';
-import type { AppDataProvider } from '../../dataProvider/index.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { localErrorQuote } from '../../domain/quote.ts';
 
 /** Fetches the quoteUi answer for a query (§7); resolves to the response body, unvalidated. */
@@ -22,7 +21,7 @@ export function QuoteFetcherProvider({ fetcher, children }: { fetcher: QuoteFetc
  */
 export function useQuoteFetcher(): QuoteFetcher {
   const injected = useContext(QuoteFetcherContext);
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useConsoleDataProvider();
   return useMemo(() => injected ?? ((query, signal) => dataProvider.quote(query, signal)), [injected, dataProvider]);
 }
 

@@ -1,7 +1,2 @@
-import { useDataProvider } from 'react-admin';
-import type { AppDataProvider } from '../../dataProvider/index.ts';
-
-/** The data provider with the console's custom methods (SPEC §7), typed. */
-export function useConsoleApi(): AppDataProvider {
-  return useDataProvider<AppDataProvider>();
-}
+/** The widgets' name for the console data provider (SPEC §7): the same hook the resource screens use. */
+export { useConsoleDataProvider as useConsoleApi } from '../../dataProvider/index.ts';

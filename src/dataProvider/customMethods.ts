@@ -1,0 +1,117 @@
+/**
+ * The console's custom calls of SPEC §7, beside react-admin's CRUD methods on the data provider,
+ * each one definition typed against src/contract. Answers a screen reads into are checked with zod
+ * here, at the boundary (checked.ts); the others are typed as PROTOCOL says and shown as they come.
+ */
+import { SOLANA_IMPORT_TIMEOUT_MS } from '../config/constants.ts';
+import { scalingTarget, type Service } from '../config/enums.ts';
+import {
+  BridgeFeesResponse, ConfigRecord, LogsMoreResponse, SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord,
+  TradeRecord, TxRecord,
+  type AwsGroupsRequest, type BridgeAutomationRequest, type BridgeBody, type BridgeRecord, type ForceTradeRequest,
+  type ManualTxRequest, type MiscSettingsResponse, type Pins, type Quote, type QuoteQuery, type RefundRequest, type SellRequest,
+  type SolanaBridgeCreateRequest, type SolanaBridgeUpdateRequest, type TokenBody, type TokenRecord, type TxOperationResponse,
+  type UnlockNonceRequest, type WorkersResponse,
+} from '../contract/index.ts';
+import type { ApiFetch } from './apiFetch.ts';
+import { checked } from './checked.ts';
+
+const segment = encodeURIComponent;
+
+export interface LogsMoreQuery {
+  before?: number;
+  limit?: number;
+  user?: string;
+  action?: string;
+}
+
+/** A page of a Solana bridge config (1-based page); the server never answers every entry at once. */
+export interface SolanaPage {
+  page: number;
+  perPage: number;
+}
+
+export function createCustomMethods(apiFetch: ApiFetch) {
+  return {
+    // Workers, services and peers (dashboard widgets)
+    startWorkers: () => apiFetch('/workers/start', { method: 'POST' }),
+    stopWorkers: () => apiFetch('/workers/stop', { method: 'POST' }),
+    sendCommand: (to: Service, cmd: string) => apiFetch('/command', { method: 'POST', body: { to, cmd } }),
+    restartService: (service: Service) => apiFetch(`/services/${segment(service)}/restart`, { method: 'POST' }),
+    restartServiceScaling: (service: Service) =>
+      apiFetch(`/services/${segment(service)}/restart/scaling`, { method: 'POST', body: scalingTarget(service) }),
+    restartPeer: (peer: string) => apiFetch(`/txs/peers/${segment(peer)}/restart`, { method: 'POST' }),
+    quote: (query: QuoteQuery, signal?: AbortSignal) =>
+      apiFetch<Quote>(`/proxy/worker/quoteUi?${new URLSearchParams(query)}`, { signal }),
+
+    // Tokens and pins
+    createToken: (body: TokenBody) => apiFetch<TokenRecord>('/tokens', { method: 'POST', body }),
+    updateToken: (tokenName: string, body: TokenBody & { version: number }) =>
+      apiFetch<TokenRecord>(`/tokens/${segment(tokenName)}`, { method: 'PUT', body }),
+    deleteToken: (tokenName: string) => apiFetch(`/tokens/${segment(tokenName)}`, { method: 'DELETE' }),
+    setPins: (pins: Pins) => apiFetch<WorkersResponse>('/txs/pins', { method: 'PUT', body: pins }),
+    setSellPins: (pins: Pins) => apiFetch<WorkersResponse>('/txs/pins/sell', { method: 'PUT', body: pins }),
+
+    // Bridges
+    createBridge: (body: BridgeBody) => apiFetch<BridgeRecord>('/bridges', { method: 'POST', body }),
+    updateBridge: (bridgeName: string, body: BridgeBody & { version: number }) =>
+      apiFetch<BridgeRecord>(`/bridges/${segment(bridgeName)}`, { method: 'PUT', body }),
+    deleteBridge: (bridgeName: string) => apiFetch(`/bridges/${segment(bridgeName)}`, { method: 'DELETE' }),
+    bridgeFees: () => apiFetch('/bridges/fee-to-eth').then(checked(BridgeFeesResponse, 'GET /bridges/fee-to-eth')),
+    setBridgeAutomation: (body: BridgeAutomationRequest) =>
+      apiFetch<MiscSettingsResponse>('/settings/automation/bridges', { method: 'PUT', body }),
+
+    // Solana bridge configs (x: the bridge's name)
+    solanaList: (x: string, paging: SolanaPage) =>
+      apiFetch(`/solana-bridge/${segment(x)}?page=${paging.page}&perPage=${paging.perPage}`).then(
+        checked(SolanaBridgeListResponse, 'GET /solana-bridge/{x}'),
+      ),
+    solanaGet: (x: string, token: string) =>
+      apiFetch(`/solana-bridge/${segment(x)}/${segment(token)}`).then(checked(SolanaBridgeRecord, 'GET /solana-bridge/{x}/{token}', true)),
+    solanaFind: (x: string, q: string) =>
+      apiFetch(`/solana-bridge/${segment(x)}/find/${segment(q)}`).then(checked(SolanaBridgeListResponse, 'GET /solana-bridge/{x}/find/{q}')),
+    solanaCreate: (x: string, body: SolanaBridgeCreateRequest) =>
+      apiFetch<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}`, { method: 'POST', body }),
+    solanaUpdate: (x: string, token: string, body: SolanaBridgeUpdateRequest) =>
+      apiFetch<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}/${segment(token)}`, { method: 'PUT', body }),
+    solanaDeleteNetwork: (x: string, token: string, network: string) =>
+      apiFetch<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}/${segment(token)}/${segment(network)}`, { method: 'DELETE' }),
+    solanaDelete: (x: string, token: string) => apiFetch(`/solana-bridge/${segment(x)}/${segment(token)}`, { method: 'DELETE' }),
+    /** §9: the one call allowed 10 min instead of 10 s; `signal` lets the operator give up waiting. */
+    solanaImport: (x: string, csv: string, signal?: AbortSignal) =>
+      apiFetch(`/solana-bridge/${segment(x)}/import`, {
+        method: 'POST',
+        body: { csv },
+        timeoutMs: SOLANA_IMPORT_TIMEOUT_MS,
+        signal,
+      }).then(checked(SolanaBridgeImportResponse, 'POST /solana-bridge/{x}/import')),
+
+    // Configs
+    getConfig: (configName: string) => apiFetch(`/configs/${segment(configName)}`).then(checked(ConfigRecord, 'GET /configs/{name}')),
+    updateConfig: (configName: string, version: number, data: Record<string, unknown>) =>
+      apiFetch<ConfigRecord>(`/configs/${segment(configName)}`, { method: 'PUT', body: { version, data } }),
+
+    // Transactions, trades and operations
+    getTx: (id: string) => apiFetch(`/txs/${segment(id)}`).then(checked(TxRecord.loose(), 'GET /txs/{id}', true)),
+    getTrade: (tradeId: string) => apiFetch(`/txs/sell/${segment(tradeId)}`).then(checked(TradeRecord.loose(), 'GET /txs/sell/{id}', true)),
+    sell: (body: SellRequest) => apiFetch<TradeRecord>('/txs/sell', { method: 'POST', body }),
+    updateSell: (tradeId: string, body: SellRequest) => apiFetch<TradeRecord>(`/txs/sell/${segment(tradeId)}`, { method: 'PUT', body }),
+    manualTx: (body: ManualTxRequest) => apiFetch<TxOperationResponse>('/txs/manual', { method: 'POST', body }),
+    refund: (body: RefundRequest) => apiFetch<TxOperationResponse>('/txs/refund', { method: 'POST', body }),
+    forceTrade: (body: ForceTradeRequest) => apiFetch<TxOperationResponse>('/txs/force', { method: 'POST', body }),
+    unlockNonce: (body: UnlockNonceRequest) => apiFetch<TxOperationResponse>('/txs/unlock-nonce', { method: 'POST', body }),
+
+    // User logs
+    logsMore: (query: LogsMoreQuery) =>
+      apiFetch('/logs/more', { method: 'POST', body: query }).then(checked(LogsMoreResponse, 'POST /logs/more')),
+
+    // Settings and cloud groups
+    setSellOnly: (sellOnly: boolean) => apiFetch('/settings/misc', { method: 'PUT', body: { updates: { sellOnly } } }),
+    setAwsGroups: (groups: AwsGroupsRequest['groups']) => apiFetch('/aws/groups', { method: 'PUT', body: { groups } }),
+    restartAwsGroup: (group: string) => apiFetch('/aws/restart', { method: 'POST', body: { group } }),
+    clearResultsCache: () => apiFetch('/settings/cache/results/clear', { method: 'POST' }),
+  };
+}
+
+/** The custom calls alone (what a screen calls besides react-admin's CRUD methods). */
+export type CustomMethods = ReturnType<typeof createCustomMethods>;
