@@ -12,7 +12,11 @@
  * Baseline: the pages 1-5 mix on the same server after its txs indexes are dropped through a
  * second connection (totals stay cached in both runs); the ratio is baseline p99 / indexed p99.
  * The pages 1-5 mix runs again on a second server that reads them on its main thread
- * (TX_READERS=0): the ratio there is what the reader threads give.
+ * (TX_READERS=0): the ratio there is what the reader threads give. The same mix also runs in the
+ * simple-rest form (ra-data-simple-rest: sort=[field, order], range=[start, end], a Range header;
+ * answered with the array and Content-Range) at 50 connections, right after the page form runs
+ * again: the ratios there are page-form p99 / range-form p99 and range-form / page-form requests/s
+ * (above 1x: the range form is the faster).
  *
  * Login checks the access key against every stored scrypt hash (N=16384, r=8: ~16 MiB and tens of
  * ms of CPU each, on libuv's thread pool) on purpose, so its figure is the cost of hashing, not of
@@ -96,6 +100,20 @@ export function txsMix(nowMs: number, pages: readonly [number, number]): string[
     paths.push(`/api${listPath('txs', { sort: { field, order }, pagination: { page, perPage }, filter: toServerFilter(values) })}`);
   }
   return paths;
+}
+
+/** A path of the mix in ra-data-simple-rest's form, with the Range header it sends. */
+export function asSimpleRest(path: string): { path: string; range: string } {
+  const [route = '', search = ''] = path.split('?');
+  const query = new URLSearchParams(search);
+  const perPage = Number(query.get('perPage') ?? 25);
+  const start = (Number(query.get('page') ?? 1) - 1) * perPage;
+  const end = start + perPage - 1;
+  const simple = new URLSearchParams({ sort: JSON.stringify([query.get('sort') ?? 'createdAt', query.get('order') ?? 'DESC']), range: JSON.stringify([start, end]) });
+  const filter = query.get('filter');
+  if (filter !== null) simple.set('filter', filter);
+  const unit = route.split('/').filter((part) => part !== '').at(-1) ?? '';
+  return { path: `${route}?${simple}`, range: `${unit}=${start}-${end}` };
 }
 
 interface Load {
@@ -239,6 +257,21 @@ function txsRequests(server: BenchServer, paths: readonly string[]): autocannon.
   ];
 }
 
+/** The mix in the simple-rest form: the range in the query and in a Range header, as ra-data-simple-rest sends them. */
+function txsRangeRequests(server: BenchServer, paths: readonly string[]): autocannon.Request[] {
+  const simple = paths.map(asSimpleRest);
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        const { path, range } = simple[next++ % simple.length] as { path: string; range: string };
+        return { ...request, path, headers: { 'x-api-key': server.operatorToken, range } };
+      },
+    },
+  ];
+}
+
 /** Mean time of one access-key check (scrypt N=16384, r=8), sequential, on this thread. */
 async function scryptMs(): Promise<number> {
   const hash = await hashAccessKey('bench-access-key-0001');
@@ -279,6 +312,10 @@ export async function run(): Promise<BenchResult[]> {
     for (const connections of CONNECTIONS) {
       txs.set(connections, await load(server, { name: 'txs', connections, seconds: TXS_SECONDS, requests: txsRequests(server, paths) }));
     }
+    // The simple-rest form against the page form, back to back once both meet warm caches (the
+    // first runs above count each filter's total once; later ones read it cached).
+    const pageForm = await load(server, { name: 'txs page form', connections: 50, seconds: TXS_SECONDS, requests: txsRequests(server, paths) });
+    const rangeForm = await load(server, { name: 'txs range form', connections: 50, seconds: TXS_SECONDS, requests: txsRangeRequests(server, paths) });
     const deep = await load(server, { name: 'txs deep', connections: 50, seconds: TXS_SECONDS, requests: txsRequests(server, deepPaths) });
     for (const connections of CONNECTIONS) {
       results.push(...rows('POST /api/login', connections, await load(server, { name: 'login', connections, seconds: LOGIN_SECONDS, requests: login })));
@@ -302,6 +339,13 @@ export async function run(): Promise<BenchResult[]> {
       const extra = connections === 50 ? { target: TXS_P99_TARGET, ratio: naive.p99 / outcome.p99 } : {};
       results.push(...rows('GET /api/txs/ 100k rows, console mix, pages 1-5', connections, outcome, extra));
     }
+    results.push(...rows('GET /api/txs/ pages 1-5, page form, run again just before the range form', 50, pageForm));
+    results.push(
+      ...rows('GET /api/txs/ pages 1-5, simple-rest range form (array + Content-Range), vs the page form just before', 50, rangeForm, {
+        ratio: pageForm.p99 / rangeForm.p99,
+      }),
+    );
+    results.push({ name: 'GET /api/txs/ pages 1-5 throughput, range form vs page form @50', figure: rangeForm.rps, unit: 'req/s', ratio: rangeForm.rps / pageForm.rps });
     results.push(...rows('GET /api/txs/ 100k rows, console mix, pages 20-400', 50, deep));
     results.push(...rows(`GET /api/txs/ pages 1-5 baseline: its ${dropped.length} indexes dropped`, 50, naive));
     const best = txs.get(50) as Outcome;

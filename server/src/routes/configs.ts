@@ -16,6 +16,7 @@ import {
 import { isNetwork } from '../../../src/config/networks.ts';
 import { pairKey } from '../../../src/domain/keys.ts';
 import { invalidRequest } from '../lib/httpError.ts';
+import { listConvention } from '../lib/listConvention.ts';
 import { badField, notFound, versionConflict } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
@@ -56,7 +57,8 @@ function validData(configName: string, data: Record<string, unknown>): Record<st
 }
 
 const configRoutes: ZodPlugin = async (app) => {
-  app.get('/configs', { schema: { querystring: ConfigListQuery, response: { 200: ConfigListResponse } } }, async (request) => {
+  // Also in the simple-rest form (listConvention): the answer below, cut into the array and Content-Range.
+  app.get('/configs', { ...listConvention, schema: { querystring: ConfigListQuery, response: { 200: ConfigListResponse } } }, async (request) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const q = filter.q?.toLowerCase();
     const matching = (await app.store.configs.list()).filter(

@@ -17,6 +17,7 @@ import {
 import type { Repos } from '../db/store.ts';
 import { tradeTxId, type TradeDraft } from '../db/repos/trades.ts';
 import { HttpError } from '../lib/httpError.ts';
+import { listConvention } from '../lib/listConvention.ts';
 import { assertNoIssues, notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
@@ -109,7 +110,8 @@ const txRoutes: ZodPlugin = async (app) => {
   // The busiest read: the answer comes as JSON bytes from the store (TxRepo.listBody) and is sent
   // as it is, so no response schema re-serializes it. Its contract is TxListResponse:
   // tests/server/txs.test.ts parses every answer with it and compares it with TxRepo.list.
-  app.get('/txs/', { schema: { querystring: TxListQuery } }, async (request, reply) => {
+  // The simple-rest form (listConvention) is answered with a view of the same bytes.
+  app.get('/txs/', { ...listConvention, schema: { querystring: TxListQuery } }, async (request, reply) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const body = await app.store.txs.listBody({ filter, sort, order, offset: (page - 1) * perPage, limit: perPage });
     // Handed to the OS once the answer is finished: its memory can serve another page.

@@ -57,7 +57,7 @@ describe('SECURITY: only the console\'s own origin by default', () => {
     expect(preflight.headers).toMatchObject({
       'access-control-allow-origin': 'https://ops.example.com',
       'access-control-allow-methods': 'GET, POST, PUT, DELETE',
-      'access-control-allow-headers': 'content-type, x-api-key',
+      'access-control-allow-headers': 'content-type, x-api-key, range',
     });
     const listed = await t.app.inject({ method: 'GET', url: '/api/configs', headers: { host: HOST, origin: 'https://ops.example.com', 'x-api-key': t.adminToken } });
     expect(listed.statusCode).toBe(200);

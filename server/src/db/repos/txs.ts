@@ -495,7 +495,9 @@ export function sqliteTxPages(db: Database): TxPages {
    * page's query: each row's list_json, the record as toRecord makes it, kept by SQLite (migration
    * 7), and handed over as a BLOB, so no JavaScript string is made of it. CROSS JOIN keeps the
    * page's query as the outer loop, so records are joined in the page's order.
-   * tests/server/txs.test.ts proves the text parses to what `list` returns, in its order.
+   * tests/server/txs.test.ts proves the text parses to what `list` returns, in its order. The
+   * simple-rest form of the list (lib/listConvention.ts) sends the `[…]` of these bytes and reads
+   * the total from their end, so the layout stays exactly this.
    */
   const bodyOf = (page: PageQuery | null, total: number): Uint8Array => {
     if (!page) return Buffer.from(`{"data":[],"total":${total}}`);
