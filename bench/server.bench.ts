@@ -28,7 +28,6 @@
  */
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
-import { listPath } from '../src/dataProvider/resources.ts';
 import { EMPTY_TX_FILTER, toServerFilter, type TxFilterValues } from '../src/resources/txs/txFilter.ts';
 import { hashAccessKey, verifyAccessKey } from '../server/src/auth/accessKeys.ts';
 import { createRng } from '../server/src/quote/index.ts';
@@ -97,7 +96,10 @@ export function txsMix(nowMs: number, pages: readonly [number, number]): string[
     const [field, order] = pick(sorts);
     const page = pages[0] + Math.floor(random() * (pages[1] - pages[0] + 1));
     const perPage = pick([25, 25, 25, 50, 100]);
-    paths.push(`/api${listPath('txs', { sort: { field, order }, pagination: { page, perPage }, filter: toServerFilter(values) })}`);
+    const filter = toServerFilter(values);
+    const query = new URLSearchParams({ sort: field, order, page: String(page), perPage: String(perPage) });
+    if (Object.keys(filter).length > 0) query.set('filter', JSON.stringify(filter));
+    paths.push(`/api/txs/?${query}`);
   }
   return paths;
 }

@@ -1,15 +1,22 @@
 /**
- * <Admin> wiring only (STYLE): providers, layout, dashboard, routes. Real paths (STACK trap 2):
+ * <Admin> wiring only (STYLE): providers, layout, dashboard, a <Resource> per definition, routes. Real paths (STACK trap 2):
  * react-admin uses the router it is wrapped in, a BrowserRouter here and a memory router in tests.
  * Routing rules of SPEC §2/§6: RequireSession (in Layout) sends visitors without a session to
  * /login; admin routes are registered only for the Admin role, so for anyone else they fall to the
  * catch-all, which goes to /.
  */
+import { useMemo } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, type DataProvider, type Store } from 'react-admin';
 import { APP_LABEL } from './config/constants.ts';
 import { authProvider as browserAuthProvider, getSessionToken, type AppAuthProvider } from './authProvider/index.ts';
-import { createApiFetch, createDataProvider, getApiOrigin } from './dataProvider/index.ts';
+import { createApiClient, createDataProvider, createRealtimeChannel, getApiOrigin, type AppDataProvider } from './dataProvider/index.ts';
+import { liveStore } from './realtime/index.ts';
+import { DEFINITIONS } from './resources/index.ts';
+import { pathOf } from './resources/kit/definition.ts';
+import { DefinitionsContext } from './resources/kit/DefinitionsContext.tsx';
+import { publishLiveChanges, resourceRoutes } from './resources/kit/liveWiring.ts';
+import { resourcesFor, withResourceAccess } from './resources/kit/register.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { Loading } from './layout/Loading.tsx';
@@ -19,13 +26,24 @@ import { screensFor } from './authProvider/screens.ts';
 import { darkTheme, lightTheme } from './theme.ts';
 import { NoRaNotification } from './notifications/index.ts';
 
-/** The one way to the server: /api with the session's token as x-api-key (the token getter is wired here). */
-const apiDataProvider = createDataProvider(createApiFetch({ getToken: getSessionToken, getOrigin: getApiOrigin }));
+/** Realtime events of the resources, published from the live store's per-frame collection changes. */
+const realtime = createRealtimeChannel();
+publishLiveChanges(DEFINITIONS, liveStore, realtime);
 
-/** The role's screens as routes; / is react-admin's dashboard and /login its loginPage. */
+/**
+ * The one way to the server: /api with the session's token as x-api-key (the token getter is wired
+ * here), every definition's records (REST or the live store) and the realtime channel.
+ */
+const apiDataProvider: AppDataProvider = createDataProvider(createApiClient({ getToken: getSessionToken, getOrigin: getApiOrigin }), {
+  routes: resourceRoutes(DEFINITIONS, liveStore, () => apiDataProvider),
+  realtime,
+});
+
+/** The role's screens that are not resources, as routes; / is react-admin's dashboard and /login its loginPage. */
 function screenRoutes(role: unknown) {
+  const resourcePaths = new Set(DEFINITIONS.map(pathOf));
   return screensFor(role)
-    .filter((r) => r.path !== '/')
+    .filter((r) => r.path !== '/' && !resourcePaths.has(r.path))
     .map((r) => <Route key={r.path} path={r.path} element={<Screen path={r.path} />} />);
 }
 
@@ -37,10 +55,12 @@ export interface ConsoleAdminProps {
 }
 
 export function ConsoleAdmin({ authProvider = browserAuthProvider, dataProvider = apiDataProvider, store }: ConsoleAdminProps) {
+  const withAccess = useMemo(() => withResourceAccess(authProvider, DEFINITIONS), [authProvider]);
   return (
+    <DefinitionsContext.Provider value={DEFINITIONS}>
     <Admin
       title={APP_LABEL}
-      authProvider={authProvider}
+      authProvider={withAccess}
       dataProvider={dataProvider}
       store={store}
       lightTheme={lightTheme}
@@ -55,8 +75,14 @@ export function ConsoleAdmin({ authProvider = browserAuthProvider, dataProvider 
       notification={NoRaNotification}
       disableTelemetry
     >
-      {(role: unknown) => <CustomRoutes>{screenRoutes(role)}</CustomRoutes>}
+      {(role: unknown) => (
+        <>
+          {resourcesFor(DEFINITIONS, role)}
+          <CustomRoutes>{screenRoutes(role)}</CustomRoutes>
+        </>
+      )}
     </Admin>
+    </DefinitionsContext.Provider>
   );
 }
 

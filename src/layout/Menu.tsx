@@ -1,5 +1,10 @@
-/** The sidebar: the screens of ROUTES the role may see (SPEC §6), admin ones under their own heading. */
-import { useId, type ReactElement } from 'react';
+/**
+ * The sidebar, generated from the screens of ROUTES and the registered resource definitions that
+ * the role may see (SPEC §6), admin ones under their own heading. A resource not in view carries
+ * the number of changes the operator has not seen in its name ("Manage tokens, 3 new changes").
+ */
+import { createElement, useId, type ReactElement } from 'react';
+import Badge from '@mui/material/Badge';
 import Typography from '@mui/material/Typography';
 import { useMatch } from 'react-router-dom';
 import { Menu as RaMenu, usePermissions, useSidebarState } from 'react-admin';
@@ -12,37 +17,79 @@ import HubIcon from '@mui/icons-material/Hub';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import TokenIcon from '@mui/icons-material/Token';
-import TollIcon from '@mui/icons-material/Toll';
 import TuneIcon from '@mui/icons-material/Tune';
+import { isAdminRole } from '../authProvider/session.ts';
 import { screensFor } from '../authProvider/screens.ts';
-import type { ScreenPath, ScreenRoute } from '../config/routes.ts';
+import type { ScreenPath } from '../config/routes.ts';
+import { pathOf, type ResourceDefinition } from '../resources/kit/definition.ts';
+import { useDefinitions } from '../resources/kit/DefinitionsContext.tsx';
+import { allows } from '../resources/kit/register.tsx';
+import { unseenLabel, UnseenChangesTracker, useUnseenChanges } from '../resources/kit/unseenChanges.tsx';
 import { VISUALLY_HIDDEN } from '../widgets/shared/visuallyHidden.ts';
 
-const ICONS: Record<ScreenPath, ReactElement> = {
+/** Icons of the screens that are not resources (a resource brings its own). */
+const ICONS: Partial<Record<ScreenPath, ReactElement>> = {
   '/': <DashboardIcon />,
   '/tx': <SwapHorizIcon />,
   '/tx/latest': <HistoryIcon />,
   '/tsettings': <TuneIcon />,
-  '/tsettings/tokens': <TollIcon />,
   '/tx/new': <AddBoxIcon />,
   '/settings': <SettingsIcon />,
   '/settings/networks': <HubIcon />,
   '/settings/configs': <DescriptionIcon />,
-  '/settings/tokens': <TokenIcon />,
   '/settings/userlogs': <ListAltIcon />,
   '/settings/bridges/*': <CompareArrowsIcon />,
 };
 
-function MenuItem({ route }: { route: ScreenRoute }) {
+interface Entry {
+  path: string;
+  title: string;
+  admin: boolean;
+  icon: ReactElement;
+  /** The resource behind the item, whose unseen changes it counts. */
+  resource?: string;
+}
+
+function entriesFor(role: unknown, definitions: readonly ResourceDefinition[]): Entry[] {
+  const byPath = new Map(definitions.map((d) => [pathOf(d), d]));
+  const entries: Entry[] = screensFor(role).map((r) => {
+    const definition = byPath.get(r.path);
+    byPath.delete(r.path);
+    return {
+      path: r.path,
+      title: r.title,
+      admin: r.access === 'admin',
+      icon: definition ? createElement(definition.icon) : (ICONS[r.path] ?? <DashboardIcon />),
+      resource: definition?.name,
+    };
+  });
+  // Resources beyond SPEC's routes come after them, as the role allows.
+  for (const definition of byPath.values()) {
+    if (!allows(definition.access.list, role)) continue;
+    const admin = definition.access.list === 'admin';
+    entries.push({ path: pathOf(definition), title: definition.label, admin, icon: createElement(definition.icon), resource: definition.name });
+  }
+  return entries;
+}
+
+function MenuItem({ entry }: { entry: Entry }) {
   // react-admin lights an item on every path under it (/settings on /settings/configs); here only the
-  // screen itself is current, and the bridges splat keeps its sub-routes.
-  const current = useMatch({ path: route.path, end: true }) !== null;
+  // screen itself (or, for a resource, its records) is current, and the bridges splat keeps its sub-routes.
+  const exact = useMatch({ path: entry.path, end: true }) !== null;
+  const within = useMatch({ path: `${entry.path.replace(/\/\*$/, '')}/*`, end: false }) !== null;
+  const current = exact || (entry.resource !== undefined && within);
+  const unseen = useUnseenChanges(entry.resource ?? '');
+  const count = entry.resource === undefined ? 0 : unseen;
   return (
     <RaMenu.Item
-      to={route.path.replace(/\/\*$/, '')}
-      primaryText={route.title}
-      leftIcon={ICONS[route.path]}
+      to={entry.path.replace(/\/\*$/, '')}
+      primaryText={entry.title}
+      aria-label={count > 0 ? unseenLabel(entry.title, count) : undefined}
+      leftIcon={
+        <Badge badgeContent={count} color="primary" max={99} invisible={count === 0} aria-hidden="true">
+          {entry.icon}
+        </Badge>
+      }
       selected={current}
       aria-current={current ? 'page' : undefined}
       sx={current ? undefined : { '&.RaMenuItemLink-active': { color: 'text.secondary' } }}
@@ -58,16 +105,18 @@ export function Menu() {
   const { permissions } = usePermissions();
   const [open] = useSidebarState();
   const headingId = useId();
-  const screens = screensFor(permissions);
-  const adminScreens = screens.filter((r) => r.access === 'admin');
+  const definitions = useDefinitions();
+  const entries = entriesFor(permissions, definitions);
+  const adminEntries = isAdminRole(permissions) ? entries.filter((e) => e.admin) : [];
   return (
     <>
+      <UnseenChangesTracker definitions={definitions} />
       <RaMenu aria-label="Screens">
-        {screens.filter((r) => r.access === 'any').map((r) => (
-          <MenuItem key={r.path} route={r} />
+        {entries.filter((e) => !e.admin).map((e) => (
+          <MenuItem key={e.path} entry={e} />
         ))}
       </RaMenu>
-      {adminScreens.length > 0 ? (
+      {adminEntries.length > 0 ? (
         <>
           <Typography
             id={headingId}
@@ -80,8 +129,8 @@ export function Menu() {
             Admin
           </Typography>
           <RaMenu aria-labelledby={headingId} sx={{ mt: 0 }}>
-            {adminScreens.map((r) => (
-              <MenuItem key={r.path} route={r} />
+            {adminEntries.map((e) => (
+              <MenuItem key={e.path} entry={e} />
             ))}
           </RaMenu>
         </>

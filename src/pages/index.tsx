@@ -6,23 +6,23 @@ import type { ScreenPath } from '../config/routes.ts';
 
 const screen = (load: () => Promise<{ default: ComponentType }>) => retryableLazy('this screen', load);
 
-const SCREENS: Record<ScreenPath, ComponentType> = {
+/** The screens that are not resources (a resource's views come from its definition). */
+const SCREENS: Partial<Record<ScreenPath, ComponentType>> = {
   '/': screen(() => import('./HomePage.tsx')),
   '/tx': screen(() => import('./TxListPage.tsx')),
   '/tx/latest': screen(() => import('./TxLatestPage.tsx')),
   '/tsettings': screen(() => import('./UserSettingsPage.tsx')),
-  '/tsettings/tokens': screen(() => import('./UserTokensPage.tsx')),
   '/tx/new': screen(() => import('./TxNewPage.tsx')),
   '/settings': screen(() => import('./SettingsPage.tsx')),
   '/settings/networks': screen(() => import('./NetworksPage.tsx')),
   '/settings/configs': screen(() => import('./ConfigsPage.tsx')),
-  '/settings/tokens': screen(() => import('./TokensPage.tsx')),
   '/settings/userlogs': screen(() => import('./UserLogsPage.tsx')),
   '/settings/bridges/*': screen(() => import('./BridgesPage.tsx')),
 };
 
 export function Screen({ path }: { path: ScreenPath }) {
   const Page = SCREENS[path];
+  if (!Page) return null;
   return (
     // Keyed by path: a failed screen's message does not follow the operator to the next screen.
     <LoadBoundary key={path}>

@@ -156,7 +156,8 @@ export class LiveStore {
       return;
     }
     const changes: CollectionChange[] = [];
-    for (const name of LIVE_COLLECTION_NAMES) {
+    // The first init fills the collections: what the server has, not a change anyone made.
+    for (const name of before.initialised ? LIVE_COLLECTION_NAMES : []) {
       const change = diffCollection(before, this.published, name);
       if (change) changes.push(change);
     }

@@ -4,6 +4,6 @@
  */
 import { cloudGroups } from './cloudGroups/index.ts';
 import type { ResourceDefinition } from './kit/definition.ts';
-import { tokenPins, tokens } from './tokens/definitions.ts';
+import { tokenPins, tokens } from './tokens/index.ts';
 
 export const DEFINITIONS: readonly ResourceDefinition[] = [tokens, tokenPins, cloudGroups];

@@ -35,7 +35,7 @@ export function memoryTokenStorage(initial: string | null = null): SecureTokenSt
 
 /** No network: the real data provider over an /api client whose requests never answer, so screens stay loading. */
 const unanswered: ApiFetch = () => new Promise(() => undefined);
-export const noNetworkDataProvider = () => createDataProvider(unanswered);
+export const noNetworkDataProvider = () => createDataProvider({ apiFetch: unanswered, httpClient: () => new Promise(() => undefined) });
 
 export type Who = 'anonymous' | 'Operator' | 'Admin';
 

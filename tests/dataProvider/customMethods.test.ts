@@ -88,13 +88,13 @@ function overFakeFetch(answer: unknown = {}) {
     return new Response(answer === undefined ? '' : JSON.stringify(answer), { status: 200 });
   });
   const apiFetch = createApiFetch({ getToken: async () => 'tok.en.jwt', getOrigin: async () => ORIGIN, fetch });
-  return { dp: createDataProvider(apiFetch), sent };
+  return { dp: createDataProvider({ apiFetch: apiFetch, httpClient: () => Promise.reject(new Error('no CRUD call in this test')) }), sent };
 }
 
 /** The data provider over a fake apiFetch answering `answer`, recording each call's path and options. */
 function overFakeApiFetch(answer: unknown = {}) {
   const apiFetch = vi.fn(async (_path: string, _options?: ApiFetchOptions) => answer);
-  return { dp: createDataProvider(apiFetch as unknown as ApiFetch), apiFetch }; // vi.fn cannot carry ApiFetch's generic signature
+  return { dp: createDataProvider({ apiFetch: apiFetch as unknown as ApiFetch, httpClient: () => Promise.reject(new Error('no CRUD call in this test')) }), apiFetch }; // vi.fn cannot carry ApiFetch's generic signature
 }
 
 describe('SPEC §7 custom calls on the data provider: paths, methods and bodies on the wire', () => {

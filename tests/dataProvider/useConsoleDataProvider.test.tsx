@@ -20,7 +20,7 @@ function authProvider(): AuthProvider & { checkError: ReturnType<typeof vi.fn> }
 
 describe('§7/§8 useConsoleDataProvider: the one way screens and widgets call the server', () => {
   it('§7 is the data provider <Admin> was given, with its custom calls, and the widgets\' useConsoleApi is the same hook', () => {
-    const dataProvider = createDataProvider((async () => ({})) as ApiFetch);
+    const dataProvider = createDataProvider({ apiFetch: (async () => ({})) as ApiFetch, httpClient: () => Promise.reject(new Error('no CRUD call in this test')) });
     const wrapper = ({ children }: { children: ReactNode }) => <AdminContext dataProvider={dataProvider}>{children}</AdminContext>;
     expect(renderHook(() => useConsoleDataProvider(), { wrapper }).result.current).toBe(dataProvider);
     expect(useConsoleApi).toBe(useConsoleDataProvider);

@@ -54,7 +54,7 @@ describe('§7 Solana bridge config rules', () => {
 
   it('§9 the import call is the one allowed 10 min instead of 10 s', async () => {
     const fetchApi = vi.fn(async () => ({ imported: 0, tokens: 0, errors: [] }));
-    await createDataProvider(fetchApi as unknown as ApiFetch).solanaImport('portal', 'token,network,address,decimals\n');
+    await createDataProvider({ apiFetch: fetchApi as unknown as ApiFetch, httpClient: () => Promise.reject(new Error('no CRUD call in this test')) }).solanaImport('portal', 'token,network,address,decimals\n');
     expect(fetchApi).toHaveBeenCalledWith('/solana-bridge/portal/import', expect.objectContaining({ method: 'POST', body: { csv: 'token,network,address,decimals\n' }, timeoutMs: SOLANA_IMPORT_TIMEOUT_MS }));
     expect(SOLANA_IMPORT_TIMEOUT_MS).toBe(10 * 60 * 1000);
   });

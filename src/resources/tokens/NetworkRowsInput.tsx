@@ -16,14 +16,15 @@ export function NetworkRowsInput() {
     <Stack spacing={1} role="group" aria-label="Network data">
       {fields.map((field, i) => (
         <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <SelectInput source={`networks.${i}.network`} label={`Network ${i + 1}`} choices={NETWORK_CHOICES} sx={{ minWidth: 160 }} />
+          <SelectInput source={`networks.${i}.network`} label={`Network ${i + 1}`} choices={NETWORK_CHOICES} fullWidth={false} sx={{ width: 180 }} />
           <TextInput
             source={`networks.${i}.address`}
             label={`Address ${i + 1}`}
-            sx={{ minWidth: 420 }}
+            fullWidth={false}
+            sx={{ width: 480 }}
             slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
           />
-          <TextInput source={`networks.${i}.decimals`} label={`Decimals ${i + 1}`} sx={{ width: 120 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <TextInput source={`networks.${i}.decimals`} label={`Decimals ${i + 1}`} fullWidth={false} sx={{ width: 120 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
           <IconButton aria-label={`Remove network row ${i + 1}`} onClick={() => remove(i)} sx={{ mt: 1 }}>
             <DeleteIcon />
           </IconButton>

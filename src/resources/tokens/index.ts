@@ -1,3 +1,1 @@
-export { TokensScreen } from './TokensScreen.tsx';
-export { TokenList } from './TokenList.tsx';
-export { TokenForm } from './TokenForm.tsx';
+export { tokens, tokenPins } from './definitions.ts';
