@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
 
     // Edit: the decimals and a second network.
     const rowA = await searchToken(a.page, tokenName);
-    await pressButton(rowA.getByRole('button', { name: `Edit ${tokenName}` }));
+    await rowA.getByRole('link', { name: `Edit ${tokenName}` }).click();
     await a.page.getByRole('textbox', { name: 'Decimals 1' }).fill('8');
     await a.page.getByRole('button', { name: 'Add network' }).click();
     await choose(a.page, 'Network 2', 'Base');
@@ -147,7 +147,7 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
     await signIn(a.page, adminKey);
     await a.page.goto('/settings/tokens');
     const row = await searchToken(a.page, tokenName);
-    await pressButton(row.getByRole('button', { name: `Edit ${tokenName}` }));
+    await row.getByRole('link', { name: `Edit ${tokenName}` }).click();
     await a.page.getByRole('textbox', { name: 'Decimals 1' }).fill('9');
 
     // Meanwhile someone else saves the same token over the version console A loaded.

@@ -4,16 +4,17 @@
  * and Edit/Delete per row. It refreshes itself when the realtime API says the resource changed,
  * keeping page, sort, filters, selection and scroll (no polling).
  */
-import { useRef } from 'react';
+import { cloneElement, useRef } from 'react';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
-import { Link } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import {
   BulkDeleteButton, CreateButton, DataTable, ExportButton, List, SelectColumnsButton, SelectInput, TextInput, TopToolbar,
   useCanAccess, useCreatePath, useListContext, type RaRecord,
 } from 'react-admin';
-import type { FilterDef, ResourceDefinition } from './definition.ts';
+import { recordPathOf, type FilterDef, type ResourceDefinition } from './definition.ts';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
 import { useSubscribeToRecordList } from './realtimeHooks.ts';
@@ -22,15 +23,27 @@ import { useSubscribeToRecordList } from './realtimeHooks.ts';
 export const LIVE_LIST_REFRESH_MS = 500;
 
 function filterInput(filter: FilterDef) {
+  if (filter.kind === 'custom') return cloneElement(filter.input, { key: filter.source, source: filter.source, label: filter.label, alwaysOn: true });
   if (filter.kind === 'search') {
     return <TextInput key={filter.source} source={filter.source} label={filter.label} placeholder={filter.placeholder} alwaysOn resettable />;
   }
-  const choices = filter.choices.map((c) => ({ id: c, name: c }));
+  const choices = filter.choices.map((c) => ({ id: c, name: filter.optionText ? filter.optionText(c) : c }));
   return <SelectInput key={filter.source} source={filter.source} label={filter.label} choices={choices} emptyText={filter.emptyText} alwaysOn />;
 }
 
+/** Empties every filter at once (the inputs follow). */
+function ClearFiltersButton() {
+  const { filterValues, setFilters } = useListContext();
+  const any = Object.values(filterValues as Record<string, unknown>).some((v) => v !== undefined && v !== '' && v !== null);
+  return (
+    <Button size="small" disabled={!any} onClick={() => setFilters({}, {}, false)}>
+      Clear filters
+    </Button>
+  );
+}
+
 /** Refetches on the resource's realtime events, at most every LIVE_LIST_REFRESH_MS. */
-function LiveRefresh() {
+export function LiveRefresh({ resource }: { resource?: string }) {
   const { refetch } = useListContext();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const last = useRef(0);
@@ -42,7 +55,7 @@ function LiveRefresh() {
       last.current = Date.now();
       void refetch();
     }, wait);
-  });
+  }, resource);
   return null;
 }
 
@@ -69,6 +82,13 @@ function RowButtons({ definition, record, canEdit, canDelete }: { definition: Re
 }
 
 export function ResourceList({ definition }: { definition: ResourceDefinition }) {
+  const [search] = useSearchParams();
+  const aliased = definition.showQueryAlias === undefined ? null : search.get(definition.showQueryAlias);
+  if (aliased) return <Navigate replace to={recordPathOf(definition, aliased)} />;
+  return <ResourceListView definition={definition} />;
+}
+
+function ResourceListView({ definition }: { definition: ResourceDefinition }) {
   const { name, label, recordLabel, columns, filters = [], defaultSort, perPage = 25, rowActions, listAside: Aside } = definition;
   const { canAccess: canEdit = false } = useCanAccess({ resource: name, action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: name, action: 'delete' });
@@ -83,24 +103,34 @@ export function ResourceList({ definition }: { definition: ResourceDefinition })
         perPage={perPage}
         filters={filters.map(filterInput)}
         empty={false}
+        exporter={definition.exporter}
         actions={
           <TopToolbar>
+            {definition.clearFilters && <ClearFiltersButton />}
             <CreateButton label={`New ${recordLabel}`} />
             <SelectColumnsButton />
-            <ExportButton />
+            <ExportButton maxResults={definition.exportMax} />
           </TopToolbar>
         }
       >
         <LiveRefresh />
         <DataTable
-          aria-label={label}
-          rowClick={false}
+          aria-label={`${recordLabel[0]?.toUpperCase() ?? ''}${recordLabel.slice(1)}s`}
+          rowClick={definition.rowClick === 'show' ? (id) => recordPathOf(definition, id) : false}
           bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
           hiddenColumns={columns.filter((c) => c.hidden).map((c) => c.source)}
           empty={<Typography sx={{ p: 2 }} color="text.secondary">No {recordLabel}s match.</Typography>}
         >
           {columns.map((c) => (
-            <DataTable.Col key={c.source} source={c.source} label={c.label} render={c.render} disableSort={c.sortable === false} />
+            <DataTable.Col
+              key={c.source}
+              source={c.source}
+              label={c.label}
+              render={c.render}
+              disableSort={c.sortable === false}
+              sortByOrder={c.sortByOrder}
+              align={c.align}
+            />
           ))}
           {hasActions && (
             <DataTable.Col

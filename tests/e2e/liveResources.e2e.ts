@@ -1,0 +1,144 @@
+/**
+ * Resources as configuration, in Chromium against the reference server: an edit view knows when
+ * someone else changed or deleted its record (react-admin's realtime API fed by the socket), the
+ * menu counts changes on a resource not in view, and a record has a URL of its own.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, signIn, type Session } from './browser.ts';
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+function eventually<T>(read: () => Promise<T> | T, message?: string) {
+  return expect.poll(read, { timeout: 15_000, message });
+}
+
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const ADDRESS = '0x00000000000000000000000000000000000000c3';
+
+async function createToken(api: Api, tokenName: string): Promise<{ version: number }> {
+  const res = await api('POST', '/tokens', { tokenName, networkData: { Ethereum: { address: ADDRESS, decimals: 18 } } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { version: number };
+}
+
+/** Opens a token's edit view by its URL, as a bookmark or a shared link would. */
+async function openEdit(page: Page, tokenName: string): Promise<void> {
+  await page.goto(`/settings/tokens/${tokenName}`);
+  await eventually(() => page.getByRole('textbox', { name: 'Token name' }).inputValue()).toBe(tokenName);
+}
+
+/** The page still answers script (no frozen tab). */
+async function answers(page: Page): Promise<void> {
+  expect(await page.evaluate(() => 1 + 1)).toBe(2);
+}
+
+describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about each other, unseen changes, deep links', () => {
+  let browser: Browser;
+  let admin: Api;
+  const sessions: Session[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await apiAs(adminKey);
+  });
+  afterAll(async () => {
+    for (const s of sessions) await s.context.close();
+    await browser?.close();
+  });
+
+  async function adminConsole(): Promise<Session> {
+    const session = await newSession(browser);
+    sessions.push(session);
+    await signIn(session.page, adminKey);
+    return session;
+  }
+
+  it('§7 a deep link opens the token edit view; /settings/tokens/create opens the create view', async () => {
+    const tokenName = unique('E2EDEEP');
+    await createToken(admin, tokenName);
+    const a = await adminConsole();
+    await openEdit(a.page, tokenName);
+    expect(await a.page.getByRole('textbox', { name: 'Address 1' }).inputValue()).toBe(ADDRESS);
+    expect(await a.page.getByRole('heading', { level: 1 }).textContent()).toBe('Edit token');
+
+    await a.page.goto('/settings/tokens/create');
+    await a.page.getByRole('heading', { level: 1, name: 'New token' }).waitFor();
+    expect(await a.page.getByRole('textbox', { name: 'Token name' }).inputValue()).toBe('');
+    await answers(a.page);
+    expect(a.pageErrors).toEqual([]);
+    expect((await admin('DELETE', `/tokens/${tokenName}`)).status).toBe(200);
+  });
+
+  it('§4 an admin saves a token while a second console edits it: the second says "This record was changed by someone else"; Reload takes theirs; a delete says "This record was deleted by someone else" and Save is disabled', async () => {
+    const tokenName = unique('E2EWATCH');
+    await createToken(admin, tokenName);
+    const a = await adminConsole();
+    const b = await adminConsole();
+    await openEdit(a.page, tokenName);
+    await openEdit(b.page, tokenName);
+    await b.page.getByRole('textbox', { name: 'Address 1' }).fill('0x00000000000000000000000000000000000000d4');
+
+    // Console A saves through its form.
+    await a.page.getByRole('textbox', { name: 'Decimals 1' }).fill('7');
+    const saved = a.page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'PUT');
+    await a.page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    // A's own save is not someone else's: A goes back to the list without the warning.
+    await a.page.waitForURL((url) => url.pathname === '/settings/tokens');
+    expect(await a.page.getByText('This record was changed by someone else').count()).toBe(0);
+
+    const changed = b.page.getByRole('alert').filter({ hasText: 'This record was changed by someone else' });
+    await changed.waitFor();
+    // B's typing is still there until B chooses.
+    expect(await b.page.getByRole('textbox', { name: 'Address 1' }).inputValue()).toBe('0x00000000000000000000000000000000000000d4');
+    await changed.getByRole('button', { name: 'Reload' }).click();
+    await eventually(() => b.page.getByRole('textbox', { name: 'Decimals 1' }).inputValue()).toBe('7');
+    expect(await b.page.getByRole('textbox', { name: 'Address 1' }).inputValue()).toBe(ADDRESS);
+    await changed.waitFor({ state: 'detached' });
+
+    // Keep editing: a later change warns again, and B's save then meets the 409 flow.
+    const again = await admin('PUT', `/tokens/${tokenName}`, {
+      tokenName,
+      version: 2,
+      networkData: { Ethereum: { address: ADDRESS, decimals: 9 } },
+    });
+    expect(again.status).toBe(200);
+    await changed.waitFor();
+    await changed.getByRole('button', { name: 'Keep editing' }).click();
+    await changed.waitFor({ state: 'detached' });
+    const refused = b.page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'PUT');
+    await b.page.getByRole('button', { name: 'Save' }).click();
+    expect((await refused).status()).toBe(409);
+    const conflict = b.page.getByRole('dialog', { name: `Token ${tokenName} was changed by someone else` });
+    await conflict.waitFor();
+    await conflict.getByRole('button', { name: 'Cancel' }).click();
+
+    // Deleted by someone else: said, and the form can no longer be saved.
+    expect((await admin('DELETE', `/tokens/${tokenName}`)).status).toBe(200);
+    await b.page.getByRole('alert').filter({ hasText: 'This record was deleted by someone else' }).waitFor();
+    expect(await b.page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await answers(b.page);
+    expect(a.pageErrors).toEqual([]);
+    expect(b.pageErrors).toEqual([]);
+  });
+
+  it('§4 the menu counts changes on a resource not in view in its accessible name, and opening it clears the count', async () => {
+    const a = await adminConsole();
+    await a.page.goto('/settings/configs');
+    const menu = a.page.getByRole('navigation').or(a.page.locator('body'));
+    await menu.getByRole('menuitem', { name: 'Manage tokens', exact: true }).waitFor();
+    const names = [unique('E2EBADGEA'), unique('E2EBADGEB')];
+    for (const name of names) await createToken(admin, name);
+    const badged = menu.getByRole('menuitem', { name: 'Manage tokens, 2 new changes', exact: true });
+    await badged.waitFor();
+    await badged.click();
+    await a.page.waitForURL((url) => url.pathname === '/settings/tokens');
+    await menu.getByRole('menuitem', { name: 'Manage tokens', exact: true }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: /^Manage tokens, / }).count()).toBe(0);
+    // Token pins lists the same records and is not in view: it still counts them.
+    expect(await menu.getByRole('menuitem', { name: 'Token pins, 2 new changes', exact: true }).count()).toBe(1);
+    await answers(a.page);
+    expect(a.pageErrors).toEqual([]);
+    for (const name of names) expect((await admin('DELETE', `/tokens/${name}`)).status).toBe(200);
+  });
+});
