@@ -8,6 +8,8 @@
  * - Live resources (tokens, bridges, cloud groups) are read from the live store the socket keeps,
  *   filtered, sorted and paged here, so their screens are ordinary react-admin lists; they are
  *   written over REST or by the route's own writes.
+ * - A route may read its list itself (`list`): records neither REST's list convention nor the live
+ *   store can page, such as user logs through POST /logs/more with a time cursor.
  *
  * react-admin needs `id`: records keyed by a name (tokenName, bridgeName, configName, tradeId) get
  * `id` copied from it when read and dropped again before a write.
@@ -39,6 +41,9 @@ export interface CustomWrites {
   delete?: (id: Identifier) => Promise<unknown>;
 }
 
+/** A list read by the route itself: react-admin's page, sort and filter in, one page and the total out. */
+export type ListRead = (params: GetListParams) => Promise<{ data: readonly Fields[]; total: number }>;
+
 export interface ResourceRoute {
   /** react-admin's resource name (its route: `settings/tokens`). */
   name: string;
@@ -46,6 +51,8 @@ export interface ResourceRoute {
   /** REST paths under /api: the record path and, where it differs, the list path (`txs/`). */
   api?: { record: string; list?: string };
   live?: LiveSource;
+  /** Reads the list instead of REST or the live store (getList and getManyReference). */
+  list?: ListRead;
   writes?: CustomWrites;
 }
 
@@ -113,6 +120,10 @@ export function createResourceProvider(httpClient: HttpClient, routes: readonly 
   }
 
   async function list(route: ResourceRoute, params: GetListParams) {
+    if (route.list) {
+      const { data, total } = await route.list(params);
+      return { data: data.map((r) => toRecord(route, r)), total };
+    }
     const { live } = route;
     if (live) {
       const { sort, pagination, filter = {} } = params;

@@ -15,8 +15,6 @@ const SCREENS: Partial<Record<ScreenPath, ComponentType>> = {
   '/tx/new': screen(() => import('./TxNewPage.tsx')),
   '/settings': screen(() => import('./SettingsPage.tsx')),
   '/settings/networks': screen(() => import('./NetworksPage.tsx')),
-  '/settings/configs': screen(() => import('./ConfigsPage.tsx')),
-  '/settings/userlogs': screen(() => import('./UserLogsPage.tsx')),
   '/settings/bridges/*': screen(() => import('./BridgesPage.tsx')),
 };
 

@@ -1,2 +1,36 @@
-export { ConfigsScreen } from './ConfigsScreen.tsx';
-export { ConfigEditor } from './ConfigEditor.tsx';
+/**
+ * Configs (SPEC §3 configName, §7 GET/PUT /configs): listed over REST (name search, sorting,
+ * paging by the list convention), each edited as JSON with the diff shown before saving and the
+ * version loaded sent with the PUT (409: theirs vs yours). Created and deleted only by the server.
+ */
+import { createElement } from 'react';
+import DescriptionIcon from '@mui/icons-material/Description';
+import type { ConfigRecord } from '../../contract/index.ts';
+import { defineResource } from '../kit/definition.ts';
+import { TimeText } from '../shared/TimeText.tsx';
+import { retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
+
+/** Loaded when a config is opened: the editor and its diff stay out of the first load. */
+const ConfigEditView = retryableLazy('this screen', () => import('./ConfigEditView.tsx'));
+
+type ConfigRow = ConfigRecord & { id: string };
+
+export const configs = defineResource<ConfigRow>({
+  name: 'settings/configs',
+  label: 'Configs',
+  recordLabel: 'config',
+  idField: 'configName',
+  icon: DescriptionIcon,
+  access: { list: 'admin', show: 'none', create: 'none', edit: 'admin', delete: 'none' },
+  api: { record: 'configs' },
+  columns: [
+    { source: 'configName', label: 'Config', render: (c) => createElement('code', null, c.configName) },
+    { source: 'version', label: 'Version' },
+    { source: 'updatedAt', label: 'Updated', render: (c) => createElement(TimeText, { ms: c.updatedAt }) },
+  ],
+  // ConfigListQuery's filter: q, a part of the name in any case.
+  filters: [{ source: 'q', label: 'Search', kind: 'search', placeholder: 'config name' }],
+  defaultSort: { field: 'configName', order: 'ASC' },
+  views: { edit: ConfigEditView },
+  recordRepresentation: (c) => c.configName,
+});

@@ -6,7 +6,7 @@
  * own components; App.tsx registers one <Resource> per definition.
  */
 import type { ComponentType, ReactElement, ReactNode } from 'react';
-import type { Identifier, RaRecord, Validator } from 'react-admin';
+import type { GetListParams, Identifier, RaRecord, Validator } from 'react-admin';
 import type { RouteAccess } from '../../config/routes.ts';
 import type { CustomWrites } from '../../dataProvider/resourceProvider.ts';
 import type { AppDataProvider } from '../../dataProvider/index.ts';
@@ -68,6 +68,15 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
     /** Sort keys of computed columns. */
     sortValue?: (record: R, field: string) => unknown;
   };
+  /**
+   * A list read through a custom call (SPEC §7) where neither REST's list convention nor the live
+   * store holds every record: user logs page through POST /logs/more. Given react-admin's page,
+   * sort and filter, and the live collections (what the socket has, newer than the server may say).
+   */
+  read?: (
+    params: GetListParams,
+    context: { dataProvider: AppDataProvider; collection: (name: LiveCollectionName) => readonly Fields[] },
+  ) => Promise<{ data: readonly Fields[]; total: number }>;
   /** Writes that are not the REST convention, over the data provider's custom methods. */
   writes?: (context: { records: () => readonly Fields[]; dataProvider: AppDataProvider }) => CustomWrites;
   /** A REST resource whose rows the socket announces (txs on txSent/txConfirmed): its list refreshes then. */

@@ -1,7 +1,8 @@
 /**
- * Definitions to data provider: each definition becomes a resource route (REST paths, or records
- * read from the live store), and each frame's live collection changes become react-admin realtime
- * events on `resource/{name}` and `resource/{name}/{id}` for every resource over that collection.
+ * Definitions to data provider: each definition becomes a resource route (REST paths, records
+ * read from the live store, or its own list read over a custom call), and each frame's live
+ * collection changes become react-admin realtime events on `resource/{name}` and
+ * `resource/{name}/{id}` for every resource over that collection.
  */
 import { HttpError } from 'react-admin';
 import { API_TIMEOUT_MS } from '../../config/constants.ts';
@@ -9,7 +10,7 @@ import type { RealtimeMethods } from '../../dataProvider/realtime.ts';
 import { listTopic, recordTopic } from '../../dataProvider/realtime.ts';
 import type { LiveSource, ResourceRoute } from '../../dataProvider/resourceProvider.ts';
 import type { AppDataProvider } from '../../dataProvider/index.ts';
-import { collectionEntries, type CollectionChange } from '../../realtime/liveCollections.ts';
+import { collectionEntries, type CollectionChange, type LiveCollectionName } from '../../realtime/liveCollections.ts';
 import type { LiveStore } from '../../realtime/liveStore.ts';
 import type { ResourceDefinition } from './definition.ts';
 
@@ -36,7 +37,12 @@ export function resourceRoutes(
   dataProvider: () => AppDataProvider,
 ): ResourceRoute[] {
   return definitions.map((definition) => {
-    const { name, idField, api, live } = definition;
+    const { name, idField, api, live, read } = definition;
+    if (read) {
+      const collection = (c: LiveCollectionName) => collectionEntries(store.getState(), c).map(([, record]) => record);
+      // Resolved on each call: the data provider is built after the routes.
+      return { name, idField, api, list: (params) => read(params, { dataProvider: dataProvider(), collection }) };
+    }
     if (!live) return { name, idField, api };
     const records = () => collectionEntries(store.getState(), live.collection).map(([, record]) => record);
     // The kit handles records as plain fields; the definition's functions were typed against its record.

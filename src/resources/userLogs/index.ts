@@ -1,1 +1,34 @@
-export { UserLogList } from './UserLogList.tsx';
+/**
+ * User logs (SPEC §7 POST /logs/more, PROTOCOL userLogs): a list only, newest first, filtered by
+ * user (exact) and action (exact or a dotted prefix). The socket's live feed holds only the newest
+ * entries, so pages are read through POST /logs/more (logPages.ts) merged with the live feed, and a
+ * new entry on the socket refreshes the list.
+ */
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import type { UserLog } from '../../contract/index.ts';
+import { defineResource } from '../kit/definition.ts';
+import { LOG_COLUMNS, ShowLogJson, type LogRow } from './columns.tsx';
+import { createLogPager } from './logPages.ts';
+
+const readLogs = createLogPager();
+
+export const userLogs = defineResource<LogRow>({
+  name: 'settings/userlogs',
+  label: 'User logs',
+  recordLabel: 'user log',
+  idField: 'id',
+  icon: ListAltIcon,
+  access: { list: 'admin', show: 'none', create: 'none', edit: 'none', delete: 'none' },
+  read: (params, { dataProvider, collection }) =>
+    readLogs(params, { logsMore: (query) => dataProvider.logsMore(query), live: () => collection('userLogs') as readonly UserLog[] }),
+  refreshOn: 'userLogs',
+  columns: LOG_COLUMNS,
+  filters: [
+    { source: 'user', label: 'User', kind: 'search', placeholder: 'exact name' },
+    { source: 'action', label: 'Action', kind: 'search', placeholder: 'token or token.update' },
+  ],
+  defaultSort: { field: 'time', order: 'DESC' },
+  perPage: 50,
+  rowActions: ShowLogJson,
+  recordRepresentation: (log) => `${log.action} by ${log.user}`,
+});
