@@ -54,6 +54,8 @@ export interface ResourceRoute {
   /** Reads the list instead of REST or the live store (getList and getManyReference). */
   list?: ListRead;
   writes?: CustomWrites;
+  /** The list's filter values to the server's filter (the tx history's time range, codes...), for REST lists. */
+  toServerFilter?: (filter: Fields) => Fields;
 }
 
 /** A list answered as `{ data, total }` without Content-Range is turned into simple-rest's form. */
@@ -140,7 +142,8 @@ export function createResourceProvider(httpClient: HttpClient, routes: readonly 
     }
     const api = restOf(route);
     const sort = params.sort && { ...params.sort, field: sortField(route, params.sort.field) };
-    const answer = await rest.getList(api.list ?? api.record, { ...params, sort });
+    const filter = route.toServerFilter ? route.toServerFilter(params.filter ?? {}) : params.filter;
+    const answer = await rest.getList(api.list ?? api.record, { ...params, sort, filter });
     return { data: answer.data.map((r) => toRecord(route, r)), total: answer.total };
   }
 

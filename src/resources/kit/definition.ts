@@ -6,7 +6,7 @@
  * own components; App.tsx registers one <Resource> per definition.
  */
 import type { ComponentType, ReactElement, ReactNode } from 'react';
-import type { GetListParams, Identifier, RaRecord, Validator } from 'react-admin';
+import type { Exporter, GetListParams, Identifier, RaRecord, Validator } from 'react-admin';
 import type { RouteAccess } from '../../config/routes.ts';
 import type { CustomWrites } from '../../dataProvider/resourceProvider.ts';
 import type { AppDataProvider } from '../../dataProvider/index.ts';
@@ -27,11 +27,24 @@ export interface ColumnDef<R extends RaRecord = RaRecord> {
   sortable?: boolean;
   /** Hidden until chosen in the column chooser. */
   hidden?: boolean;
+  /** The order of a first click on the header (amounts read largest first); ASC unless said. */
+  sortByOrder?: 'ASC' | 'DESC';
+  align?: 'left' | 'right';
 }
 
 export type FilterDef =
   | { source: string; label: string; kind: 'search'; placeholder?: string }
-  | { source: string; label: string; kind: 'select'; choices: readonly string[]; emptyText: string };
+  | {
+      source: string;
+      label: string;
+      kind: 'select';
+      choices: readonly string[];
+      emptyText: string;
+      /** How a choice reads, when not as its value. */
+      optionText?: (choice: string) => string;
+    }
+  /** An input of its own (a time range end...), given its `source`; always shown. */
+  | { source: string; label: string; kind: 'custom'; input: ReactElement };
 
 export type FieldDef =
   | {
@@ -84,6 +97,20 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   columns: ColumnDef<R>[];
   filters?: FilterDef[];
   defaultSort?: { field: string; order: 'ASC' | 'DESC' };
+  /**
+   * The list's filter values (as react-admin keeps them, in the URL) to the filter the server takes;
+   * applied by the data provider before a REST list request. By default sent as they are.
+   */
+  toServerFilter?: (filter: Fields) => Fields;
+  /** A Clear filters button empties every filter at once (lists with many filters). */
+  clearFilters?: boolean;
+  /** The CSV export of the filtered rows (react-admin's default exporter otherwise) and its row limit. */
+  exporter?: Exporter;
+  exportMax?: number;
+  /** 'show': a row opens the record's page, /{name}/{id} (the show view). */
+  rowClick?: 'show';
+  /** An older address of the record's page, /{name}?{param}={id}, redirected to /{name}/{id}. */
+  showQueryAlias?: string;
   perPage?: number;
   fields?: FieldDef[];
   /** Form values from a record (edit) and the body sent from form values (create and edit). */

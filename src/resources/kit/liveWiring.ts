@@ -37,13 +37,13 @@ export function resourceRoutes(
   dataProvider: () => AppDataProvider,
 ): ResourceRoute[] {
   return definitions.map((definition) => {
-    const { name, idField, api, live, read } = definition;
+    const { name, idField, api, live, toServerFilter, read } = definition;
     if (read) {
       const collection = (c: LiveCollectionName) => collectionEntries(store.getState(), c).map(([, record]) => record);
       // Resolved on each call: the data provider is built after the routes.
       return { name, idField, api, list: (params) => read(params, { dataProvider: dataProvider(), collection }) };
     }
-    if (!live) return { name, idField, api };
+    if (!live) return toServerFilter ? { name, idField, api, toServerFilter } : { name, idField, api };
     const records = () => collectionEntries(store.getState(), live.collection).map(([, record]) => record);
     // The kit handles records as plain fields; the definition's functions were typed against its record.
     const source: LiveSource = {

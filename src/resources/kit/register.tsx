@@ -4,6 +4,7 @@
  * role table of each definition answered through authProvider.canAccess.
  */
 import { Suspense, type ComponentType } from 'react';
+import { Route } from 'react-router-dom';
 import { Resource } from 'react-admin';
 import { isAdminRole } from '../../authProvider/session.ts';
 import type { AppAuthProvider } from '../../authProvider/index.ts';
@@ -75,14 +76,21 @@ function viewsOf(definition: ResourceDefinition, role: unknown) {
 export function resourcesFor(definitions: readonly ResourceDefinition[], role: unknown) {
   return definitions
     .filter((d) => allows(d.access.list, role))
-    .map((d) => (
-      <Resource
-        key={d.name}
-        name={d.name}
-        icon={d.icon}
-        options={{ label: d.label }}
-        recordRepresentation={(record) => d.recordRepresentation(record)}
-        {...viewsOf(d, role)}
-      />
-    ));
+    .map((d) => {
+      const views = viewsOf(d, role);
+      // A resource without edit shows a record at /{name}/{id} (react-admin's /{name}/{id}/show too).
+      const Show = views.show && !views.edit ? views.show : undefined;
+      return (
+        <Resource
+          key={d.name}
+          name={d.name}
+          icon={d.icon}
+          options={{ label: d.label }}
+          recordRepresentation={(record) => d.recordRepresentation(record)}
+          {...views}
+        >
+          {Show && <Route path=":id" element={<Show />} />}
+        </Resource>
+      );
+    });
 }
