@@ -21,7 +21,7 @@ export const ROUTES = [
   { path: '/settings/configs', access: 'admin', title: 'Configs' },
   { path: '/settings/tokens', access: 'admin', title: 'Manage tokens' },
   { path: '/settings/userlogs', access: 'admin', title: 'User logs' },
-  { path: '/settings/bridges/*', access: 'admin', title: 'Bridges' },
+  { path: '/settings/bridges', access: 'admin', title: 'Bridges' },
 ] as const satisfies readonly RouteEntry[];
 
 /** The screens of the signed-in console: every route but /login. */

@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import { useMatch } from 'react-router-dom';
 import { Menu as RaMenu, usePermissions, useSidebarState } from 'react-admin';
 import AddBoxIcon from '@mui/icons-material/AddBox';
-import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
 import HistoryIcon from '@mui/icons-material/History';
@@ -38,7 +37,6 @@ const ICONS: Partial<Record<ScreenPath, ReactElement>> = {
   '/settings/networks': <HubIcon />,
   '/settings/configs': <DescriptionIcon />,
   '/settings/userlogs': <ListAltIcon />,
-  '/settings/bridges/*': <CompareArrowsIcon />,
 };
 
 interface Entry {

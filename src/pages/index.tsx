@@ -15,7 +15,6 @@ const SCREENS: Partial<Record<ScreenPath, ComponentType>> = {
   '/tx/new': screen(() => import('./TxNewPage.tsx')),
   '/settings': screen(() => import('./SettingsPage.tsx')),
   '/settings/networks': screen(() => import('./NetworksPage.tsx')),
-  '/settings/bridges/*': screen(() => import('./BridgesPage.tsx')),
 };
 
 export function Screen({ path }: { path: ScreenPath }) {

@@ -1,9 +1,14 @@
 /**
- * /settings/bridges/_automation: bridge automation on or off and the bridges it may use (PUT
- * /settings/automation/bridges {enabled, bridges}). Seeded from the live misc settings; while
- * nothing is edited it follows them, and an edit made elsewhere meanwhile is pointed out.
+ * Bridge automation, a section above the bridges list (the definition's listAside): on or off and
+ * the bridges it may use (PUT /settings/automation/bridges {enabled, bridges}). Seeded from the live
+ * misc settings; while nothing is edited it follows them, and an edit made elsewhere meanwhile is
+ * pointed out. Folded, its heading says the live state ("Bridge automation: on, 1 of 3 bridges");
+ * whether it is open is kept in the preference store, so it survives a reload.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -16,11 +21,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useStore } from 'react-admin';
 import { MiscSettingsResponse, type BridgeAutomation as Automation } from '../../contract/index.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
-import { AUTOMATION_OFF, automationBody, sameAutomation } from './automationRules.ts';
+import { AUTOMATION_OFF, automationBody, automationSummary, sameAutomation } from './automationRules.ts';
 
 const selectBridges = (s: LiveState) => s.bridges;
 const selectAutomation = (s: LiveState) => s.miscSettings.bridgeAutomation;
@@ -159,9 +166,36 @@ export function BridgeAutomation({ onDone }: { onDone: () => void }) {
           Discard edits
         </Button>
         <Button onClick={onDone} disabled={pending}>
-          Back to bridges
+          Close
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/** The store key of whether the section is open. */
+export const AUTOMATION_OPEN_KEY = 'settings/bridges.automationOpen';
+
+export function BridgeAutomationSection() {
+  const [open, setOpen] = useStore(AUTOMATION_OPEN_KEY, false);
+  const bridges = useLive(selectBridges);
+  const current = useLive(selectAutomation) ?? AUTOMATION_OFF;
+  const summary = automationSummary(current, Object.keys(bridges));
+  return (
+    <Accordion
+      expanded={open}
+      onChange={(_e, expanded) => setOpen(expanded)}
+      disableGutters
+      variant="outlined"
+      sx={{ mb: 2, maxWidth: 800 }}
+      slotProps={{ transition: { unmountOnExit: true } }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+        <Typography sx={{ fontWeight: 500 }}>Bridge automation: {summary}</Typography>
+      </AccordionSummary>
+      <AccordionDetails>
+        <BridgeAutomation onDone={() => setOpen(false)} />
+      </AccordionDetails>
+    </Accordion>
   );
 }

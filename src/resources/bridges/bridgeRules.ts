@@ -1,6 +1,7 @@
 /** The bridge form's values and the body they make (contract BridgeBody). */
 import { NATIVE_COINS } from '../../config/networks.ts';
 import type { Bridge, BridgeBody } from '../../contract/index.ts';
+import { recordNameProblem } from '../shared/recordName.ts';
 
 export const FEE_CURRENCIES = ['USD', ...NATIVE_COINS] as const;
 
@@ -48,4 +49,32 @@ export function bodyOf(values: BridgeValues, base: Bridge | undefined): BridgeBo
   };
   if (values.feeAmount.trim() !== '') body.fee = { amount: Number(values.feeAmount), currency: values.feeCurrency };
   return body as BridgeBody;
+}
+
+type FormFields = Readonly<Record<string, unknown>>;
+
+/** The form's values (react-admin inputs: an emptied text input may be null) as the rules read them. */
+export function formValues(values: FormFields): BridgeValues {
+  const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+  return {
+    bridgeName: text(values.bridgeName).trim(),
+    kind: text(values.kind),
+    networks: strings(values.networks),
+    tokens: strings(values.tokens),
+    enabled: values.enabled !== false,
+    feeAmount: text(values.feeAmount),
+    feeCurrency: text(values.feeCurrency) || 'USD',
+  };
+}
+
+/** The form's problems by field: a valid name when creating, a kind, a fee of 0 or more if any. */
+export function bridgeFormErrors(values: FormFields, creating: boolean): Record<string, string> {
+  const v = formValues(values);
+  const errors: Record<string, string> = {};
+  const name = creating ? recordNameProblem(v.bridgeName) : null;
+  if (name) errors.bridgeName = name;
+  if (v.kind === '') errors.kind = 'required';
+  const fee = feeProblem(v.feeAmount);
+  if (fee) errors.feeAmount = fee;
+  return errors;
 }

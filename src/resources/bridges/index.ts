@@ -1,1 +1,1 @@
-export { BridgesScreen } from './BridgesScreen.tsx';
+export { bridges } from './definition.ts';
