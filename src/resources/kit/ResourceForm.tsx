@@ -145,7 +145,9 @@ function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition;
   };
 
   const submit = (values: Fields) => {
-    const body = toBody ? toBody(values, base) : withoutEmpty(values);
+    const typed = toBody ? toBody(values, base) : withoutEmpty(values);
+    // Fields fixed on edit are disabled, and a disabled input submits nothing: the name stays the record's.
+    const body = mode === 'edit' && base ? { ...typed, [definition.idField]: base[definition.idField] } : typed;
     void send(body, mode === 'edit' ? (versionOf(base) ?? undefined) : undefined);
   };
 

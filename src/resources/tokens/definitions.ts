@@ -46,7 +46,8 @@ export const tokens = defineResource<TokenRow>({
   toForm: (token) => ({ ...token, networks: token ? rowsOf(token) : [{ ...EMPTY_ROW }] }),
   toBody: ({ networks, ...values }, token) => ({
     ...values,
-    tokenName: String(values.tokenName ?? '').trim(),
+    // A token is not renamed: its disabled name field is not among the submitted values.
+    tokenName: token?.tokenName ?? String(values.tokenName ?? '').trim(),
     networkData: networkDataOf((networks ?? []) as NetworkRow[], token?.networkData),
   }),
   validate: (values) => tokenFormErrors(values, values.version === undefined),
