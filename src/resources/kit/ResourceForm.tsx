@@ -27,8 +27,8 @@ type Mode = 'create' | 'edit';
 function fieldInput(field: FieldDef, mode: Mode) {
   if (field.kind === 'custom') return <div key={field.source}>{field.input}</div>;
   const fixed = mode === 'edit' && field.fixedOnEdit === true;
+  // The key is given on each element: React refuses a `key` spread into JSX.
   const common = {
-    key: field.source,
     source: field.source,
     label: field.label,
     disabled: fixed,
@@ -38,13 +38,13 @@ function fieldInput(field: FieldDef, mode: Mode) {
   };
   switch (field.kind) {
     case 'number':
-      return <NumberInput {...common} />;
+      return <NumberInput key={field.source} {...common} />;
     case 'select':
-      return <SelectInput {...common} choices={(field.choices ?? []).map((c) => ({ id: c, name: c }))} />;
+      return <SelectInput key={field.source} {...common} choices={(field.choices ?? []).map((c) => ({ id: c, name: c }))} />;
     case 'json':
-      return <TextInput {...common} multiline minRows={4} fullWidth />;
+      return <TextInput key={field.source} {...common} multiline minRows={4} fullWidth />;
     default:
-      return <TextInput {...common} multiline={field.multiline} />;
+      return <TextInput key={field.source} {...common} multiline={field.multiline} />;
   }
 }
 
