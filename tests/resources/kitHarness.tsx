@@ -11,6 +11,7 @@ import { Admin, memoryStore } from 'react-admin';
 import { vi } from 'vitest';
 import type { AppAuthProvider } from '../../src/authProvider/index.ts';
 import type { ServerEventPayload } from '../../src/contract/index.ts';
+import type { ApiClient } from '../../src/dataProvider/apiFetch.ts';
 import { createDataProvider, type AppDataProvider } from '../../src/dataProvider/index.ts';
 import { createRealtimeChannel } from '../../src/dataProvider/realtime.ts';
 import { dispatchServerEvent } from '../../src/realtime/handlers.ts';
@@ -61,13 +62,17 @@ const Bare = ({ children }: { children?: ReactNode }) => <>{children}</>;
 
 export interface KitOptions {
   role?: Role;
-  api?: ReturnType<typeof fakeApi>;
+  /** The /api client: a fake fetch's by default (tests/support/fakeFetch.ts), or one over msw. */
+  api?: ApiClient;
   definitions?: readonly ResourceDefinition[];
 }
 
 const stops: (() => void)[] = [];
 
-export function renderKit(path: string, { role = 'Admin', api = fakeApi(), definitions = DEFINITIONS }: KitOptions = {}) {
+export function renderKit<A extends ApiClient = ReturnType<typeof fakeApi>>(
+  path: string,
+  { role = 'Admin', api = fakeApi() as ApiClient as A, definitions = DEFINITIONS }: Omit<KitOptions, 'api'> & { api?: A } = {},
+) {
   const realtime = createRealtimeChannel();
   stops.push(publishLiveChanges(definitions, liveStore, realtime));
   const dataProvider: AppDataProvider = createDataProvider(api, { routes: resourceRoutes(definitions, liveStore, () => dataProvider), realtime });

@@ -1,20 +1,19 @@
 // @vitest-environment jsdom
 /**
  * Issue 7 "Faults": API timeouts (SPEC §9 10 s), 5xx answers and dropped connections give a clear
- * message and leave what the operator typed in place. Real forms (the token form, the text input
- * dialog) save through the real /api client (apiFetch + the data provider's custom calls) against msw.
+ * message and leave what the operator typed in place. Real forms (the kit's token create view as
+ * App.tsx registers it, the text input dialog) save through the real /api client against msw.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { API_TIMEOUT_MS } from '../../src/config/constants.ts';
-import { createApiFetch } from '../../src/dataProvider/apiFetch.ts';
+import { createApiClient } from '../../src/dataProvider/apiFetch.ts';
 import { InputDialog } from '../../src/dialogs/InputDialog.tsx';
-import { TokenForm } from '../../src/resources/tokens/TokenForm.tsx';
-import { createCustomMethods } from '../../src/dataProvider/customMethods.ts';
-import { expectLoggedErrors, renderScreen, type fakeResourceApi } from '../resources/harness.tsx';
+import { expectLoggedErrors } from '../resources/harness.tsx';
+import { liveInit, renderKit, resetKit } from '../resources/kitHarness.tsx';
 
 const ORIGIN = 'http://api.test';
 const server = setupServer();
@@ -22,8 +21,17 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const apiFetch = createApiFetch({ getToken: async () => 'tok.en.jwt', getOrigin: async () => ORIGIN });
-const realApi = createCustomMethods(apiFetch) as unknown as ReturnType<typeof fakeResourceApi>;
+const api = createApiClient({ getToken: async () => 'tok.en.jwt', getOrigin: async () => ORIGIN });
+const { apiFetch } = api;
+
+/** The kit's create view of Manage tokens (the live tokens have arrived). */
+async function openNewToken() {
+  await liveInit({ allTokens: {} });
+  renderKit('/settings/tokens/create', { api });
+  await screen.findByRole('textbox', { name: 'Token name' });
+}
+/** A save that went through leaves the form for the tokens list. */
+const listShown = () => screen.queryByRole('table', { name: 'Tokens' }) ?? screen.queryByText('No tokens match.');
 
 const ADDRESS = '0x82af49447d8a07e3bd95bd0d56f35241523fbab1';
 
@@ -57,6 +65,7 @@ describe('§8 a failed save keeps the form (token form, real /api client)', () =
   beforeEach(() => {
     expectLoggedErrors(); // §8 every API failure is logged to the console
   });
+  afterEach(resetKit);
 
   it.each(FAILURES)('§8 %s: the form says why, keeps every typed value, and saves on retry', async (_what, fail, message) => {
     let calls = 0;
@@ -70,21 +79,20 @@ describe('§8 a failed save keeps the form (token form, real /api client)', () =
         return HttpResponse.json({ ...(body as object), version: 1 });
       }),
     );
-    const onDone = vi.fn();
     const user = userEvent.setup();
-    renderScreen(<TokenForm onDone={onDone} />, realApi);
+    await openNewToken();
     await fillNewToken(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(/^Save failed: /);
+    expect(screen.getByText(message).closest('[role="alert"]')).toHaveTextContent(/^Save failed: /);
     expectTypedTokenKept();
-    expect(onDone).not.toHaveBeenCalled();
+    expect(listShown()).toBeNull();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
 
     // Nothing was lost: the same values go out again when the server is back.
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    await waitFor(() => expect(listShown()).not.toBeNull(), { timeout: 8000 });
     expect(saved).toEqual([{ tokenName: 'WETH', networkData: { Arbitrum: { address: ADDRESS, decimals: 18 } } }]);
   });
 });
@@ -94,8 +102,9 @@ describe('§9 the 10 s API timeout on a save (fake timers)', () => {
     expectLoggedErrors();
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
   });
-  afterEach(() => {
+  afterEach(async () => {
     vi.useRealTimers();
+    await resetKit();
   });
 
   it('§9 a server that never answers: after exactly 10 s the form says so and keeps every typed value', async () => {
@@ -103,9 +112,8 @@ describe('§9 the 10 s API timeout on a save (fake timers)', () => {
       await delay('infinite');
       return HttpResponse.json({});
     }));
-    const onDone = vi.fn();
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-    renderScreen(<TokenForm onDone={onDone} />, realApi);
+    await openNewToken();
     await fillNewToken(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     // While waiting, Save is disabled so the same token is not sent twice.
@@ -120,7 +128,7 @@ describe('§9 the 10 s API timeout on a save (fake timers)', () => {
     expect(await screen.findByText(/request timed out after 10 s/)).toBeInTheDocument();
     expectTypedTokenKept();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
-    expect(onDone).not.toHaveBeenCalled();
+    expect(listShown()).toBeNull();
   });
 });
 
