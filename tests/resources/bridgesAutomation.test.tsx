@@ -1,22 +1,36 @@
 // @vitest-environment jsdom
-/** Bridge automation (PUT /settings/automation/bridges) and its summary on the bridges list (SPEC §7). */
+/** Bridge automation (PUT /settings/automation/bridges): the folding section above the bridges list, its summary and the list's Automated column (SPEC §7). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../src/dataProvider/apiFetch.ts';
 import { automationBody, automationSummary } from '../../src/resources/bridges/automationRules.ts';
 import { expectLoggedErrors, live, resetLive } from './harness.tsx';
-import { fakeApi, renderBridgesAt } from './sharedFakes.tsx';
+import { allowKnownReactAdminWarnings, fakeApi, renderBridgesAt, stopBridges } from './sharedFakes.tsx';
 
 const bridge = (bridgeName: string, kind: string) => ({ bridgeName, kind, version: 1, networks: ['Ethereum', 'Base'], enabled: true });
 
 beforeEach(async () => {
+  allowKnownReactAdminWarnings();
   await live({
+    initialised: true,
     bridges: { ccip: bridge('ccip', 'CCIP'), stargate: bridge('stargate', 'Stargate'), synapse: bridge('synapse', 'Synapse') },
     miscSettings: { sellOnly: false, bridgeAutomation: { enabled: true, bridges: ['ccip'] } },
   });
 });
-afterEach(resetLive);
+afterEach(async () => {
+  await stopBridges();
+  await resetLive();
+});
+
+/** The bridges list with the automation section opened from its heading. */
+async function openAutomation(api = fakeApi()) {
+  const user = userEvent.setup();
+  const view = renderBridgesAt('/settings/bridges', api);
+  await user.click(await screen.findByRole('button', { name: /^Bridge automation: / }));
+  await screen.findByRole('checkbox', { name: 'Automate ccip' });
+  return { ...view, user };
+}
 
 describe('§7 bridge automation rules', () => {
   it('the body names existing bridges once, in order, and passes the contract', () => {
@@ -26,17 +40,20 @@ describe('§7 bridge automation rules', () => {
   });
 });
 
-describe('/settings/bridges/_automation', () => {
+describe('bridge automation above /settings/bridges', () => {
   it('the list shows the live automation; its screen edits it and PUTs {enabled, bridges}', async () => {
     const user = userEvent.setup();
     const api = fakeApi();
     api.setBridgeAutomation.mockImplementation(async (body: unknown) => ({ ok: true, miscSettings: { bridgeAutomation: body } }));
-    const { router } = renderBridgesAt('/settings/bridges', api);
-    expect(screen.getByRole('row', { name: /ccip/ })).toHaveTextContent('yes');
-    await user.click(screen.getByRole('button', { name: 'Bridge automation: on, 1 of 3 bridges' }));
-    expect(router.state.location.pathname).toBe('/settings/bridges/_automation');
+    renderBridgesAt('/settings/bridges', api);
+    const table = await screen.findByRole('table', { name: 'Bridges' });
+    await waitFor(() => expect(within(table).getByRole('row', { name: /ccip/ }).querySelector('td.column-automated')).toHaveTextContent(/^yes$/));
+    const heading = screen.getByRole('button', { name: 'Bridge automation: on, 1 of 3 bridges' });
+    expect(heading).toHaveAttribute('aria-expanded', 'false');
+    await user.click(heading);
+    expect(heading).toHaveAttribute('aria-expanded', 'true');
 
-    const save = screen.getByRole('button', { name: 'Save' });
+    const save = await screen.findByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Automate ccip' })).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Automate synapse' }));
@@ -48,13 +65,15 @@ describe('/settings/bridges/_automation', () => {
     await user.click(screen.getByRole('switch', { name: 'Bridge automation on' }));
     await user.click(save);
     await waitFor(() => expect(api.setBridgeAutomation).toHaveBeenLastCalledWith({ enabled: false, bridges: ['ccip', 'synapse'] }));
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(heading).toHaveAttribute('aria-expanded', 'false'));
   });
 
   it('PROTOCOL states no answer for the save: an empty one still reports what was sent as saved', async () => {
-    const user = userEvent.setup();
     const api = fakeApi();
     api.setBridgeAutomation.mockResolvedValue(undefined);
-    renderBridgesAt('/settings/bridges/_automation', api);
+    const { user } = await openAutomation(api);
     await user.click(screen.getByRole('checkbox', { name: 'Automate synapse' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved: bridge automation is on for ccip, synapse.')).toBeInTheDocument();
@@ -62,8 +81,7 @@ describe('/settings/bridges/_automation', () => {
   });
 
   it('follows the live value until edited; an edit made elsewhere meanwhile is pointed out, not overwritten silently', async () => {
-    const user = userEvent.setup();
-    renderBridgesAt('/settings/bridges/_automation');
+    const { user } = await openAutomation();
     await live({ miscSettings: { sellOnly: false, bridgeAutomation: { enabled: true, bridges: ['stargate'] } } });
     expect(screen.getByRole('checkbox', { name: 'Automate stargate' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Automate ccip' })).not.toBeChecked();
@@ -78,11 +96,10 @@ describe('/settings/bridges/_automation', () => {
   });
 
   it('a refused save keeps the choices and says why', async () => {
-    const user = userEvent.setup();
     const api = fakeApi();
     api.setBridgeAutomation.mockRejectedValueOnce(new ApiError(400, 'invalid request', [{ field: 'bridges.0', message: 'unknown bridge ccip' }]));
+    const { user } = await openAutomation(api);
     const logged = expectLoggedErrors();
-    renderBridgesAt('/settings/bridges/_automation', api);
     await user.click(screen.getByRole('checkbox', { name: 'Automate stargate' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Save failed: invalid request (bridges.0: unknown bridge ccip)')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The Solana bridge configuration screens under /settings/bridges/:bridgeName/solana (SPEC §7, §9). */
+/** The Solana bridge configuration screens: the bridges resource's show view, /settings/bridges/:bridgeName/show/... (SPEC §7, §9). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +9,7 @@ import { UnexpectedAnswerError } from '../../src/dataProvider/checked.ts';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider.ts';
 import { checkEntry, csvLine, csvRowCount, rejectedCsv } from '../../src/resources/bridges/solanaRules.ts';
 import { expectLoggedErrors, live, resetLive } from './harness.tsx';
-import { fakeApi, renderBridgesAt } from './sharedFakes.tsx';
+import { allowKnownReactAdminWarnings, fakeApi, renderBridgesAt, stopBridges } from './sharedFakes.tsx';
 
 const USDC_SOL = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const USDC_ETH = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
@@ -17,9 +17,13 @@ const entry = (token: string, data: Record<string, { address: string; decimals: 
 const USDC = entry('USDC', { Solana: { address: USDC_SOL, decimals: 6 }, Ethereum: { address: USDC_ETH, decimals: 6 } });
 
 beforeEach(async () => {
-  await live({ bridges: { portal: { bridgeName: 'portal', kind: 'Portal', version: 1, networks: ['Ethereum', 'Solana'] } } });
+  allowKnownReactAdminWarnings();
+  await live({ initialised: true, bridges: { portal: { bridgeName: 'portal', kind: 'Portal', version: 1, networks: ['Ethereum', 'Solana'] } } });
 });
-afterEach(resetLive);
+afterEach(async () => {
+  await stopBridges();
+  await resetLive();
+});
 
 describe('§7 Solana bridge config rules', () => {
   it('§3 rows are checked by the contract: address per network, known network once, whole decimals', () => {
@@ -60,18 +64,18 @@ describe('§7 Solana bridge config rules', () => {
   });
 });
 
-describe('/settings/bridges/:bridgeName/solana', () => {
+describe('/settings/bridges/:bridgeName/show', () => {
   it('§7 the bridge list opens a bridge’s Solana config; entries list each token’s networks; find asks the server', async () => {
     const user = userEvent.setup();
     const api = fakeApi();
     api.solanaList.mockResolvedValue({ data: [USDC], total: 1 });
     api.solanaFind.mockResolvedValue({ data: [], total: 0 });
     const { router } = renderBridgesAt('/settings/bridges', api);
-    await user.click(screen.getByRole('button', { name: 'Solana config of portal' }));
-    expect(router.state.location.pathname).toBe('/settings/bridges/portal/solana');
+    await user.click(await screen.findByRole('link', { name: 'Solana config of portal' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/bridges/portal/show'));
     const table = await screen.findByRole('table', { name: 'Solana config of portal' });
+    expect(await within(table).findByRole('row', { name: 'USDC on Solana' })).toHaveTextContent(USDC_SOL);
     expect(api.solanaList).toHaveBeenCalledWith('portal', { page: 1, perPage: 25 });
-    expect(within(table).getByRole('row', { name: 'USDC on Solana' })).toHaveTextContent(USDC_SOL);
     expect(within(table).getByRole('row', { name: 'USDC on Ethereum' })).toHaveTextContent(USDC_ETH);
     expect(screen.getByText('1 token')).toBeInTheDocument();
 
@@ -85,7 +89,7 @@ describe('/settings/bridges/:bridgeName/solana', () => {
     const user = userEvent.setup();
     const api = fakeApi();
     api.solanaList.mockResolvedValue({ data: [USDC], total: 1 });
-    renderBridgesAt('/settings/bridges/portal/solana', api);
+    renderBridgesAt('/settings/bridges/portal/show', api);
     await user.click(await screen.findByRole('button', { name: 'Remove Ethereum from USDC' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('Remove Ethereum from USDC in the Solana config of portal? The token\'s other networks stay.');
     await user.click(screen.getByRole('button', { name: 'Yes' }));
@@ -108,9 +112,9 @@ describe('/settings/bridges/:bridgeName/solana', () => {
     api.solanaList.mockResolvedValue({ data: [], total: 0 });
     api.solanaCreate.mockRejectedValueOnce(new ApiError(409, 'token USDC already exists'));
     const logged = expectLoggedErrors();
-    const { router } = renderBridgesAt('/settings/bridges/portal/solana', api);
+    const { router } = renderBridgesAt('/settings/bridges/portal/show', api);
     await user.click(await screen.findByRole('button', { name: 'New entry' }));
-    expect(router.state.location.pathname).toBe('/settings/bridges/portal/solana/_new');
+    expect(router.state.location.pathname).toBe('/settings/bridges/portal/show/_new');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(api.solanaCreate).not.toHaveBeenCalled();
     expect(screen.getAllByText('required').length).toBeGreaterThan(0);
@@ -130,7 +134,7 @@ describe('/settings/bridges/:bridgeName/solana', () => {
     await waitFor(() => expect(api.solanaCreate).toHaveBeenCalledWith('portal', { token: 'USDC', data: { Solana: { address: USDC_SOL, decimals: 6 } } }));
     expect(await screen.findByText('Save failed: token USDC already exists')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Address 1' })).toHaveValue(USDC_SOL);
-    expect(router.state.location.pathname).toBe('/settings/bridges/portal/solana/_new');
+    expect(router.state.location.pathname).toBe('/settings/bridges/portal/show/_new');
     logged.mockRestore();
   });
 
@@ -139,7 +143,7 @@ describe('/settings/bridges/:bridgeName/solana', () => {
     const api = fakeApi();
     api.solanaGet.mockResolvedValue(USDC);
     api.solanaList.mockResolvedValue({ data: [USDC], total: 1 });
-    const { router } = renderBridgesAt('/settings/bridges/portal/solana/USDC', api);
+    const { router } = renderBridgesAt('/settings/bridges/portal/show/USDC', api);
     expect(await screen.findByRole('textbox', { name: 'Address 2' })).toHaveValue(USDC_ETH);
     expect(api.solanaGet).toHaveBeenCalledWith('portal', 'USDC');
     expect(screen.getByRole('textbox', { name: 'Token' })).toBeDisabled();
@@ -148,14 +152,14 @@ describe('/settings/bridges/:bridgeName/solana', () => {
     await user.type(screen.getByRole('textbox', { name: 'Decimals 1' }), '9');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.solanaUpdate).toHaveBeenCalledWith('portal', 'USDC', { data: { Solana: { address: USDC_SOL, decimals: 9 } } }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/bridges/portal/solana'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/bridges/portal/show'));
   });
 
   it('a bridge name the Solana calls cannot carry is explained, not sent', async () => {
     // Another backend's bridge with a space in its name: not a record name, so not an x either.
     await live({ bridges: { 'a b': { bridgeName: 'a b', kind: 'Portal', version: 1 } } });
     const api = fakeApi();
-    renderBridgesAt('/settings/bridges/a%20b/solana', api);
+    renderBridgesAt('/settings/bridges/a%20b/show', api);
     expect(await screen.findByText(/needs a bridge name of letters, digits and \$ \. _ \+ - only/)).toBeInTheDocument();
     expect(api.solanaList).not.toHaveBeenCalled();
   });
@@ -168,7 +172,7 @@ describe('§7 §9 CSV import', () => {
     const user = userEvent.setup();
     const api = fakeApi();
     api.solanaList.mockResolvedValue({ data: [], total: 0 });
-    renderBridgesAt('/settings/bridges/portal/solana', api);
+    renderBridgesAt('/settings/bridges/portal/show', api);
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const editor = screen.getByRole('textbox', { name: 'CSV' });
     fireEvent.change(editor, { target: { value: CSV } });

@@ -1,10 +1,12 @@
 /** The bridge form's inputs a kit field kind cannot serve: networks and tokens (several each), the fee, enabled, and the way to the Solana config. */
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { BooleanInput, SelectArrayInput, SelectInput, TextInput, useCreatePath, useRecordContext } from 'react-admin';
+import { SelectArrayInput, SelectInput, TextInput, useCreatePath, useInput, useRecordContext } from 'react-admin';
 import { NETWORKS } from '../../config/networks.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { FEE_CURRENCIES } from './bridgeRules.ts';
@@ -38,8 +40,15 @@ export function FeeInput() {
   );
 }
 
+/** A switch of its own: react-admin 5.15's BooleanInput hands MUI 9's Switch an inputRef it no longer takes. */
 export function EnabledInput() {
-  return <BooleanInput source="enabled" label="Enabled" helperText={false} />;
+  const { field } = useInput({ source: 'enabled' });
+  return (
+    <FormControlLabel
+      control={<Switch checked={field.value !== false} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} name={field.name} />}
+      label="Enabled"
+    />
+  );
 }
 
 /** On the edit form: the bridge's Solana bridge configuration (the resource's show view). */
