@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, type DataProvider, type Store } from 'react-admin';
 import { APP_LABEL } from './config/constants.ts';
+import { ROUTES } from './config/routes.ts';
 import { authProvider as browserAuthProvider, getSessionToken, type AppAuthProvider } from './authProvider/index.ts';
 import { createApiClient, createDataProvider, createRealtimeChannel, getApiOrigin, type AppDataProvider } from './dataProvider/index.ts';
 import { liveStore } from './realtime/index.ts';
@@ -42,9 +43,14 @@ const apiDataProvider: AppDataProvider = createDataProvider(createApiClient({ ge
 /** The role's screens that are not resources, as routes; / is react-admin's dashboard and /login its loginPage. */
 function screenRoutes(role: unknown) {
   const resourcePaths = new Set(DEFINITIONS.map(pathOf));
-  return screensFor(role)
-    .filter((r) => r.path !== '/' && !resourcePaths.has(r.path))
-    .map((r) => <Route key={r.path} path={r.path} element={<Screen path={r.path} />} />);
+  const allowed = screensFor(role).filter((r) => r.path !== '/' && !resourcePaths.has(r.path));
+  const allowedPaths = new Set<string>(allowed.map((r) => r.path));
+  // A screen the role may not see goes home, also where a resource's /:id would otherwise take it (/tx/new).
+  const refused = ROUTES.filter((r) => r.access !== 'public' && r.path !== '/' && !allowedPaths.has(r.path) && !resourcePaths.has(r.path));
+  return [
+    ...allowed.map((r) => <Route key={r.path} path={r.path} element={<Screen path={r.path} />} />),
+    ...refused.map((r) => <Route key={r.path} path={r.path} element={<RedirectHome />} />),
+  ];
 }
 
 export interface ConsoleAdminProps {

@@ -11,13 +11,14 @@ import Stack from '@mui/material/Stack';
 import { Link } from 'react-router-dom';
 import { useFormContext } from 'react-hook-form';
 import {
-  Create, Edit, NumberInput, SelectInput, SimpleForm, TextInput, useCanAccess, useCreate, useCreatePath, useRecordContext,
+  Create, Edit, SimpleForm, useCanAccess, useCreate, useCreatePath, useRecordContext,
   useRedirect, useUpdate, type RaRecord,
 } from 'react-admin';
 import { ConflictDialog } from '../shared/ConflictDialog.tsx';
 import { conflictCurrent, errorText, versionOf } from '../shared/errors.ts';
 import type { FieldDef, Fields, ResourceDefinition } from './definition.ts';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
+import { KitNumberInput, KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
 import { RecordWatch, type RecordWatchState } from './RecordWatch.tsx';
 import { withoutEmpty } from './zodValidate.ts';
@@ -33,18 +34,18 @@ function fieldInput(field: FieldDef, mode: Mode) {
     label: field.label,
     disabled: fixed,
     validate: field.validate,
-    helperText: fixed ? `${field.label.toLowerCase()} does not change once created` : (field.helperText ?? false),
-    sx: { maxWidth: 480 },
+    helperText: fixed ? `${field.label.toLowerCase()} does not change once created` : field.helperText,
+    sx: { width: field.kind === 'json' ? '100%' : 480, maxWidth: '100%' },
   };
   switch (field.kind) {
     case 'number':
-      return <NumberInput key={field.source} {...common} />;
+      return <KitNumberInput key={field.source} {...common} />;
     case 'select':
-      return <SelectInput key={field.source} {...common} choices={(field.choices ?? []).map((c) => ({ id: c, name: c }))} />;
+      return <KitSelectInput key={field.source} {...common} choices={field.choices ?? []} />;
     case 'json':
-      return <TextInput key={field.source} {...common} multiline minRows={4} fullWidth />;
+      return <KitTextInput key={field.source} {...common} multiline minRows={4} monospace />;
     default:
-      return <TextInput key={field.source} {...common} multiline={field.multiline} />;
+      return <KitTextInput key={field.source} {...common} multiline={field.multiline} />;
   }
 }
 

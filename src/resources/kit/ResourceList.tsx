@@ -4,18 +4,21 @@
  * and Edit/Delete per row. It refreshes itself when the realtime API says the resource changed,
  * keeping page, sort, filters, selection and scroll (no polling).
  */
-import { cloneElement, useRef } from 'react';
+import { cloneElement, useRef, type ReactElement } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import {
-  BulkDeleteButton, CreateButton, DataTable, ExportButton, List, SelectColumnsButton, SelectInput, TextInput, TopToolbar,
+  BulkDeleteButton, ColumnsButton, CreateButton, DataTable, ExportButton, List, TopToolbar,
   useCanAccess, useCreatePath, useListContext, type RaRecord,
 } from 'react-admin';
 import { recordPathOf, type FilterDef, type ResourceDefinition } from './definition.ts';
+import { errorText } from '../shared/errors.ts';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
+import { KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
 import { useSubscribeToRecordList } from './realtimeHooks.ts';
 
@@ -23,12 +26,39 @@ import { useSubscribeToRecordList } from './realtimeHooks.ts';
 export const LIVE_LIST_REFRESH_MS = 500;
 
 function filterInput(filter: FilterDef) {
-  if (filter.kind === 'custom') return cloneElement(filter.input, { key: filter.source, source: filter.source, label: filter.label, alwaysOn: true });
+  if (filter.kind === 'custom') return cloneElement(filter.input as ReactElement<Record<string, unknown>>, { key: filter.source, source: filter.source, label: filter.label, alwaysOn: true });
   if (filter.kind === 'search') {
-    return <TextInput key={filter.source} source={filter.source} label={filter.label} placeholder={filter.placeholder} alwaysOn resettable />;
+    return <KitTextInput key={filter.source} source={filter.source} label={filter.label} placeholder={filter.placeholder} alwaysOn />;
   }
-  const choices = filter.choices.map((c) => ({ id: c, name: filter.optionText ? filter.optionText(c) : c }));
-  return <SelectInput key={filter.source} source={filter.source} label={filter.label} choices={choices} emptyText={filter.emptyText} alwaysOn />;
+  return (
+    <KitSelectInput
+      key={filter.source}
+      source={filter.source}
+      label={filter.label}
+      choices={filter.choices}
+      optionText={filter.optionText}
+      emptyText={filter.emptyText}
+      sx={{ minWidth: 180 }}
+      alwaysOn
+    />
+  );
+}
+
+/** A list the server refused: the reason and Try again, not an empty table. */
+function ListError({ recordLabel }: { recordLabel: string }) {
+  const { error, refetch } = useListContext();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      }
+    >
+      Could not load {recordLabel}s: {errorText(error)}
+    </Alert>
+  );
 }
 
 /** Empties every filter at once (the inputs follow). */
@@ -103,12 +133,13 @@ function ResourceListView({ definition }: { definition: ResourceDefinition }) {
         perPage={perPage}
         filters={filters.map(filterInput)}
         empty={false}
+        error={<ListError recordLabel={recordLabel} />}
         exporter={definition.exporter}
         actions={
           <TopToolbar>
             {definition.clearFilters && <ClearFiltersButton />}
             <CreateButton label={`New ${recordLabel}`} />
-            <SelectColumnsButton />
+            <ColumnsButton />
             <ExportButton maxResults={definition.exportMax} />
           </TopToolbar>
         }

@@ -4,11 +4,9 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useFieldArray } from 'react-hook-form';
-import { SelectInput, TextInput } from 'react-admin';
 import { NETWORKS } from '../../config/networks.ts';
+import { KitSelectInput, KitTextInput } from '../kit/inputs.tsx';
 import { EMPTY_ROW } from './tokenRules.ts';
-
-const NETWORK_CHOICES = NETWORKS.map((n) => ({ id: n, name: n }));
 
 export function NetworkRowsInput() {
   const { fields, append, remove } = useFieldArray({ name: 'networks' });
@@ -16,15 +14,9 @@ export function NetworkRowsInput() {
     <Stack spacing={1} role="group" aria-label="Network data">
       {fields.map((field, i) => (
         <Stack key={field.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <SelectInput source={`networks.${i}.network`} label={`Network ${i + 1}`} choices={NETWORK_CHOICES} fullWidth={false} sx={{ width: 180 }} />
-          <TextInput
-            source={`networks.${i}.address`}
-            label={`Address ${i + 1}`}
-            fullWidth={false}
-            sx={{ width: 480 }}
-            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
-          />
-          <TextInput source={`networks.${i}.decimals`} label={`Decimals ${i + 1}`} fullWidth={false} sx={{ width: 120 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <KitSelectInput source={`networks.${i}.network`} label={`Network ${i + 1}`} choices={NETWORKS} sx={{ width: 180 }} />
+          <KitTextInput source={`networks.${i}.address`} label={`Address ${i + 1}`} sx={{ width: 480 }} monospace />
+          <KitTextInput source={`networks.${i}.decimals`} label={`Decimals ${i + 1}`} sx={{ width: 120 }} inputMode="numeric" />
           <IconButton aria-label={`Remove network row ${i + 1}`} onClick={() => remove(i)} sx={{ mt: 1 }}>
             <DeleteIcon />
           </IconButton>

@@ -1,0 +1,100 @@
+/**
+ * The kit's form and filter inputs: react-admin's useInput (form state, validation, filters) over
+ * MUI's TextField. react-admin 5's own TextInput and SelectInput hand MUI 9 the removed `InputProps`
+ * prop, which reaches the DOM; these pass everything through slotProps instead.
+ */
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { FieldTitle, useInput, type InputProps } from 'react-admin';
+
+export interface KitInputProps extends Pick<InputProps, 'source' | 'validate' | 'defaultValue' | 'parse' | 'format'> {
+  label: string;
+  helperText?: string | false;
+  disabled?: boolean;
+  placeholder?: string;
+  sx?: SxProps<Theme>;
+  multiline?: boolean;
+  minRows?: number;
+  /** The filter form reads these; harmless elsewhere. */
+  alwaysOn?: boolean;
+  type?: 'text' | 'number';
+  inputMode?: 'numeric' | 'text';
+  monospace?: boolean;
+}
+
+export interface KitSelectInputProps extends KitInputProps {
+  choices: readonly string[];
+  /** The empty choice's text; no empty choice when absent. */
+  emptyText?: string;
+  /** How a choice reads (its value by default). */
+  optionText?: (choice: string) => string;
+}
+
+function useKitInput(props: KitInputProps) {
+  const { source, validate, defaultValue, parse, format } = props;
+  const { field, fieldState, isRequired } = useInput({ source, validate, defaultValue, parse, format });
+  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  return { field, error, isRequired };
+}
+
+function common(props: KitInputProps, error: string | undefined) {
+  return {
+    label: <FieldTitle label={props.label} source={props.source} />,
+    error: error !== undefined,
+    helperText: error ?? (props.helperText || ' '),
+    disabled: props.disabled,
+    placeholder: props.placeholder,
+    size: 'small' as const,
+    variant: 'filled' as const,
+    sx: props.sx ?? { minWidth: 240 },
+  };
+}
+
+export function KitTextInput(props: KitInputProps) {
+  const { field, error } = useKitInput(props);
+  return (
+    <TextField
+      {...common(props, error)}
+      {...field}
+      id={field.name}
+      value={field.value ?? ''}
+      type={props.type}
+      multiline={props.multiline}
+      minRows={props.minRows}
+      slotProps={{
+        htmlInput: {
+          inputMode: props.inputMode,
+          spellCheck: props.monospace ? false : undefined,
+          style: props.monospace ? { fontFamily: 'monospace' } : undefined,
+        },
+      }}
+    />
+  );
+}
+
+/** Numbers as numbers (an empty field is null: not set). */
+export function KitNumberInput(props: KitInputProps) {
+  return (
+    <KitTextInput
+      {...props}
+      type="number"
+      parse={(v: string) => (v === '' ? null : Number(v))}
+      format={(v: unknown) => (v === null || v === undefined ? '' : String(v))}
+    />
+  );
+}
+
+export function KitSelectInput(props: KitSelectInputProps) {
+  const { field, error } = useKitInput(props);
+  return (
+    <TextField {...common(props, error)} {...field} id={field.name} value={field.value ?? ''} select>
+      {props.emptyText !== undefined && <MenuItem value="">{props.emptyText}</MenuItem>}
+      {props.choices.map((c) => (
+        <MenuItem key={c} value={c}>
+          {props.optionText ? props.optionText(c) : c}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
