@@ -242,7 +242,7 @@ describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium
 
       // --- configs: the worker config's text holds the corpus -------------------------------------
       await page.goto('/settings/configs');
-      await page.getByRole('button', { name: 'Open worker' }).click();
+      await page.getByRole('link', { name: 'Edit worker' }).click();
       await expectLiteral(page, 'window.__xss=13', 'config editor');
       await expectClean(page, 'config editor');
 

@@ -1,86 +1,76 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UserLogList } from '../../src/resources/userLogs/index.ts';
+import type { UserLog } from '../../src/contract/index.ts';
+import { userLogs } from '../../src/resources/userLogs/index.ts';
+import { createLogPager } from '../../src/resources/userLogs/logPages.ts';
 import { subjectOf } from '../../src/resources/userLogs/logRules.ts';
-import { fakeResourceApi, live, renderScreen, resetLive } from './harness.tsx';
+import { fakeApi, json } from '../support/fakeFetch.ts';
+import { allowKnownReactAdminWarnings, liveInit, nextFrame, renderKit, resetKit } from './kitHarness.tsx';
+import { live } from './harness.tsx';
 
-afterEach(resetLive);
+beforeEach(allowKnownReactAdminWarnings);
+afterEach(resetKit);
 
-const log = (id: string, time: number, user: string, action: string) => ({ id, time, user, action, details: { note: '<b>x</b>' } });
+const log = (id: string, time: number, user: string, action: string): UserLog => ({ id, time, user, action, details: { note: '<b>x</b>' } });
 const rowsText = () => within(screen.getByRole('table', { name: 'User logs' })).getAllByRole('row').slice(1).map((r) => r.textContent ?? '');
 
-/** A fake POST /logs/more answering from a fixed list (newest first), as the server filters it. */
-function serverLogs(all: ReturnType<typeof log>[]) {
-  const api = fakeResourceApi();
-  api.logsMore.mockImplementation(async (q: { before?: number; limit: number; user?: string; action?: string }) => {
-    const matching = all.filter((l) => (!q.user || l.user === q.user) && (!q.action || l.action === q.action || l.action.startsWith(`${q.action}.`)));
-    return { data: matching.filter((l) => q.before === undefined || l.time < q.before).slice(0, q.limit), total: matching.length };
-  });
-  return api;
+interface Query {
+  before?: number;
+  limit?: number;
+  user?: string;
+  action?: string;
 }
 
+/** POST /logs/more answered from a fixed history (newest first), filtered as the server does. */
+const answer = (all: readonly UserLog[], q: Query) => {
+  const matching = all.filter((l) => (!q.user || l.user === q.user) && (!q.action || l.action === q.action || l.action.startsWith(`${q.action}.`)));
+  const older = matching.filter((l) => q.before === undefined || l.time < q.before);
+  return { data: older.slice(0, q.limit ?? 100), total: matching.length };
+};
+
+function serverLogs(all: readonly UserLog[]) {
+  return fakeApi((r) => (r.method === 'POST' && r.path === '/logs/more' ? json(answer(all, r.body as Query)) : undefined));
+}
+const logQueries = (api: ReturnType<typeof fakeApi>) => api.requests.filter((r) => r.path === '/logs/more').map((r) => r.body);
+
 describe('/settings/userlogs', () => {
-  it('shows the live feed newest first, filters by user and by action prefix', async () => {
-    const user = userEvent.setup();
-    await live({ userLogs: [log('3', 3000, 'ann', 'token.update'), log('2', 2000, 'bob', 'config.update'), log('1', 1000, 'ann', 'tokens')] });
-    renderScreen(<UserLogList />, serverLogs([]));
-    expect(rowsText()).toHaveLength(3);
-    expect(rowsText()[0]).toContain('token.update');
-    expect(rowsText()[0]).toContain('{"note":"<b>x</b>"}');
-    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'token');
-    expect(rowsText()).toHaveLength(1);
-    await user.clear(screen.getByRole('textbox', { name: 'Action' }));
-    await user.type(screen.getByRole('textbox', { name: 'User' }), 'ann');
-    expect(rowsText()).toHaveLength(2);
-    await live({ userLogs: [log('4', 4000, 'ann', 'pins.update'), log('3', 3000, 'ann', 'token.update'), log('2', 2000, 'bob', 'config.update'), log('1', 1000, 'ann', 'tokens')] });
-    expect(rowsText()[0]).toContain('pins.update');
-  });
-
-  it('opening the screen loads the newest stored entries (the live feed only has what came since connecting)', async () => {
+  it('lists the stored entries newest first with time, user, action, record and details', async () => {
     const api = serverLogs([log('2', 2000, 'bob', 'config.update'), log('1', 1000, 'ann', 'token.create')]);
-    renderScreen(<UserLogList />, api);
+    renderKit('/settings/userlogs', { api, definitions: [userLogs] });
     await waitFor(() => expect(rowsText()).toHaveLength(2));
-    expect(api.logsMore).toHaveBeenCalledWith({ limit: 100 });
+    expect(logQueries(api)[0]).toEqual({ limit: 50 });
     expect(rowsText()[0]).toContain('config.update');
-    expect(screen.getByText('2 shown of 2')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'No older entries' })).toBeDisabled();
+    expect(rowsText()[0]).toContain('1970-01-01');
+    expect(rowsText()[1]).toContain('{"note":"<b>x</b>"}');
+    expect(screen.getByRole('columnheader', { name: 'Time' })).toBeInTheDocument();
   });
 
-  it('a filter asks the server again (once typing pauses) and says when nothing matches', async () => {
+  it('the live feed shows without reload, and the user and action filters ask the server', async () => {
     const user = userEvent.setup();
-    const api = serverLogs([log('2', 2000, 'bob', 'config.update'), log('1', 1000, 'ann', 'token.create')]);
-    renderScreen(<UserLogList />, api);
+    const history = [log('2', 2000, 'bob', 'config.update'), log('1', 1000, 'ann', 'token.create')];
+    const api = serverLogs(history);
+    await liveInit();
+    renderKit('/settings/userlogs', { api, definitions: [userLogs] });
     await waitFor(() => expect(rowsText()).toHaveLength(2));
-    await user.type(screen.getByRole('textbox', { name: 'User' }), 'ann');
-    await waitFor(() => expect(api.logsMore).toHaveBeenLastCalledWith({ limit: 100, user: 'ann' }));
-    // Not once per keystroke: the first load and the paused filter.
-    expect(api.logsMore).toHaveBeenCalledTimes(2);
+    // A new entry on the socket (not yet in the server's answer here) refreshes the list.
+    await live({ userLogs: [log('3', 3000, 'ann', 'pins.update')] });
+    await nextFrame();
+    await waitFor(() => expect(rowsText()[0]).toContain('pins.update'), { timeout: 3000 });
+    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'token');
     await waitFor(() => expect(rowsText()).toHaveLength(1));
-    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'bridge');
-    await waitFor(() => expect(screen.getByText('No log entries match these filters.')).toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(rowsText()).toHaveLength(2));
-  });
-
-  it('Load older asks POST /logs/more before the oldest shown, with the filters, and appends without duplicates', async () => {
-    const user = userEvent.setup();
-    const many = Array.from({ length: 120 }, (_, i) => log(String(i), 10_000 - i, 'ann', 'token.update'));
-    await live({ userLogs: [many[0]!] });
-    const api = serverLogs(many);
-    renderScreen(<UserLogList />, api);
-    await waitFor(() => expect(rowsText()).toHaveLength(100));
-    await user.click(screen.getByRole('button', { name: 'Load older' }));
-    await waitFor(() => expect(api.logsMore).toHaveBeenLastCalledWith({ limit: 100, before: 10_000 - 99 }));
-    await waitFor(() => expect(rowsText()).toHaveLength(120));
-    expect(screen.getByRole('button', { name: 'No older entries' })).toBeDisabled();
+    expect(rowsText()[0]).toContain('token.create');
+    expect(logQueries(api).at(-1)).toEqual({ limit: 50, action: 'token' });
+    await user.type(screen.getByRole('textbox', { name: 'User' }), 'bob');
+    await waitFor(() => expect(logQueries(api).at(-1)).toEqual({ limit: 50, user: 'bob', action: 'token' }));
+    await waitFor(() => expect(screen.getByText('No user logs match.')).toBeInTheDocument());
   });
 
   it('an entry opens as JSON, as text', async () => {
     const user = userEvent.setup();
-    renderScreen(<UserLogList />, serverLogs([log('1', 1000, 'ann', 'token.create')]));
-    await user.click(await screen.findByRole('row', { name: 'Log entry token.create by ann' }));
+    renderKit('/settings/userlogs', { api: serverLogs([log('1', 1000, 'ann', 'token.create')]), definitions: [userLogs] });
+    await user.click(await screen.findByRole('button', { name: 'Show token.create by ann' }));
     const dialog = await screen.findByRole('dialog', { name: 'token.create by ann' });
     expect(dialog.textContent).toContain('"note": "<b>x</b>"');
   });
@@ -91,5 +81,48 @@ describe('/settings/userlogs', () => {
     expect(subjectOf({ configName: 'worker' })).toBe('worker');
     expect(subjectOf('text')).toBe('');
     expect(subjectOf(undefined)).toBe('');
+  });
+});
+
+describe('user log pages over POST /logs/more', () => {
+  // 7 entries, two pairs sharing a time across page boundaries.
+  const history = [log('g', 70, 'ann', 'a'), log('f', 60, 'ann', 'a'), log('e', 50, 'ann', 'a'), log('d', 50, 'ann', 'a'), log('c', 30, 'ann', 'a'), log('b', 20, 'ann', 'a'), log('a', 20, 'ann', 'a')];
+
+  function source(liveLogs: readonly UserLog[] = []) {
+    const queries: Query[] = [];
+    return {
+      queries,
+      logsMore: async (q: Query) => {
+        queries.push(q);
+        return answer(history, q);
+      },
+      live: () => liveLogs,
+    };
+  }
+  const ids = (page: { data: readonly UserLog[] }) => page.data.map((l) => l.id).join('');
+
+  it('page N starts before the last time of page N-1, skipping what was shown at that time; no entry lost or repeated', async () => {
+    const read = createLogPager();
+    const s = source();
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(await read({ pagination: { page, perPage: 3 }, filter: {} }, s));
+    expect(pages.map(ids)).toEqual(['gfe', 'dcb', 'a']);
+    expect(pages[0]?.total).toBe(7);
+    expect(s.queries).toEqual([{ limit: 3 }, { limit: 4, before: 51 }, { limit: 4, before: 21 }]);
+  });
+
+  it('a jump to a later page walks the pages between; the filters go to the server', async () => {
+    const read = createLogPager();
+    const s = source();
+    expect(ids(await read({ pagination: { page: 3, perPage: 2 }, filter: { user: 'ann', action: ' a ' } }, s))).toBe('cb');
+    expect(s.queries.map((q) => q.before)).toEqual([undefined, 61, 51]);
+    expect(s.queries.every((q) => q.user === 'ann' && q.action === 'a')).toBe(true);
+  });
+
+  it('the live feed is merged in, each id once, filtered as the server filters', async () => {
+    const read = createLogPager();
+    const s = source([log('h', 80, 'bob', 'token.update'), log('g', 70, 'ann', 'a')]);
+    expect(ids(await read({ pagination: { page: 1, perPage: 3 }, filter: {} }, s))).toBe('hgf');
+    expect(ids(await read({ pagination: { page: 1, perPage: 3 }, filter: { action: 'token' } }, s))).toBe('h');
   });
 });

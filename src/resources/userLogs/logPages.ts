@@ -66,9 +66,9 @@ export function createLogPager() {
     for (;;) {
       const cursor = at === 1 ? undefined : known[at - 2];
       const { page, total } = await readFrom(source, cursor, count, user, action);
+      known[at - 1] = after(cursor, page);
       if (at === wanted) return { data: page, total };
       if (page.length < count) return { data: [], total };
-      known[at - 1] = after(cursor, page);
       at++;
     }
   };
