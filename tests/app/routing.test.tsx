@@ -14,7 +14,7 @@ vi.mock('../../src/notifications/index.ts', async (importOriginal) => (await imp
 beforeEach(resetStubs);
 afterEach(cleanup);
 
-/** A concrete URL for a ROUTES path (the bridges splat). */
+/** A concrete URL for a ROUTES path (a splat path without its splat). */
 const urlOf = (path: string) => path.replace(/\/\*$/, '');
 const SCREENS = ROUTES.filter((r) => r.access !== 'public');
 
@@ -88,11 +88,14 @@ describe('§2 routing', () => {
     expect(admin.router.state.location.pathname).toBe('/tx/new');
   });
 
-  it('§2 /settings/bridges/* keeps its nested sub-routes', async () => {
-    const { router } = renderConsole('/settings/bridges/Stargate%20main', 'Admin');
-    await expectHeading('Bridges');
-    expect(screen.getByRole('heading', { level: 2, name: 'Stargate main' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/settings/bridges/Stargate%20main');
+  it('§2 a bridge’s edit view and its Solana config are routes of the bridges resource', async () => {
+    const edit = renderConsole('/settings/bridges/Stargate%20main', 'Admin');
+    await expectHeading('Edit bridge');
+    expect(edit.router.state.location.pathname).toBe('/settings/bridges/Stargate%20main');
+    edit.unmount();
+    const solana = renderConsole('/settings/bridges/portal/show', 'Admin');
+    await expectHeading('Solana config of portal');
+    expect(solana.router.state.location.pathname).toBe('/settings/bridges/portal/show');
   });
 
   it('§6 an expired session counts as not signed in', async () => {
