@@ -28,7 +28,7 @@
  */
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
-import { EMPTY_TX_FILTER, toServerFilter, type TxFilterValues } from '../src/resources/txs/txFilter.ts';
+import { toServerFilter } from '../src/resources/txs/txFilter.ts';
 import { hashAccessKey, verifyAccessKey } from '../server/src/auth/accessKeys.ts';
 import { createRng } from '../server/src/quote/index.ts';
 import { TX_READERS_DEFAULT } from '../server/src/db/txReaders.ts';
@@ -59,15 +59,9 @@ type Order = 'ASC' | 'DESC';
 export function txsMix(nowMs: number, pages: readonly [number, number]): string[] {
   const random = createRng(20_251_122);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const local = (ms: number) => {
-    // datetime-local in this process's zone, as the browser's form gives it
-    const d = new Date(ms);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  };
   const day = 86_400_000;
   const hexPrefix = () => `0x${Math.floor(random() * 256).toString(16).padStart(2, '0')}`;
-  const filters: (() => Partial<TxFilterValues>)[] = [
+  const filters: (() => Record<string, unknown>)[] = [
     () => ({}),
     () => ({}),
     () => ({}),
@@ -80,7 +74,8 @@ export function txsMix(nowMs: number, pages: readonly [number, number]): string[
     () => ({ q: hexPrefix() }),
     () => {
       const start = nowMs - Math.floor(random() * 28) * day - day;
-      return { from: local(start), to: local(start + day) };
+      // The list keeps a range's ends as instants (ms), the last one its last millisecond.
+      return { from: start, to: start + day - 1 };
     },
     () => ({ status: 'failed', network: pick(['Ethereum', 'Arbitrum', 'Base']) }),
     () => ({ tokenName: pick(['USDC', 'WETH']), side: pick(['buy', 'sell']) }),
@@ -92,7 +87,7 @@ export function txsMix(nowMs: number, pages: readonly [number, number]): string[
   ];
   const paths: string[] = [];
   for (let i = 0; i < TXS_MIX_SIZE; i++) {
-    const values: TxFilterValues = { ...EMPTY_TX_FILTER, ...pick(filters)() };
+    const values = pick(filters)();
     const [field, order] = pick(sorts);
     const page = pages[0] + Math.floor(random() * (pages[1] - pages[0] + 1));
     const perPage = pick([25, 25, 25, 50, 100]);

@@ -9,7 +9,6 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => retryableLaz
 /** The screens that are not resources (a resource's views come from its definition). */
 const SCREENS: Partial<Record<ScreenPath, ComponentType>> = {
   '/': screen(() => import('./HomePage.tsx')),
-  '/tx': screen(() => import('./TxListPage.tsx')),
   '/tx/latest': screen(() => import('./TxLatestPage.tsx')),
   '/tsettings': screen(() => import('./UserSettingsPage.tsx')),
   '/tx/new': screen(() => import('./TxNewPage.tsx')),

@@ -15,7 +15,7 @@ const zoneButton = (page: Page, name: 'Local' | 'UTC') => page.getByRole('group'
 /** The newest entry's time in the home screen's live user log. */
 const feedTime = (page: Page) => page.getByRole('list', { name: 'User log' }).getByText(ANY_TIME).first();
 /** The Time cell of the first row on /tx. */
-const rowTime = (page: Page) => page.getByRole('row', { name: /^Transaction / }).first().getByRole('cell').filter({ hasText: ANY_TIME }).first();
+const rowTime = (page: Page) => page.getByRole('row').filter({ has: page.getByRole('button', { name: /^History of / }) }).first().getByRole('cell').filter({ hasText: ANY_TIME }).first();
 const text = async (page: Page, locator: (p: Page) => ReturnType<Page['getByText']>) => ((await locator(page).textContent()) ?? '').trim();
 
 describe.skipIf(!hasChromium)('times follow the header time zone switch', () => {
@@ -82,7 +82,9 @@ describe.skipIf(!hasChromium)('times follow the header time zone switch', () => 
     const from = page.getByRole('textbox', { name: 'From (UTC)' });
     await from.fill('2026-01-15 10:00');
     await from.press('Enter');
-    await expect.poll(() => new URL(page.url()).searchParams.get('from')).toBe('2026-01-15T10:00:00.000Z');
+    /** A range end as the list keeps it in the address (react-admin's filter). */
+    const filterOf = (key: string) => (JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as Record<string, unknown>)[key];
+    await expect.poll(() => filterOf('from')).toBe('2026-01-15T10:00:00.000Z');
     await expect.poll(() => from.inputValue()).toBe('2026-01-15 10:00:00');
 
     await zoneButton(page, 'Local').click();
@@ -92,11 +94,11 @@ describe.skipIf(!hasChromium)('times follow the header time zone switch', () => 
     await to.fill('2026-01-15 12:30');
     await to.press('Enter');
     // Typed in Berlin (GMT+1), the whole minute: its last millisecond.
-    await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe('2026-01-15T11:30:59.999Z');
+    await expect.poll(() => filterOf('to')).toBe('2026-01-15T11:30:59.999Z');
     await to.fill('15/01/2026 1:30 PM');
     await to.press('Enter');
     expect(await page.getByText('Use YYYY-MM-DD HH:mm:ss').count()).toBe(1);
-    expect(new URL(page.url()).searchParams.get('to')).toBe('2026-01-15T11:30:59.999Z');
+    expect(filterOf('to')).toBe('2026-01-15T11:30:59.999Z');
     await context.close();
   });
 });

@@ -4,9 +4,10 @@
  * role table of each definition answered through authProvider.canAccess.
  */
 import { Suspense, type ComponentType } from 'react';
-import { Route } from 'react-router-dom';
+import { Navigate, Route, useParams } from 'react-router-dom';
 import { Resource } from 'react-admin';
 import { isAdminRole } from '../../authProvider/session.ts';
+import { ROUTES } from '../../config/routes.ts';
 import type { AppAuthProvider } from '../../authProvider/index.ts';
 import { Loading } from '../../layout/Loading.tsx';
 import { LoadBoundary, retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
@@ -72,6 +73,16 @@ function viewsOf(definition: ResourceDefinition, role: unknown) {
   };
 }
 
+/**
+ * The record page at /{name}/{id}. A screen's own address under the resource (/tx/new, /tx/latest)
+ * reaches it only when this role may not open that screen: it goes home, as any screen it may not open.
+ */
+function RecordRoute({ name, Show }: { name: string; Show: ComponentType }) {
+  const { id = '' } = useParams();
+  if (ROUTES.some((r) => r.path === `/${name}/${id}`)) return <Navigate to="/" replace />;
+  return <Show />;
+}
+
 /** The <Resource>s of the definitions this role may list. */
 export function resourcesFor(definitions: readonly ResourceDefinition[], role: unknown) {
   return definitions
@@ -89,7 +100,7 @@ export function resourcesFor(definitions: readonly ResourceDefinition[], role: u
           recordRepresentation={(record) => d.recordRepresentation(record)}
           {...views}
         >
-          {Show && <Route path=":id" element={<Show />} />}
+          {Show && <Route path=":id" element={<RecordRoute name={d.name} Show={Show} />} />}
         </Resource>
       );
     });

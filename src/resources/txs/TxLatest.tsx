@@ -1,44 +1,57 @@
 /**
- * /tx/latest: the newest transactions. The live store has no change kind for txSent/txConfirmed
- * (LiveChangeKind covers tokens, bridges, userLogs, checker), so the list refetches every 5 s while
- * the page is visible.
+ * /tx/latest: the newest transactions, refreshed when the realtime API says the history changed
+ * (txSent/txConfirmed announce it on the `tx` resource's topic), never by polling. A row opens its
+ * transaction page /tx/{id}.
  */
-import { useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from 'react-router-dom';
-import { useGetList } from 'react-admin';
+import { DataTable, ListBase, useListContext, type RaRecord } from 'react-admin';
+import { LiveRefresh } from '../kit/LiveRefresh.tsx';
+import { recordPathOf } from '../kit/definition.ts';
 import { errorText } from '../shared/errors.ts';
-import { TxTable } from './TxTable.tsx';
+import { TX_COLUMN_DEFS } from './columns.tsx';
+import { TxHistoryButton } from './TxHistoryButton.tsx';
 
-export const LATEST_REFETCH_MS = 5000;
 export const LATEST_COUNT = 50;
+const RESOURCE = 'tx';
+const COLUMNS = TX_COLUMN_DEFS.filter((c) => !c.hidden);
 
-function subscribeVisibility(cb: () => void) {
-  document.addEventListener('visibilitychange', cb);
-  return () => document.removeEventListener('visibilitychange', cb);
-}
-const isVisible = () => document.visibilityState !== 'hidden';
-
-export function TxLatest() {
-  const navigate = useNavigate();
-  const visible = useSyncExternalStore(subscribeVisibility, isVisible, () => true);
-  const { data, error, isPending } = useGetList(
-    'txs',
-    { pagination: { page: 1, perPage: LATEST_COUNT }, sort: { field: 'createdAt', order: 'DESC' }, filter: {} },
-    { refetchInterval: visible ? LATEST_REFETCH_MS : false },
-  );
+function LatestTable() {
+  const { error, data, isPending, refetch } = useListContext();
+  // txSent/txConfirmed announce that the history changed (publishLiveChanges, refreshOn 'txs').
+  useSubscribeToRecordList(() => void refetch(), RESOURCE);
   return (
-    <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
-        The {LATEST_COUNT} newest, refreshed every {LATEST_REFETCH_MS / 1000} s while this page is visible.
-      </Typography>
+    <>
       {error ? <Alert severity="error">Could not load transactions: {errorText(error)}</Alert> : null}
       {/* Nothing loaded: the error says so, not also "No transactions yet." */}
       {error && !data ? null : (
-        <TxTable rows={data ?? []} onOpen={(id) => navigate(`/tx?id=${encodeURIComponent(id)}`)} empty={isPending ? 'Loading...' : 'No transactions yet.'} />
+        <DataTable
+          resource={RESOURCE}
+          aria-label="Transactions"
+          rowClick={(id) => recordPathOf({ name: RESOURCE }, id)}
+          bulkActionButtons={false}
+          empty={<Typography sx={{ p: 2 }} color="text.secondary">{isPending ? 'Loading...' : 'No transactions yet.'}</Typography>}
+        >
+          {COLUMNS.map((c) => (
+            <DataTable.Col key={c.source} source={c.source} label={c.label} render={c.render} disableSort align={c.align} />
+          ))}
+          <DataTable.Col source="_history" label="History" disableSort render={(record: RaRecord) => <TxHistoryButton record={record} />} />
+        </DataTable>
       )}
+    </>
+  );
+}
+
+export function TxLatest() {
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        The {LATEST_COUNT} newest, shown as they are sent and confirmed.
+      </Typography>
+      <ListBase resource={RESOURCE} perPage={LATEST_COUNT} sort={{ field: 'createdAt', order: 'DESC' }} disableSyncWithLocation storeKey={false}>
+        <LatestTable />
+      </ListBase>
     </Stack>
   );
 }

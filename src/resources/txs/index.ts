@@ -1,2 +1,2 @@
-export { TxList } from './TxList.tsx';
-export { TxLatest, LATEST_REFETCH_MS } from './TxLatest.tsx';
+export { txs } from './definition.ts';
+export { TxLatest, LATEST_COUNT } from './TxLatest.tsx';

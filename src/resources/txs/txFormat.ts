@@ -1,4 +1,4 @@
-/** How transaction rows read: cell text, the column choice and the CSV export. */
+/** How transaction rows read: cell text, the columns (shown or chosen in the column chooser) and the CSV export. */
 import type { RaRecord } from 'react-admin';
 import { LIST_MAX_PER_PAGE, type TxSortField } from '../../contract/index.ts';
 import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
@@ -31,15 +31,6 @@ export const TX_COLUMNS: readonly TxColumn[] = [
   { field: 'hash', label: 'Hash', initial: false },
   { field: 'tradeId', label: 'Trade', initial: true },
 ];
-
-export const INITIAL_TX_COLUMNS: readonly string[] = TX_COLUMNS.filter((c) => c.initial).map((c) => c.field);
-
-/** The chosen columns in table order; an unknown or empty stored choice falls back to the default. */
-export function visibleColumns(chosen: unknown): TxColumn[] {
-  const fields = Array.isArray(chosen) ? chosen.filter((f): f is string => typeof f === 'string') : [];
-  const shown = TX_COLUMNS.filter((c) => fields.includes(c.field));
-  return shown.length > 0 ? shown : TX_COLUMNS.filter((c) => c.initial);
-}
 
 const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
 
