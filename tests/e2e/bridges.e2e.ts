@@ -4,13 +4,21 @@
  * edits an entry, edits and saves bridge automation, and edits a pending sell at /tx/new. Every
  * record made here has a unique name; bridge automation is put back as it was found.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, screenshot, signIn, pressButton } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 interface MiscSettingsResponse {
   miscSettings: { bridgeAutomation?: { enabled: boolean; bridges: string[] } };
+}
+
+/** The bridges list narrowed to one bridge by its search box (the list pages 25 at a time). */
+async function findBridge(page: Page, bridgeName: string) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(bridgeName);
+  const row = page.getByRole('table', { name: 'Bridges', exact: true }).getByRole('row').filter({ hasText: bridgeName });
+  await row.waitFor();
+  return row;
 }
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -41,8 +49,9 @@ describe.skipIf(!hasChromium)('bridges and operations in Chromium against the re
       const { page, pageErrors, context } = await newSession(browser, scheme);
       await signIn(page, adminKey);
       await page.goto('/settings/bridges');
-      await page.getByRole('button', { name: `Solana config of ${bridgeName}` }).click();
-      await page.waitForURL((url) => url.pathname === `/settings/bridges/${bridgeName}/solana`);
+      const listed = await findBridge(page, bridgeName);
+      await listed.getByRole('link', { name: `Solana config of ${bridgeName}` }).click();
+      await page.waitForURL((url) => url.pathname === `/settings/bridges/${bridgeName}/show`);
       const table = page.getByRole('table', { name: `Solana config of ${bridgeName}` });
       await table.waitFor();
       if (scheme === 'light') {
@@ -51,7 +60,7 @@ describe.skipIf(!hasChromium)('bridges and operations in Chromium against the re
       }
 
       await page.getByRole('button', { name: 'Import CSV' }).click();
-      await page.waitForURL((url) => url.pathname.endsWith('/solana/_import'));
+      await page.waitForURL((url) => url.pathname.endsWith('/show/_import'));
       const csv = [
         'token,network,address,decimals',
         `${tokens.usdc},Solana,${USDC_SOL},6`,
@@ -113,7 +122,7 @@ describe.skipIf(!hasChromium)('bridges and operations in Chromium against the re
         const saved = page.waitForResponse((r) => r.url().endsWith(`/api/solana-bridge/${bridgeName}/${tokens.bonk}`) && r.request().method() === 'PUT');
         await page.getByRole('button', { name: 'Save' }).click();
         expect((await saved).status()).toBe(200);
-        await page.waitForURL((url) => url.pathname === `/settings/bridges/${bridgeName}/solana`);
+        await page.waitForURL((url) => url.pathname === `/settings/bridges/${bridgeName}/show`);
         const bonkRow = table.getByRole('row', { name: `${tokens.bonk} on Solana` });
         await expect.poll(async () => (await bonkRow.count()) === 1 && (await bonkRow.getByRole('cell').nth(3).textContent()), { timeout: 10_000 }).toBe('7');
       } else {
@@ -128,8 +137,10 @@ describe.skipIf(!hasChromium)('bridges and operations in Chromium against the re
     const { page, pageErrors, context } = await newSession(browser);
     await signIn(page, adminKey);
     await page.goto('/settings/bridges');
-    await page.getByRole('button', { name: /^Bridge automation: / }).click();
-    await page.waitForURL((url) => url.pathname === '/settings/bridges/_automation');
+    // Bridge automation is a folding section above the list; opened, it stays open (the preference store).
+    const section = page.getByRole('button', { name: /^Bridge automation: / });
+    await section.click();
+    expect(await section.getAttribute('aria-expanded')).toBe('true');
     const enabled = page.getByRole('switch');
     const checkbox = page.getByRole('checkbox', { name: `Automate ${bridgeName}` });
     await checkbox.waitFor();
@@ -158,9 +169,10 @@ describe.skipIf(!hasChromium)('bridges and operations in Chromium against the re
       await checkbox.waitFor();
       expect(await checkbox.isChecked()).toBe(true);
       expect(await page.getByRole('switch', { name: 'Bridge automation on' }).isChecked()).toBe(true);
-      await page.getByRole('button', { name: 'Back to bridges' }).click();
-      const row = page.getByRole('table', { name: 'Bridges' }).getByRole('row').filter({ hasText: bridgeName });
-      await expect.poll(() => row.getByRole('cell').nth(5).textContent()).toBe('yes');
+      await page.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect.poll(() => section.getAttribute('aria-expanded')).toBe('false');
+      const row = await findBridge(page, bridgeName);
+      await expect.poll(() => row.locator('td.column-automated').textContent()).toBe('yes');
       await screenshot(page, 'bridges-list-light');
       expect(pageErrors).toEqual([]);
     } finally {
@@ -177,13 +189,13 @@ describe.skipIf(!hasChromium)('bridges and operations in Chromium against the re
       await page.goto(`/settings/bridges/${bridgeName}`);
       await page.getByRole('combobox', { name: 'Kind' }).waitFor();
       await screenshot(page, `bridges-edit-${scheme}`);
-      await page.getByRole('button', { name: 'Solana config' }).click();
-      await page.waitForURL((url) => url.pathname === `/settings/bridges/${bridgeName}/solana`);
+      await page.getByRole('link', { name: 'Solana config' }).click();
+      await page.waitForURL((url) => url.pathname === `/settings/bridges/${bridgeName}/show`);
       if (scheme === 'dark') {
         await page.goto('/settings/bridges');
-        await page.getByRole('table', { name: 'Bridges' }).getByRole('row').filter({ hasText: bridgeName }).waitFor();
+        await findBridge(page, bridgeName);
         await screenshot(page, 'bridges-list-dark');
-        await page.goto('/settings/bridges/_automation');
+        await page.getByRole('button', { name: /^Bridge automation: / }).click();
         await page.getByRole('checkbox', { name: `Automate ${bridgeName}` }).waitFor();
         await screenshot(page, 'bridges-automation-dark');
       }
