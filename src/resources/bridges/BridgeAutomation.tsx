@@ -188,7 +188,8 @@ export function BridgeAutomationSection() {
       disableGutters
       variant="outlined"
       sx={{ mb: 2, maxWidth: 800 }}
-      slotProps={{ transition: { unmountOnExit: true } }}
+      // Its summary is the section's heading, one level under the page's h1.
+      slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Typography sx={{ fontWeight: 500 }}>Bridge automation: {summary}</Typography>
