@@ -4,7 +4,7 @@
  * from a source, records keyed by a name get `id`, and custom writes replace REST where declared.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { HttpError } from 'react-admin';
+import { HttpError, type RaRecord } from 'react-admin';
 import { createResourceProvider, type LiveSource, type ResourceRoute } from '../../src/dataProvider/resourceProvider.ts';
 import { fakeApi, json, writes } from '../support/fakeFetch.ts';
 
@@ -54,7 +54,7 @@ describe('REST routes: ra-data-simple-rest over the /api client', () => {
   it('writes drop the copied id: PUT and POST carry the record as the server knows it, DELETE names it in the path', async () => {
     const api = fakeApi((r) => (r.method === 'DELETE' ? json({}) : json(r.body)));
     const provider = createResourceProvider(api.httpClient, [CONFIGS]);
-    const updated = await provider.update('settings/configs', { id: 'c1', data: { id: 'c1', configName: 'c1', value: 2, version: 4 }, previousData: { id: 'c1' } });
+    const updated = await provider.update('settings/configs', { id: 'c1', data: { id: 'c1', configName: 'c1', value: 2, version: 4 }, previousData: { id: 'c1' } as RaRecord });
     const created = await provider.create('settings/configs', { data: { id: 'c2', configName: 'c2', value: 1 } });
     await provider.delete('settings/configs', { id: 'c 3' });
     expect(writes(api.requests)).toEqual([
@@ -162,7 +162,7 @@ describe('live routes: records from the live store, filtered, sorted and paged h
   it('writes of a live route without custom writes go over REST at its record path', async () => {
     const api = fakeApi((r) => json({ ...(r.body as object), version: 2 }));
     const provider = createResourceProvider(api.httpClient, [liveRoute()]);
-    await provider.update('settings/tokens', { id: 'WETH', data: { id: 'WETH', tokenName: 'WETH', version: 1 }, previousData: { id: 'WETH' } });
+    await provider.update('settings/tokens', { id: 'WETH', data: { id: 'WETH', tokenName: 'WETH', version: 1 }, previousData: { id: 'WETH' } as RaRecord });
     expect(writes(api.requests)).toEqual([{ method: 'PUT', path: '/tokens/WETH', body: { tokenName: 'WETH', version: 1 } }]);
   });
 });
@@ -175,7 +175,7 @@ describe('custom writes', () => {
     const remove = vi.fn(async () => undefined);
     const provider = createResourceProvider(api.httpClient, [{ ...liveRoute(), writes: { create, update, delete: remove } }]);
     expect((await provider.create('settings/tokens', { data: { tokenName: 'NEW' } })).data).toEqual({ tokenName: 'NEW', id: 'NEW' });
-    await provider.update('settings/tokens', { id: 'USDC', data: { id: 'USDC', tokenName: 'USDC', decimals: 7 }, previousData: { id: 'USDC' } });
+    await provider.update('settings/tokens', { id: 'USDC', data: { id: 'USDC', tokenName: 'USDC', decimals: 7 }, previousData: { id: 'USDC' } as RaRecord });
     await provider.delete('settings/tokens', { id: 'USDC' });
     expect(create).toHaveBeenCalledWith({ tokenName: 'NEW' });
     expect(update).toHaveBeenCalledWith('USDC', { tokenName: 'USDC', decimals: 7 });
