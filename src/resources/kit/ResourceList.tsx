@@ -13,7 +13,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import {
   BulkDeleteButton, ColumnsButton, CreateButton, DataTable, ExportButton, List, TopToolbar,
-  useCanAccess, useCreatePath, useListContext, type RaRecord,
+  useCanAccess, useCreatePath, useListContext, useRefresh, type RaRecord,
 } from 'react-admin';
 import { recordPathOf, type FilterDef, type ResourceDefinition } from './definition.ts';
 import { errorText } from '../shared/errors.ts';
@@ -46,12 +46,14 @@ function filterInput(filter: FilterDef) {
 
 /** A list the server refused: the reason and Try again, not an empty table. */
 function ListError({ recordLabel }: { recordLabel: string }) {
-  const { error, refetch } = useListContext();
+  const { error } = useListContext();
+  // Every query of the page is read again (the list's may still be in react-query's retries, where a refetch is folded in).
+  const refresh = useRefresh();
   return (
     <Alert
       severity="error"
       action={
-        <Button color="inherit" size="small" onClick={() => void refetch()}>
+        <Button color="inherit" size="small" onClick={refresh}>
           Try again
         </Button>
       }
@@ -59,6 +61,15 @@ function ListError({ recordLabel }: { recordLabel: string }) {
       Could not load {recordLabel}s: {errorText(error)}
     </Alert>
   );
+}
+
+/**
+ * A failed read is tried three more times (react-query's default, which react-admin's List turns
+ * off) before the error shows, unless the server refused it for good (a 4xx will not change on retry).
+ */
+function retryRead(count: number, error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  return count < 3 && !(typeof status === 'number' && status < 500);
 }
 
 /** Empties every filter at once (the inputs follow). */
@@ -134,6 +145,7 @@ function ResourceListView({ definition }: { definition: ResourceDefinition }) {
         filters={filters.map(filterInput)}
         empty={false}
         error={<ListError recordLabel={recordLabel} />}
+        queryOptions={{ retry: retryRead }}
         exporter={definition.exporter}
         actions={
           <TopToolbar>
