@@ -6,7 +6,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { FieldTitle, useInput, type InputProps } from 'react-admin';
+import { FieldTitle, useInput, ValidationError, type InputProps, type ValidationErrorMessage } from 'react-admin';
 
 export interface KitInputProps extends Pick<InputProps, 'source' | 'validate' | 'defaultValue' | 'parse' | 'format'> {
   label: string;
@@ -34,15 +34,18 @@ export interface KitSelectInputProps extends KitInputProps {
 function useKitInput(props: KitInputProps) {
   const { source, validate, defaultValue, parse, format } = props;
   const { field, fieldState, isRequired } = useInput({ source, validate, defaultValue, parse, format });
-  const error = fieldState.invalid ? fieldState.error?.message : undefined;
+  // react-admin puts a form-level validate's message in an object ({ message, args }), which
+  // ValidationError reads (and translates); rendering it as text would crash the form.
+  const message: unknown = fieldState.invalid ? fieldState.error?.message : undefined;
+  const error = message === undefined || message === '' ? undefined : (message as ValidationErrorMessage);
   return { field, error, isRequired };
 }
 
-function common(props: KitInputProps, error: string | undefined) {
+function common(props: KitInputProps, error: ValidationErrorMessage | undefined) {
   return {
     label: <FieldTitle label={props.label} source={props.source} />,
     error: error !== undefined,
-    helperText: error ?? (props.helperText || ' '),
+    helperText: error === undefined ? props.helperText || ' ' : <ValidationError error={error} />,
     disabled: props.disabled,
     placeholder: props.placeholder,
     size: 'small' as const,
