@@ -4,7 +4,7 @@
  * and Edit/Delete per row. It refreshes itself when the realtime API says the resource changed,
  * keeping page, sort, filters, selection and scroll (no polling).
  */
-import { cloneElement, useRef, type ReactElement } from 'react';
+import { cloneElement, type ReactElement } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -20,10 +20,8 @@ import { errorText } from '../shared/errors.ts';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
-import { useSubscribeToRecordList } from './realtimeHooks.ts';
+import { LiveRefresh } from './LiveRefresh.tsx';
 
-/** The least time between two refreshes of a list a busy socket keeps changing. */
-export const LIVE_LIST_REFRESH_MS = 500;
 
 function filterInput(filter: FilterDef) {
   if (filter.kind === 'custom') return cloneElement(filter.input as ReactElement<Record<string, unknown>>, { key: filter.source, source: filter.source, label: filter.label, alwaysOn: true });
@@ -83,22 +81,6 @@ function ClearFiltersButton() {
   );
 }
 
-/** Refetches on the resource's realtime events, at most every LIVE_LIST_REFRESH_MS. */
-export function LiveRefresh({ resource }: { resource?: string }) {
-  const { refetch } = useListContext();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const last = useRef(0);
-  useSubscribeToRecordList(() => {
-    if (timer.current !== null) return;
-    const wait = Math.max(0, last.current + LIVE_LIST_REFRESH_MS - Date.now());
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      last.current = Date.now();
-      void refetch();
-    }, wait);
-  }, resource);
-  return null;
-}
 
 function RowButtons({ definition, record, canEdit, canDelete }: { definition: ResourceDefinition; record: RaRecord; canEdit: boolean; canDelete: boolean }) {
   const createPath = useCreatePath();
@@ -130,7 +112,7 @@ export function ResourceList({ definition }: { definition: ResourceDefinition })
 }
 
 function ResourceListView({ definition }: { definition: ResourceDefinition }) {
-  const { name, label, recordLabel, columns, filters = [], defaultSort, perPage = 25, rowActions, listAside: Aside } = definition;
+  const { name, label, recordLabel, columns = [], filters = [], defaultSort, perPage = 25, rowActions, listAside: Aside } = definition;
   const { canAccess: canEdit = false } = useCanAccess({ resource: name, action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: name, action: 'delete' });
   const hasActions = rowActions !== undefined || canEdit || canDelete;

@@ -94,7 +94,8 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   writes?: (context: { records: () => readonly Fields[]; dataProvider: AppDataProvider }) => CustomWrites;
   /** A REST resource whose rows the socket announces (txs on txSent/txConfirmed): its list refreshes then. */
   refreshOn?: CollectionName;
-  columns: ColumnDef<R>[];
+  /** The list's columns (may come from `ui`). */
+  columns?: ColumnDef<R>[];
   filters?: FilterDef[];
   defaultSort?: { field: string; order: 'ASC' | 'DESC' };
   /**
@@ -127,7 +128,17 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   views?: Partial<Record<'list' | 'create' | 'edit' | 'show', ComponentType>>;
   /** Shown above the list (automation settings, imports...). */
   listAside?: ComponentType;
+  /**
+   * The parts only a view needs, loaded with the view: columns that render components, form fields
+   * and their inputs, custom filter inputs, row actions. The first load then carries each
+   * definition's data, not its screens (the bundle budgets).
+   */
+  ui?: () => Promise<ResourceUi<R>>;
 }
+
+export type ResourceUi<R extends RaRecord = RaRecord> = Partial<
+  Pick<ResourceDefinition<R>, 'columns' | 'fields' | 'filters' | 'rowActions' | 'listAside' | 'toForm' | 'toBody' | 'validate' | 'exporter'>
+>;
 
 /** Defines a resource; typed in its record so columns and rules are checked against the contract. */
 export function defineResource<R extends RaRecord>(definition: ResourceDefinition<R>): ResourceDefinition {

@@ -35,15 +35,27 @@ export function withResourceAccess(authProvider: AppAuthProvider, definitions: r
 }
 
 type KitViewProps = { definition: ResourceDefinition };
-const ListView = retryableLazy<KitViewProps>('this screen', () => import('./ResourceList.tsx').then((m) => ({ default: m.ResourceList })));
-const CreateView = retryableLazy<KitViewProps>('this screen', () => import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceCreate })));
-const EditView = retryableLazy<KitViewProps>('this screen', () => import('./ResourceForm.tsx').then((m) => ({ default: m.ResourceEdit })));
+type KitView = ComponentType<KitViewProps>;
+const loadList = (): Promise<KitView> => import('./ResourceList.tsx').then((m) => m.ResourceList);
+const loadCreate = (): Promise<KitView> => import('./ResourceForm.tsx').then((m) => m.ResourceCreate);
+const loadEdit = (): Promise<KitView> => import('./ResourceForm.tsx').then((m) => m.ResourceEdit);
 
-function suspended(definition: ResourceDefinition, View: ComponentType<{ definition: ResourceDefinition }>, Custom?: ComponentType) {
+/** A kit view of a definition, loaded with the definition's `ui` part. */
+function kitView(definition: ResourceDefinition, load: () => Promise<KitView>): ComponentType {
+  return retryableLazy('this screen', async () => {
+    const [View, ui] = await Promise.all([load(), definition.ui ? definition.ui() : Promise.resolve({})]);
+    const complete: ResourceDefinition = { ...definition, ...ui };
+    return { default: () => <View definition={complete} /> };
+  });
+}
+
+function suspended(definition: ResourceDefinition, View: ComponentType) {
   return function KitView() {
     return (
       <LoadBoundary key={definition.name}>
-        <Suspense fallback={<Loading />}>{Custom ? <Custom /> : <View definition={definition} />}</Suspense>
+        <Suspense fallback={<Loading />}>
+          <View />
+        </Suspense>
       </LoadBoundary>
     );
   };
@@ -57,10 +69,10 @@ function viewsOf(definition: ResourceDefinition, role: unknown) {
   if (!views) {
     const custom = definition.views ?? {};
     views = {
-      list: suspended(definition, ListView, custom.list),
-      create: definition.access.create === 'none' && !custom.create ? undefined : suspended(definition, CreateView, custom.create),
-      edit: definition.access.edit === 'none' && !custom.edit ? undefined : suspended(definition, EditView, custom.edit),
-      show: custom.show ? suspended(definition, ListView, custom.show) : undefined,
+      list: suspended(definition, custom.list ?? kitView(definition, loadList)),
+      create: definition.access.create === 'none' && !custom.create ? undefined : suspended(definition, custom.create ?? kitView(definition, loadCreate)),
+      edit: definition.access.edit === 'none' && !custom.edit ? undefined : suspended(definition, custom.edit ?? kitView(definition, loadEdit)),
+      show: custom.show ? suspended(definition, custom.show) : undefined,
     };
     viewCache.set(definition, views);
   }

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { useNotify } from 'react-admin';
 import type { Token } from '../../contract/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { liveStore, useLive, type LiveState } from '../../realtime/index.ts';
+import { useLive, type LiveState } from '../../realtime/index.ts';
 import { errorText } from '../shared/errors.ts';
 import type { ColumnDef } from '../kit/definition.ts';
 import { PinToggle } from './PinToggles.tsx';
@@ -65,18 +65,3 @@ export const TOKEN_COLUMNS: ColumnDef<Token & { id: string }>[] = [
   { source: 'pinned', label: 'Pinned', render: (t) => <PinCell tokenName={t.tokenName} kind="pin" /> },
   { source: 'autosell', label: 'Autosell', render: (t) => <PinCell tokenName={t.tokenName} kind="autosell" /> },
 ];
-
-/** Sort keys of the computed columns, from the live pins. */
-export function tokenSortValue(token: Token, field: string): unknown {
-  const brain = liveStore.getState().brainState;
-  switch (field) {
-    case 'networks':
-      return Object.keys(token.networkData).length;
-    case 'pinned':
-      return brain?.pinnedTokens.includes(token.tokenName) ?? false;
-    case 'autosell':
-      return brain?.autosellPins.includes(token.tokenName) ?? false;
-    default:
-      return (token as Record<string, unknown>)[field];
-  }
-}

@@ -3,14 +3,12 @@
  * written over POST/PUT/DELETE /tokens. Two resources over the same records: Manage tokens for
  * Admin (create, edit, delete) and Token pins for every role (pins only).
  */
-import { createElement } from 'react';
 import TokenIcon from '@mui/icons-material/Token';
 import TollIcon from '@mui/icons-material/Toll';
 import { NETWORKS } from '../../config/networks.ts';
 import type { Token } from '../../contract/index.ts';
 import { defineResource, type FilterDef } from '../kit/definition.ts';
-import { TOKEN_COLUMNS, tokenSortValue } from './columns.tsx';
-import { NetworkRowsInput } from './NetworkRowsInput.tsx';
+import { tokenSortValue } from './sort.ts';
 import { EMPTY_ROW, matchesToken, networkDataOf, rowsOf, tokenFormErrors, type NetworkRow } from './tokenRules.ts';
 
 type TokenRow = Token & { id: string };
@@ -36,13 +34,10 @@ export const tokens = defineResource<TokenRow>({
   access: { list: 'admin', show: 'none', create: 'admin', edit: 'admin', delete: 'admin' },
   api: { record: 'tokens' },
   live,
-  columns: TOKEN_COLUMNS,
+  // Columns and the network rows input render components: they load with the screen.
+  ui: () => import('./ui.tsx').then((m) => m.tokenUi),
   filters: FILTERS,
   defaultSort: { field: 'tokenName', order: 'ASC' },
-  fields: [
-    { source: 'tokenName', label: 'Token name', kind: 'text', fixedOnEdit: true },
-    { source: 'networks', label: 'Network data', kind: 'custom', input: createElement(NetworkRowsInput) },
-  ],
   toForm: (token) => ({ ...token, networks: token ? rowsOf(token) : [{ ...EMPTY_ROW }] }),
   toBody: ({ networks, ...values }, token) => ({
     ...values,
@@ -63,7 +58,7 @@ export const tokenPins = defineResource<TokenRow>({
   icon: TollIcon,
   access: { list: 'any', show: 'none', create: 'none', edit: 'none', delete: 'none' },
   live,
-  columns: TOKEN_COLUMNS,
+  ui: () => import('./ui.tsx').then((m) => m.pinsUi),
   filters: FILTERS,
   defaultSort: { field: 'tokenName', order: 'ASC' },
   recordRepresentation: (t) => t.tokenName,
