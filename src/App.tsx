@@ -12,7 +12,8 @@ import { APP_LABEL } from './config/constants.ts';
 import { ROUTES } from './config/routes.ts';
 import { authProvider as browserAuthProvider, getSessionToken, type AppAuthProvider } from './authProvider/index.ts';
 import { createApiClient, createDataProvider, createRealtimeChannel, getApiOrigin, type AppDataProvider } from './dataProvider/index.ts';
-import { liveStore } from './realtime/index.ts';
+// The store alone: the socket and its handlers load after sign-in.
+import { liveStore } from './realtime/liveStore.ts';
 import { DEFINITIONS } from './resources/index.ts';
 import { pathOf } from './resources/kit/definition.ts';
 import { DefinitionsContext } from './resources/kit/DefinitionsContext.tsx';

@@ -45,6 +45,11 @@ export interface CustomWrites {
 export type ListRead = (params: GetListParams) => Promise<{ data: readonly Fields[]; total: number }>;
 
 export interface ResourceRoute {
+  /**
+   * The complete route, where parts of it load with the screens (a definition's `ui`): called once,
+   * before the first call that needs the route.
+   */
+  prepare?: () => Promise<ResourceRoute>;
   /** react-admin's resource name (its route: `settings/tokens`). */
   name: string;
   idField: string;
@@ -95,6 +100,21 @@ function matchesFilter(record: Fields, filter: Fields, live: LiveSource): boolea
 
 export function createResourceProvider(httpClient: HttpClient, routes: readonly ResourceRoute[]) {
   const rest = simpleRestProvider('', listAnswerReader(httpClient));
+  const prepared = new Map<string, Promise<ResourceRoute>>();
+  /** The route, complete: loaded once where its definition loads parts with its screens. */
+  const routeFor = (resource: string): Promise<ResourceRoute> => {
+    const base = routeOf(resource);
+    if (!base.prepare) return Promise.resolve(base);
+    let route = prepared.get(resource);
+    if (!route) {
+      route = base.prepare().catch((error: unknown) => {
+        prepared.delete(resource);
+        throw error;
+      });
+      prepared.set(resource, route);
+    }
+    return route;
+  };
   const routeOf = (resource: string): ResourceRoute =>
     routes.find((r) => r.name === resource) ?? { name: resource, idField: 'id', api: { record: resource } };
 
@@ -173,42 +193,44 @@ export function createResourceProvider(httpClient: HttpClient, routes: readonly 
   return {
     supportAbortSignal: true,
     getList: async <R extends RaRecord>(resource: string, params: GetListParams) => {
-      const { data, total } = await list(routeOf(resource), params);
+      const { data, total } = await list((await routeFor(resource)), params);
       return { data: data as R[], total };
     },
     getManyReference: async <R extends RaRecord>(resource: string, { target, id, filter, ...params }: GetManyReferenceParams) => {
-      const { data, total } = await list(routeOf(resource), { ...params, filter: { ...filter, [target]: id } });
+      const { data, total } = await list((await routeFor(resource)), { ...params, filter: { ...filter, [target]: id } });
       return { data: data as R[], total };
     },
     getOne: async <R extends RaRecord>(resource: string, { id, signal }: GetOneParams) => ({
-      data: (await one(routeOf(resource), id, signal)) as R,
+      data: (await one((await routeFor(resource)), id, signal)) as R,
     }),
     getMany: async <R extends RaRecord>(resource: string, { ids, signal }: GetManyParams) => ({
-      data: (await Promise.all(ids.map((id) => one(routeOf(resource), id, signal)))) as R[],
+      data: await routeFor(resource).then((route) => Promise.all(ids.map((id) => one(route, id, signal)))) as R[],
     }),
     create: async <R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: Identifier }>(
       resource: string,
       { data }: CreateParams<R>,
     ) => {
-      const route = routeOf(resource);
+      const route = await routeFor(resource);
       const body = toBody(route, data as Fields);
       const created = route.writes?.create ? await route.writes.create(body) : (await rest.create(restOf(route).record, { data: body })).data;
       return { data: toRecord(route, created) as Result };
     },
     update: async <R extends RaRecord>(resource: string, { id, data }: UpdateParams<R>) => ({
-      data: (await update(routeOf(resource), id, data as Fields)) as R,
+      data: (await update((await routeFor(resource)), id, data as Fields)) as R,
     }),
     updateMany: async (resource: string, { ids, data }: UpdateManyParams) => {
-      await Promise.all(ids.map((id) => update(routeOf(resource), id, data as Fields)));
+      const route = await routeFor(resource);
+      await Promise.all(ids.map((id) => update(route, id, data as Fields)));
       return { data: ids };
     },
     delete: async <R extends RaRecord>(resource: string, { id, previousData }: DeleteParams<R>) => {
-      await remove(routeOf(resource), id);
+      await remove((await routeFor(resource)), id);
       return { data: previousData ?? ({ id } as R) };
     },
     deleteMany: async (resource: string, { ids }: DeleteManyParams) => {
       // One at a time: a whole-list write (cloud groups) must see the previous deletion.
-      for (const id of ids) await remove(routeOf(resource), id);
+      const route = await routeFor(resource);
+      for (const id of ids) await remove(route, id);
       return { data: ids };
     },
   } satisfies DataProvider;

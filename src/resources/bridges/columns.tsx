@@ -10,16 +10,19 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useCreatePath } from 'react-admin';
+import { BRIDGES_RESOURCE } from './definition.ts';
 import type { Bridge } from '../../contract/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { toSignificant } from '../../domain/amounts.ts';
-import { liveStore, useLive, type LiveState } from '../../realtime/index.ts';
+import { useLive } from '../../realtime/hooks.ts';
+import type { LiveState } from '../../realtime/liveState.ts';
+import { liveStore } from '../../realtime/liveStore.ts';
 import type { ColumnDef } from '../kit/definition.ts';
 import { AUTOMATION_OFF, automatedText } from './automationRules.ts';
 
 export type BridgeRow = Bridge & { id: string };
 
-export const BRIDGES_RESOURCE = 'settings/bridges';
+export { BRIDGES_RESOURCE };
 
 const selectBridges = (s: LiveState) => s.bridges;
 const selectAutomation = (s: LiveState) => s.miscSettings.bridgeAutomation;

@@ -4,14 +4,12 @@
  * automation sits above the list; a bridge's Solana bridge configuration is the resource's show
  * view (/settings/bridges/:bridgeName/show/...), reached from its row and its edit form. Admin only.
  */
-import { createElement } from 'react';
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
-import { BRIDGE_KINDS } from '../../config/enums.ts';
 import { retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
 import { defineResource } from '../kit/definition.ts';
-import { EnabledInput, FeeInput, NetworksInput, SolanaConfigButton, TokensInput } from './BridgeInputs.tsx';
-import { bodyOf, bridgeFormErrors, formValues, valuesOf } from './bridgeRules.ts';
-import { BRIDGE_COLUMNS, BRIDGES_RESOURCE, BridgeRowActions, bridgeSortValue, matchesBridge, type BridgeRow } from './columns.tsx';
+import type { BridgeRow } from './columns.tsx';
+
+export const BRIDGES_RESOURCE = 'settings/bridges';
 
 // Loaded when shown: the list's automation section and the Solana screens stay out of the first load.
 const BridgeAutomationSection = retryableLazy<object>('bridge automation', () => import('./BridgeAutomation.tsx').then((m) => ({ default: m.BridgeAutomationSection })));
@@ -25,25 +23,12 @@ export const bridges = defineResource<BridgeRow>({
   icon: CompareArrowsIcon,
   access: { list: 'admin', show: 'admin', create: 'admin', edit: 'admin', delete: 'admin' },
   api: { record: 'bridges' },
-  live: { collection: 'bridges', matches: matchesBridge, sortValue: bridgeSortValue },
-  columns: BRIDGE_COLUMNS,
+  live: { collection: 'bridges' },
   filters: [{ source: 'q', label: 'Search', kind: 'search', placeholder: 'name, kind, network or token' }],
   defaultSort: { field: 'bridgeName', order: 'ASC' },
-  fields: [
-    { source: 'solana', label: 'Solana config', kind: 'custom', input: createElement(SolanaConfigButton) },
-    { source: 'bridgeName', label: 'Bridge name', kind: 'text', fixedOnEdit: true },
-    { source: 'kind', label: 'Kind', kind: 'select', choices: BRIDGE_KINDS },
-    { source: 'networks', label: 'Networks', kind: 'custom', input: createElement(NetworksInput) },
-    { source: 'tokens', label: 'Tokens', kind: 'custom', input: createElement(TokensInput) },
-    { source: 'fee', label: 'Fee', kind: 'custom', input: createElement(FeeInput) },
-    { source: 'enabled', label: 'Enabled', kind: 'custom', input: createElement(EnabledInput) },
-  ],
-  // The record's id and version ride along so the rules know an edit from a create.
-  toForm: (bridge) => ({ ...valuesOf(bridge), ...(bridge ? { id: bridge.id, version: bridge.version } : {}) }),
-  toBody: (values, bridge) => bodyOf(formValues(values), bridge),
-  validate: (values) => bridgeFormErrors(values, values.id === undefined),
+  // Columns, search and sort rules, the form and its inputs load with the screens (ui.tsx).
+  ui: () => import('./ui.tsx').then((m) => m.bridgeUi),
   deleteConsequence: 'Tokens that list it lose it, and it leaves bridge automation.',
-  rowActions: BridgeRowActions,
   views: { show: SolanaConfigView },
   listAside: BridgeAutomationSection,
   recordRepresentation: (b) => b.bridgeName,

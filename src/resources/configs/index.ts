@@ -3,11 +3,9 @@
  * paging by the list convention), each edited as JSON with the diff shown before saving and the
  * version loaded sent with the PUT (409: theirs vs yours). Created and deleted only by the server.
  */
-import { createElement } from 'react';
 import DescriptionIcon from '@mui/icons-material/Description';
 import type { ConfigRecord } from '../../contract/index.ts';
 import { defineResource } from '../kit/definition.ts';
-import { TimeText } from '../shared/TimeText.tsx';
 import { retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
 
 /** Loaded when a config is opened: the editor and its diff stay out of the first load. */
@@ -23,11 +21,7 @@ export const configs = defineResource<ConfigRow>({
   icon: DescriptionIcon,
   access: { list: 'admin', show: 'none', create: 'none', edit: 'admin', delete: 'none' },
   api: { record: 'configs' },
-  columns: [
-    { source: 'configName', label: 'Config', render: (c) => createElement('code', null, c.configName) },
-    { source: 'version', label: 'Version' },
-    { source: 'updatedAt', label: 'Updated', render: (c) => createElement(TimeText, { ms: c.updatedAt }) },
-  ],
+  ui: () => import('./ui.ts').then((m) => m.configsUi),
   // ConfigListQuery's filter: q, a part of the name in any case.
   filters: [{ source: 'q', label: 'Search', kind: 'search', placeholder: 'config name' }],
   defaultSort: { field: 'configName', order: 'ASC' },

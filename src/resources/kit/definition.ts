@@ -137,7 +137,12 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
 }
 
 export type ResourceUi<R extends RaRecord = RaRecord> = Partial<
-  Pick<ResourceDefinition<R>, 'columns' | 'fields' | 'filters' | 'rowActions' | 'listAside' | 'toForm' | 'toBody' | 'validate' | 'exporter'>
+  Pick<
+    ResourceDefinition<R>,
+    | 'columns' | 'fields' | 'filters' | 'rowActions' | 'listAside' | 'toForm' | 'toBody' | 'validate' | 'exporter' | 'exportMax'
+    // Read by the data provider, which loads `ui` before the first call of the resource.
+    | 'live' | 'read' | 'writes' | 'toServerFilter'
+  >
 >;
 
 /** Defines a resource; typed in its record so columns and rules are checked against the contract. */

@@ -36,7 +36,18 @@ export function resourceRoutes(
   store: LiveStore,
   dataProvider: () => AppDataProvider,
 ): ResourceRoute[] {
-  return definitions.map((definition) => {
+  return definitions.map((declared) => {
+    const complete = (definition: ResourceDefinition) => routeOf(definition, store, dataProvider);
+    if (!declared.ui) return complete(declared);
+    const load = declared.ui;
+    const { name, idField, api } = declared;
+    return { name, idField, api, prepare: async () => complete({ ...declared, ...(await load()) } as ResourceDefinition) };
+  });
+}
+
+/** The data provider's route of a complete definition. */
+function routeOf(definition: ResourceDefinition, store: LiveStore, dataProvider: () => AppDataProvider): ResourceRoute {
+  {
     const { name, idField, api, live, toServerFilter, read } = definition;
     if (read) {
       const collection = (c: LiveCollectionName) => collectionEntries(store.getState(), c).map(([, record]) => record);
@@ -63,7 +74,7 @@ export function resourceRoutes(
       };
     }
     return route;
-  });
+  }
 }
 
 /** Publishes the store's collection changes as realtime events; returns the unsubscribe. */

@@ -1,29 +1,15 @@
 /**
  * Tokens (SPEC §3, §7): kept live by the socket (allTokens; §4 token create/update/delete done),
  * written over POST/PUT/DELETE /tokens. Two resources over the same records: Manage tokens for
- * Admin (create, edit, delete) and Token pins for every role (pins only).
+ * Admin (create, edit, delete) and Token pins for every role (pins only). What the screens need
+ * (columns, the form, search and sort rules) is in ui.tsx, loaded with them.
  */
 import TokenIcon from '@mui/icons-material/Token';
 import TollIcon from '@mui/icons-material/Toll';
-import { NETWORKS } from '../../config/networks.ts';
 import type { Token } from '../../contract/index.ts';
-import { defineResource, type FilterDef } from '../kit/definition.ts';
-import { tokenSortValue } from './sort.ts';
-import { EMPTY_ROW, matchesToken, networkDataOf, rowsOf, tokenFormErrors, type NetworkRow } from './tokenRules.ts';
+import { defineResource } from '../kit/definition.ts';
 
 type TokenRow = Token & { id: string };
-
-const FILTERS: FilterDef[] = [
-  { source: 'q', label: 'Search', kind: 'search', placeholder: 'name/address [network]' },
-  { source: 'network', label: 'Network', kind: 'select', choices: NETWORKS, emptyText: 'All networks' },
-];
-
-const live = {
-  collection: 'tokens',
-  matches: (t: TokenRow, filter: Readonly<Record<string, unknown>>) =>
-    matchesToken(t, typeof filter.q === 'string' ? filter.q : '', typeof filter.network === 'string' ? filter.network : ''),
-  sortValue: tokenSortValue,
-} as const;
 
 export const tokens = defineResource<TokenRow>({
   name: 'settings/tokens',
@@ -33,19 +19,9 @@ export const tokens = defineResource<TokenRow>({
   icon: TokenIcon,
   access: { list: 'admin', show: 'none', create: 'admin', edit: 'admin', delete: 'admin' },
   api: { record: 'tokens' },
-  live,
-  // Columns and the network rows input render components: they load with the screen.
+  live: { collection: 'tokens' },
   ui: () => import('./ui.tsx').then((m) => m.tokenUi),
-  filters: FILTERS,
   defaultSort: { field: 'tokenName', order: 'ASC' },
-  toForm: (token) => ({ ...token, networks: token ? rowsOf(token) : [{ ...EMPTY_ROW }] }),
-  toBody: ({ networks, ...values }, token) => ({
-    ...values,
-    // A token is not renamed: its disabled name field is not among the submitted values.
-    tokenName: token?.tokenName ?? String(values.tokenName ?? '').trim(),
-    networkData: networkDataOf((networks ?? []) as NetworkRow[], token?.networkData),
-  }),
-  validate: (values) => tokenFormErrors(values, values.version === undefined),
   deleteConsequence: 'It is also taken off every bridge that lists it and off the pins.',
   recordRepresentation: (t) => t.tokenName,
 });
@@ -57,9 +33,8 @@ export const tokenPins = defineResource<TokenRow>({
   idField: 'tokenName',
   icon: TollIcon,
   access: { list: 'any', show: 'none', create: 'none', edit: 'none', delete: 'none' },
-  live,
+  live: { collection: 'tokens' },
   ui: () => import('./ui.tsx').then((m) => m.pinsUi),
-  filters: FILTERS,
   defaultSort: { field: 'tokenName', order: 'ASC' },
   recordRepresentation: (t) => t.tokenName,
 });

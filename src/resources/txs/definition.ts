@@ -3,16 +3,12 @@
  * (100,000 rows), a column choice and a CSV export; a row opens its transaction page /tx/{id}
  * (GET /txs/{id}); txSent/txConfirmed on the socket refresh the list. Read-only for every role.
  */
-import { createElement } from 'react';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { downloadCSV } from 'react-admin';
 import { defineResource } from '../kit/definition.ts';
-import { TX_COLUMN_DEFS } from './columns.tsx';
-import { TX_FILTERS } from './filters.tsx';
-import { TxHistoryButton } from './TxHistoryButton.tsx';
-import { TxShow } from './TxShow.tsx';
-import { toServerFilter } from './txFilter.ts';
-import { EXPORT_MAX_ROWS, txsToCsv } from './txFormat.ts';
+import { retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
+
+/** The transaction page, loaded when opened. */
+const TxShowView = retryableLazy<object>('this screen', () => import('./TxShow.tsx').then((m) => ({ default: m.TxShow })));
 
 export const txs = defineResource({
   name: 'tx',
@@ -23,17 +19,12 @@ export const txs = defineResource({
   access: { list: 'any', show: 'any', create: 'none', edit: 'none', delete: 'none' },
   api: { record: 'txs', list: 'txs/' },
   refreshOn: 'txs',
-  columns: TX_COLUMN_DEFS,
-  filters: TX_FILTERS,
+  // Columns, filters (and their translation to the server's), the export and the history popup load with the list.
+  ui: () => import('./ui.tsx').then((m) => m.txUi),
   clearFilters: true,
-  toServerFilter,
   defaultSort: { field: 'createdAt', order: 'DESC' },
-  // The first rows with these filters and this sort, as CSV (times in ISO UTC, numbers unformatted).
-  exporter: (rows) => downloadCSV(txsToCsv(rows), 'transactions'),
-  exportMax: EXPORT_MAX_ROWS,
   rowClick: 'show',
   showQueryAlias: 'id',
-  rowActions: ({ record }) => createElement(TxHistoryButton, { record }),
-  views: { show: TxShow },
+  views: { show: TxShowView },
   recordRepresentation: (tx) => String(tx.id),
 });

@@ -2,7 +2,7 @@
 import type { RaRecord } from 'react-admin';
 import { LIST_MAX_PER_PAGE, type TxSortField } from '../../contract/index.ts';
 import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
-import { tradeErrorMessage } from '../../notifications/index.ts';
+import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
 
 export interface TxColumn {
   field: string;

@@ -5,12 +5,8 @@
  * new entry on the socket refreshes the list.
  */
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import type { UserLog } from '../../contract/index.ts';
 import { defineResource } from '../kit/definition.ts';
-import { LOG_COLUMNS, ShowLogJson, type LogRow } from './columns.tsx';
-import { createLogPager } from './logPages.ts';
-
-const readLogs = createLogPager();
+import type { LogRow } from './columns.tsx';
 
 export const userLogs = defineResource<LogRow>({
   name: 'settings/userlogs',
@@ -19,16 +15,15 @@ export const userLogs = defineResource<LogRow>({
   idField: 'id',
   icon: ListAltIcon,
   access: { list: 'admin', show: 'none', create: 'none', edit: 'none', delete: 'none' },
-  read: (params, { dataProvider, collection }) =>
-    readLogs(params, { logsMore: (query) => dataProvider.logsMore(query), live: () => collection('userLogs') as readonly UserLog[] }),
   refreshOn: 'userLogs',
-  columns: LOG_COLUMNS,
+  // Columns and the JSON popup render components: they load with the list.
+  // Columns, the JSON popup and the reading of pages through POST /logs/more load with the list (ui.ts).
+  ui: () => import('./ui.ts').then((m) => m.userLogsUi),
   filters: [
     { source: 'user', label: 'User', kind: 'search', placeholder: 'exact name' },
     { source: 'action', label: 'Action', kind: 'search', placeholder: 'token or token.update' },
   ],
   defaultSort: { field: 'time', order: 'DESC' },
   perPage: 50,
-  rowActions: ShowLogJson,
   recordRepresentation: (log) => `${log.action} by ${log.user}`,
 });
