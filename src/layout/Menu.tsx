@@ -4,7 +4,7 @@
  * the number of changes the operator has not seen in its name ("Manage tokens, 3 new changes").
  */
 import { createElement, useId, type ReactElement } from 'react';
-import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMatch } from 'react-router-dom';
 import { Menu as RaMenu, usePermissions, useSidebarState } from 'react-admin';
@@ -70,6 +70,22 @@ function entriesFor(role: unknown, definitions: readonly ResourceDefinition[]): 
   return entries;
 }
 
+/** The count on a resource's icon; its name already says it ("…, 3 new changes"), so it is hidden from readers. */
+function UnseenBadge({ count }: { count: number }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden="true"
+      sx={{
+        position: 'absolute', top: -6, right: -8, minWidth: 18, height: 18, px: 0.5, borderRadius: 9,
+        bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 11, fontWeight: 600, lineHeight: '18px', textAlign: 'center',
+      }}
+    >
+      {count > 99 ? '99+' : count}
+    </Box>
+  );
+}
+
 function MenuItem({ entry }: { entry: Entry }) {
   // react-admin lights an item on every path under it (/settings on /settings/configs); here only the
   // screen itself (or, for a resource, its records) is current, and the bridges splat keeps its sub-routes.
@@ -84,9 +100,10 @@ function MenuItem({ entry }: { entry: Entry }) {
       primaryText={entry.title}
       aria-label={count > 0 ? unseenLabel(entry.title, count) : undefined}
       leftIcon={
-        <Badge badgeContent={count} color="primary" max={99} invisible={count === 0} aria-hidden="true">
+        <Box component="span" sx={{ position: 'relative', display: 'inline-flex' }}>
           {entry.icon}
-        </Badge>
+          {count > 0 && <UnseenBadge count={count} />}
+        </Box>
       }
       selected={current}
       aria-current={current ? 'page' : undefined}
