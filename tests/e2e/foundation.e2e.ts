@@ -81,8 +81,8 @@ describe.skipIf(!hasChromium)('foundation in Chromium against the reference serv
       (window as unknown as { preloadErrors: string[] }).preloadErrors = seen;
       window.addEventListener('vite:preloadError', (event) => seen.push(String((event as Event & { payload?: unknown }).payload)));
     });
-    // The transactions screen's own chunk cannot be fetched (a network blip while it loads).
-    const chunk = /\/assets\/TxListPage-[^/]+\.js$/;
+    // The transactions list's code (the kit's list view) cannot be fetched (a network blip while it loads).
+    const chunk = /\/assets\/ResourceList-[^/]+\.js$/;
     await context.route(chunk, (route) => route.abort('internetdisconnected'));
     await page.getByRole('menuitem', { name: 'Transactions', exact: true }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Could not load this screen.' });

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/config/routes.ts';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, pressButton } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn } from './browser.ts';
 
 const THEMES = ['light', 'dark'] as const;
 const concrete = (path: string) => path.replace('/*', '');
@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('every screen in both themes', () => {
       }
       // The token form as a new token's Save leaves it when nothing is filled in: each problem named.
       await page.goto('/settings/tokens');
-      await pressButton(page.getByRole('button', { name: 'New token' }));
+      await page.getByRole('link', { name: 'New token' }).click();
       await page.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => page.getByText('required').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(pageErrors).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn, pressButton } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn } from './browser.ts';
 
 /*
  * Issue 7 "Attackers" and "Bad input", proven in Chromium against the real reference server:
@@ -226,7 +226,7 @@ describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium
       await page.getByLabel('Search').fill(RUN);
       for (const address of SPACELESS) await expectLiteral(page, address, 'token list');
       await expectClean(page, 'admin token list');
-      await pressButton(page.getByRole('button', { name: `Edit ${tokenNames[1]}` }));
+      await page.getByRole('link', { name: `Edit ${tokenNames[1]}` }).click();
       await expectLiteral(page, SPACELESS[1] as string, 'token edit form');
       await expectClean(page, 'token edit form');
 
@@ -265,10 +265,12 @@ describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium
       await page.getByLabel('Search').fill(String(manual.id));
       // The search applies once typing pauses; the newest row may show before that, and a click
       // then would be undone when the search lands. Wait for it, as an operator sees the list narrow.
-      await page.waitForURL((url) => url.searchParams.get('q') === String(manual.id), { timeout: 10_000 });
-      const row = page.getByRole('row', { name: `Transaction ${String(manual.id)}` });
+      await page.waitForURL((url) => (JSON.parse(url.searchParams.get('filter') ?? '{}') as { q?: string }).q === String(manual.id), {
+        timeout: 10_000,
+      });
+      const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `History of ${String(manual.id)}`, exact: true }) });
       await row.waitFor({ timeout: 10_000 });
-      await row.click();
+      await row.getByRole('cell').first().click();
       await page.getByRole('button', { name: 'Raw record' }).click();
       await expectLiteral(page, '<svg/onload=window.__xss=22>', 'tx raw record');
       await expectClean(page, 'tx raw record popup');
