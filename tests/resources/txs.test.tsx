@@ -208,7 +208,7 @@ describe('/tx server-side filters, sort and pagination', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await rowOf('a1')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   }, 20_000);
 
   it('the column chooser shows the hidden-by-default columns and hides others', async () => {
