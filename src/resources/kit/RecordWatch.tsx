@@ -5,7 +5,7 @@
  * Save is disabled. The editor's own save is not someone else's: events while it is in flight, or
  * that bring no newer version than the one being edited, are not reported.
  */
-import { useContext, useEffect, useState, type RefObject } from 'react';
+import { useContext, useState, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { DataProviderContext, type DataProvider, type RaRecord } from 'react-admin';
@@ -18,6 +18,8 @@ export interface RecordWatchState {
   deleted: boolean;
 }
 
+export const NOTHING_SEEN: RecordWatchState = { changed: false, deleted: false };
+
 export const CHANGED_TEXT = 'This record was changed by someone else';
 export const DELETED_TEXT = 'This record was deleted by someone else';
 
@@ -25,17 +27,16 @@ export interface RecordWatchProps {
   definition: ResourceDefinition;
   base: RaRecord;
   saving: RefObject<boolean>;
+  /** Held by the form, whose Save follows it. */
+  state: RecordWatchState;
   onState: (state: RecordWatchState) => void;
   onReload: (latest: RaRecord) => void;
 }
 
-export function RecordWatch({ definition, base, saving, onState, onReload }: RecordWatchProps) {
+export function RecordWatch({ definition, base, saving, state, onState: setState, onReload }: RecordWatchProps) {
   const dataProvider = useContext(DataProviderContext) as DataProvider | null;
-  const [state, setState] = useState<RecordWatchState>({ changed: false, deleted: false });
   const [latest, setLatest] = useState<RaRecord | null>(null);
   const [reloadError, setReloadError] = useState<string | null>(null);
-
-  useEffect(() => onState(state), [state, onState]);
 
   useSubscribeToRecord(
     (event) => {
@@ -65,7 +66,7 @@ export function RecordWatch({ definition, base, saving, onState, onReload }: Rec
     try {
       const current = latest ?? (await dataProvider?.getOne(definition.name, { id: base.id }))?.data;
       if (current) onReload(current);
-      setState({ changed: false, deleted: false });
+      setState(NOTHING_SEEN);
       setLatest(null);
     } catch (error) {
       setReloadError(error instanceof Error ? error.message : String(error));
@@ -89,7 +90,7 @@ export function RecordWatch({ definition, base, saving, onState, onReload }: Rec
           <Button color="inherit" size="small" onClick={() => void reload()}>
             Reload
           </Button>
-          <Button color="inherit" size="small" onClick={() => setState({ changed: false, deleted: false })}>
+          <Button color="inherit" size="small" onClick={() => setState(NOTHING_SEEN)}>
             Keep editing
           </Button>
         </>

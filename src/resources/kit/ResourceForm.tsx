@@ -4,23 +4,21 @@
  * theirs-vs-yours (keep mine re-sends over their version, take theirs reloads the form). While an
  * edit is open, the realtime API tells it when someone else changed or deleted the record.
  */
-import { useCallback, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
 import Stack from '@mui/material/Stack';
-import { Link } from 'react-router-dom';
 import { useFormContext } from 'react-hook-form';
 import {
   Create, Edit, SimpleForm, useCanAccess, useCreate, useCreatePath, useRecordContext,
   useRedirect, useUpdate, type RaRecord,
 } from 'react-admin';
-import { ConflictDialog } from '../shared/ConflictDialog.tsx';
-import { conflictCurrent, errorText, versionOf } from '../shared/errors.ts';
+import { versionOf } from '../shared/errors.ts';
+import { useVersionedSave } from '../shared/useVersionedSave.ts';
+import { VersionedFormFooter } from '../shared/VersionedFormFooter.tsx';
 import type { FieldDef, Fields, ResourceDefinition } from './definition.ts';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitNumberInput, KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
-import { RecordWatch, type RecordWatchState } from './RecordWatch.tsx';
+import { NOTHING_SEEN, RecordWatch, type RecordWatchState } from './RecordWatch.tsx';
 import { withoutEmpty } from './zodValidate.ts';
 
 type Mode = 'create' | 'edit';
@@ -49,57 +47,6 @@ function fieldInput(field: FieldDef, mode: Mode) {
   }
 }
 
-interface Conflict {
-  theirs: unknown;
-  mine: Fields;
-}
-
-/** Save/Cancel (and Delete on edit), the last failure, and the conflict dialog; inside the form. */
-function FormFoot(props: {
-  definition: ResourceDefinition;
-  mode: Mode;
-  pending: boolean;
-  error: string | null;
-  conflict: Conflict | null;
-  watch: RecordWatchState;
-  onKeepMine: () => void;
-  onTakeTheirs: (theirs: unknown) => void;
-  onDismissConflict: () => void;
-}) {
-  const { definition, mode, pending, error, conflict, watch } = props;
-  const record = useRecordContext();
-  const createPath = useCreatePath();
-  const { canAccess: canDelete = false } = useCanAccess({ resource: definition.name, action: 'delete', record });
-  const listPath = createPath({ resource: definition.name, type: 'list' });
-  const what = `${definition.recordLabel[0]?.toUpperCase() ?? ''}${definition.recordLabel.slice(1)} ${record ? definition.recordRepresentation(record) : ''}`.trim();
-  return (
-    <Stack spacing={2} sx={{ width: '100%' }}>
-      {error && <Alert severity="error">Save failed: {error}</Alert>}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Button type="submit" variant="contained" disabled={pending || watch.deleted}>
-          Save
-        </Button>
-        <Button component={Link} to={listPath} disabled={pending}>
-          Cancel
-        </Button>
-        {mode === 'edit' && canDelete && record && !watch.deleted && (
-          <KitDeleteButton definition={definition} record={record} redirectTo={listPath} />
-        )}
-      </Stack>
-      <ConflictDialog
-        open={conflict !== null}
-        what={what}
-        theirs={conflict?.theirs}
-        mine={conflict?.mine}
-        busy={pending}
-        onKeepMine={props.onKeepMine}
-        onTakeTheirs={() => props.onTakeTheirs(conflict?.theirs)}
-        onCancel={props.onDismissConflict}
-      />
-    </Stack>
-  );
-}
-
 /** Resets the form to a record (take theirs, reload). */
 function useResetTo(definition: ResourceDefinition) {
   const form = useFormContext();
@@ -109,47 +56,58 @@ function useResetTo(definition: ResourceDefinition) {
   );
 }
 
+/** Where the form goes on Cancel and after a save, and the record's Delete: the foot of the kit's forms. */
+function FormFoot({ definition, mode, watch, versioned, onTakeTheirs }: {
+  definition: ResourceDefinition;
+  mode: Mode;
+  watch: RecordWatchState;
+  versioned: ReturnType<typeof useVersionedSave<Fields, number | undefined>>;
+  onTakeTheirs: (theirs: unknown) => void;
+}) {
+  const record = useRecordContext();
+  const createPath = useCreatePath();
+  const { canAccess: canDelete = false } = useCanAccess({ resource: definition.name, action: 'delete', record });
+  const listPath = createPath({ resource: definition.name, type: 'list' });
+  const what = `${definition.recordLabel[0]?.toUpperCase() ?? ''}${definition.recordLabel.slice(1)} ${record ? definition.recordRepresentation(record) : ''}`.trim();
+  return (
+    <VersionedFormFooter {...versioned} what={what} cancelTo={listPath} saveDisabled={watch.deleted} onTakeTheirs={onTakeTheirs}>
+      {mode === 'edit' && canDelete && record && !watch.deleted && <KitDeleteButton definition={definition} record={record} redirectTo={listPath} />}
+    </VersionedFormFooter>
+  );
+}
+
 function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition; mode: Mode; loaded?: RaRecord }) {
   const [base, setBase] = useState<RaRecord | undefined>(loaded);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
   const saving = useRef(false);
   const [update] = useUpdate();
   const [create] = useCreate();
   const redirect = useRedirect();
   const { name, toForm, toBody, validate, fields = [] } = definition;
 
-  const send = async (body: Fields, version: number | undefined) => {
-    saving.current = true;
-    setPending(true);
-    setError(null);
-    try {
-      if (mode === 'create') await create(name, { data: body }, { returnPromise: true });
-      else if (base) {
-        const data = version === undefined ? body : { ...body, version };
-        await update(name, { id: base.id, data, previousData: base }, { mutationMode: 'pessimistic', returnPromise: true });
+  const save = useCallback(
+    async (body: Fields, version: number | undefined) => {
+      // Read synchronously by RecordWatch: the socket's echo of this save is not someone else's.
+      saving.current = true;
+      try {
+        if (mode === 'create') await create(name, { data: body }, { returnPromise: true });
+        else if (base) {
+          const data = version === undefined ? body : { ...body, version };
+          await update(name, { id: base.id, data, previousData: base }, { mutationMode: 'pessimistic', returnPromise: true });
+        }
+      } finally {
+        saving.current = false;
       }
-      setConflict(null);
-      redirect('list', name);
-    } catch (e) {
-      const current = conflictCurrent(e);
-      if (current !== undefined) setConflict({ theirs: current, mine: body });
-      else {
-        setConflict(null);
-        setError(errorText(e));
-      }
-    } finally {
-      saving.current = false;
-      setPending(false);
-    }
-  };
+    },
+    [mode, name, base, create, update],
+  );
+  const onSaved = useCallback(() => redirect('list', name), [redirect, name]);
+  const versioned = useVersionedSave<Fields, number | undefined>(save, onSaved);
 
   const submit = (values: Fields) => {
     const typed = toBody ? toBody(values, base) : withoutEmpty(values);
     // Fields fixed on edit are disabled, and a disabled input submits nothing: the name stays the record's.
     const body = mode === 'edit' && base ? { ...typed, [definition.idField]: base[definition.idField] } : typed;
-    void send(body, mode === 'edit' ? (versionOf(base) ?? undefined) : undefined);
+    void versioned.submit(body, mode === 'edit' ? versionOf(base) : undefined);
   };
 
   const formRecord = toForm ? toForm(base) : base;
@@ -168,35 +126,20 @@ function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition;
         saving={saving}
         onReloaded={(latest) => {
           setBase(latest);
-          setConflict(null);
+          versioned.dismissConflict();
         }}
         foot={(watch, resetTo) => (
           <FormFoot
             definition={definition}
             mode={mode}
-            pending={pending}
-            error={error}
-            conflict={conflict}
             watch={watch}
-            onKeepMine={() => {
-              const version = versionOf(conflict?.theirs);
-              if (!conflict) return;
-              if (version === undefined) {
-                setError('the current record carries no version; reload and edit again');
-                setConflict(null);
-                return;
-              }
-              void send(conflict.mine, version);
-            }}
+            versioned={versioned}
             onTakeTheirs={(theirs) => {
-              if (typeof theirs === 'object' && theirs !== null && base) {
-                const record = { ...(theirs as Fields), id: base.id } as RaRecord;
-                setBase(record);
-                resetTo(record);
-              }
-              setConflict(null);
+              if (typeof theirs !== 'object' || theirs === null || !base) return;
+              const record = { ...(theirs as Fields), id: base.id } as RaRecord;
+              setBase(record);
+              resetTo(record);
             }}
-            onDismissConflict={() => setConflict(null)}
           />
         )}
       >
@@ -211,13 +154,13 @@ function FormBody(props: {
   definition: ResourceDefinition;
   mode: Mode;
   base: RaRecord | undefined;
-  saving: React.RefObject<boolean>;
+  saving: RefObject<boolean>;
   onReloaded: (latest: RaRecord) => void;
-  foot: (watch: RecordWatchState, resetTo: (record: RaRecord) => void) => React.ReactNode;
-  children: React.ReactNode;
+  foot: (watch: RecordWatchState, resetTo: (record: RaRecord) => void) => ReactNode;
+  children: ReactNode;
 }) {
   const resetTo = useResetTo(props.definition);
-  const [watch, setWatch] = useState<RecordWatchState>({ changed: false, deleted: false });
+  const [watch, setWatch] = useState<RecordWatchState>(NOTHING_SEEN);
   return (
     <Stack spacing={2} sx={{ width: '100%' }}>
       {props.mode === 'edit' && props.base && (
@@ -225,6 +168,7 @@ function FormBody(props: {
           definition={props.definition}
           base={props.base}
           saving={props.saving}
+          state={watch}
           onState={setWatch}
           onReload={(latest) => {
             props.onReloaded(latest);

@@ -16,6 +16,7 @@ import {
   useCanAccess, useCreatePath, useListContext, useRefresh, type RaRecord,
 } from 'react-admin';
 import { recordPathOf, type FilterDef, type ResourceDefinition } from './definition.ts';
+import { errorStatus } from '../../dataProvider/apiFetch.ts';
 import { errorText } from '../shared/errors.ts';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitSelectInput, KitTextInput } from './inputs.tsx';
@@ -66,8 +67,8 @@ function ListError({ recordLabel }: { recordLabel: string }) {
  * off) before the error shows, unless the server refused it for good (a 4xx will not change on retry).
  */
 function retryRead(count: number, error: unknown): boolean {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-  return count < 3 && !(typeof status === 'number' && status < 500);
+  const status = errorStatus(error);
+  return count < 3 && !(status !== undefined && status < 500);
 }
 
 /** Empties every filter at once (the inputs follow). */
@@ -80,7 +81,6 @@ function ClearFiltersButton() {
     </Button>
   );
 }
-
 
 function RowButtons({ definition, record, canEdit, canDelete }: { definition: ResourceDefinition; record: RaRecord; canEdit: boolean; canDelete: boolean }) {
   const createPath = useCreatePath();

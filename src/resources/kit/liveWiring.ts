@@ -8,7 +8,7 @@ import { HttpError } from 'react-admin';
 import { API_TIMEOUT_MS } from '../../config/constants.ts';
 import type { RealtimeMethods } from '../../dataProvider/realtime.ts';
 import { listTopic, recordTopic } from '../../dataProvider/realtime.ts';
-import type { LiveSource, ResourceRoute } from '../../dataProvider/resourceProvider.ts';
+import type { CustomWrites, LiveSource, ResourceRoute } from '../../dataProvider/resourceProvider.ts';
 import type { AppDataProvider } from '../../dataProvider/index.ts';
 import { collectionEntries, type CollectionChange, type LiveCollectionName } from '../../realtime/liveCollections.ts';
 import type { LiveStore } from '../../realtime/liveStore.ts';
@@ -47,34 +47,37 @@ export function resourceRoutes(
 
 /** The data provider's route of a complete definition. */
 function routeOf(definition: ResourceDefinition, store: LiveStore, dataProvider: () => AppDataProvider): ResourceRoute {
-  {
-    const { name, idField, api, live, toServerFilter, read } = definition;
-    if (read) {
-      const collection = (c: LiveCollectionName) => collectionEntries(store.getState(), c).map(([, record]) => record);
-      // Resolved on each call: the data provider is built after the routes.
-      return { name, idField, api, list: (params) => read(params, { dataProvider: dataProvider(), collection }) };
-    }
-    if (!live) return toServerFilter ? { name, idField, api, toServerFilter } : { name, idField, api };
-    const records = () => collectionEntries(store.getState(), live.collection).map(([, record]) => record);
-    // The kit handles records as plain fields; the definition's functions were typed against its record.
-    const source: LiveSource = {
-      records,
-      ready: () => whenInitialised(store),
-      matches: live.matches as LiveSource['matches'],
-      sortValue: live.sortValue as LiveSource['sortValue'],
-    };
-    const route: ResourceRoute = { name, idField, api, live: source };
-    if (definition.writes) {
-      const writes = definition.writes;
-      // Resolved on each call: the data provider is built after the routes.
-      route.writes = {
-        create: (data) => writes({ records, dataProvider: dataProvider() }).create!(data),
-        update: (id, data) => writes({ records, dataProvider: dataProvider() }).update!(id, data),
-        delete: (id) => writes({ records, dataProvider: dataProvider() }).delete!(id),
-      };
-    }
-    return route;
+  const { name, idField, api, live, toServerFilter, read } = definition;
+  if (read) {
+    const collection = (c: LiveCollectionName) => collectionEntries(store.getState(), c).map(([, record]) => record);
+    // Resolved on each call: the data provider is built after the routes.
+    return { name, idField, api, list: (params) => read(params, { dataProvider: dataProvider(), collection }) };
   }
+  if (!live) return toServerFilter ? { name, idField, api, toServerFilter } : { name, idField, api };
+  const records = () => collectionEntries(store.getState(), live.collection).map(([, record]) => record);
+  // The kit handles records as plain fields; the definition's functions were typed against its record.
+  const source: LiveSource = {
+    records,
+    ready: () => whenInitialised(store),
+    matches: live.matches as LiveSource['matches'],
+    sortValue: live.sortValue as LiveSource['sortValue'],
+  };
+  const route: ResourceRoute = { name, idField, api, live: source };
+  if (definition.writes) {
+    const writes = definition.writes;
+    // Made on each call: the data provider is built after the routes.
+    const write = <K extends keyof CustomWrites>(kind: K): NonNullable<CustomWrites[K]> => {
+      const chosen = writes({ records, dataProvider: dataProvider() })[kind];
+      if (!chosen) throw new Error(`${name}: its definition offers no ${kind}`);
+      return chosen;
+    };
+    route.writes = {
+      create: (data) => write('create')(data),
+      update: (id, data) => write('update')(id, data),
+      delete: (id) => write('delete')(id),
+    };
+  }
+  return route;
 }
 
 /** Publishes the store's collection changes as realtime events; returns the unsubscribe. */

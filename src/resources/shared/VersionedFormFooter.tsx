@@ -1,11 +1,13 @@
 /**
- * The foot of a form that saves a versioned record (tokens, bridges): why the last save failed,
- * Save and Cancel, and the theirs-vs-yours dialog a stale version (409) opens. Spread the result of
+ * The foot of a form that saves a versioned record (the kit's edit and create forms): why the last
+ * save failed, Save and Cancel, and the theirs-vs-yours dialog a stale version (409) opens. Spread the result of
  * useVersionedSave into it.
  */
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { Link } from 'react-router-dom';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import type { Conflict } from './useVersionedSave.ts';
 
@@ -17,22 +19,36 @@ export interface VersionedFormFooterProps {
   conflict: Conflict<unknown> | null;
   keepMine: () => Promise<void>;
   dismissConflict: () => void;
-  onCancel: () => void;
+  /** Cancel as an action, or as a link to where the form came from. */
+  onCancel?: () => void;
+  cancelTo?: string;
+  /** Save stays disabled (the record was deleted meanwhile). */
+  saveDisabled?: boolean;
+  /** More actions after Save and Cancel (Delete). */
+  children?: ReactNode;
   /** Reload the form from the server's current record; the dialog closes afterwards. */
   onTakeTheirs: (theirs: unknown) => void;
 }
 
-export function VersionedFormFooter({ what, pending, error, conflict, keepMine, dismissConflict, onCancel, onTakeTheirs }: VersionedFormFooterProps) {
+export function VersionedFormFooter(props: VersionedFormFooterProps) {
+  const { what, pending, error, conflict, keepMine, dismissConflict, onCancel, cancelTo, saveDisabled = false, children, onTakeTheirs } = props;
   return (
     <>
       {error && <Alert severity="error">Save failed: {error}</Alert>}
-      <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={pending}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Button type="submit" variant="contained" disabled={pending || saveDisabled}>
           Save
         </Button>
-        <Button onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
+        {cancelTo === undefined ? (
+          <Button onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+        ) : (
+          <Button component={Link} to={cancelTo} disabled={pending}>
+            Cancel
+          </Button>
+        )}
+        {children}
       </Stack>
       <ConflictDialog
         open={conflict !== null}

@@ -11,13 +11,17 @@ export interface Conflict<B> {
   mine: B;
 }
 
-export function useVersionedSave<B>(save: (body: B, version: number) => Promise<unknown>, onSaved: (result: unknown) => void) {
+/** V includes undefined where a record may carry no version (a create, an unversioned record). */
+export function useVersionedSave<B, V extends number | undefined = number>(
+  save: (body: B, version: V) => Promise<unknown>,
+  onSaved: (result: unknown) => void,
+) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict<B> | null>(null);
 
   const submit = useCallback(
-    async (body: B, version: number) => {
+    async (body: B, version: V) => {
       setPending(true);
       setError(null);
       try {
@@ -47,7 +51,8 @@ export function useVersionedSave<B>(save: (body: B, version: number) => Promise<
       setConflict(null);
       return;
     }
-    await submit(conflict.mine, version);
+    // A version read off the server's record is a number, which every V admits.
+    await submit(conflict.mine, version as V);
   }, [conflict, submit]);
 
   const dismissConflict = useCallback(() => setConflict(null), []);
