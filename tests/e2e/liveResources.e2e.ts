@@ -141,4 +141,55 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     expect(a.pageErrors).toEqual([]);
     for (const name of names) expect((await admin('DELETE', `/tokens/${name}`)).status).toBe(200);
   });
+
+  it('§8 a kit Save the server refuses (503) says why beside the form and keeps what was typed; a refused Delete (409) says why and keeps the row; both go through afterwards', async () => {
+    const tokenName = unique('E2EREFUSE');
+    await createToken(admin, tokenName);
+    const a = await adminConsole();
+    await openEdit(a.page, tokenName);
+    await a.page.getByRole('textbox', { name: 'Decimals 1' }).fill('5');
+
+    const refuse = (method: string, status: number, error: string) =>
+      admin('POST', '/sim/control', { action: 'refuse', method, path: `/api/tokens/${tokenName}`, status, error, times: 1 });
+    expect((await refuse('PUT', 503, 'token store unavailable')).status).toBe(200);
+    const refused = a.page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'PUT');
+    await a.page.getByRole('button', { name: 'Save' }).click();
+    expect((await refused).status()).toBe(503);
+    await a.page.getByRole('alert').filter({ hasText: 'Save failed: token store unavailable' }).waitFor();
+    expect(await a.page.getByRole('textbox', { name: 'Decimals 1' }).inputValue()).toBe('5');
+    expect(new URL(a.page.url()).pathname).toBe(`/settings/tokens/${tokenName}`);
+    await answers(a.page);
+
+    const saved = a.page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'PUT');
+    await a.page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    expect(JSON.parse((await saved).request().postData() ?? '{}')).toMatchObject({ tokenName, version: 1, networkData: { Ethereum: { address: ADDRESS, decimals: 5 } } });
+    await a.page.waitForURL((url) => url.pathname === '/settings/tokens');
+
+    // Delete, refused with a 409: the reason is said and the token stays listed.
+    await a.page.getByRole('textbox', { name: 'Search' }).fill(tokenName);
+    const rows = a.page.getByRole('table', { name: 'Tokens' }).getByRole('row');
+    const row = rows.filter({ hasText: tokenName });
+    // The search has applied: the header and this token's row are all that is listed.
+    await eventually(() => rows.count()).toBe(2);
+    expect((await refuse('DELETE', 409, 'token is being traded')).status).toBe(200);
+    await row.getByRole('button', { name: `Delete ${tokenName}` }).click();
+    const confirm = a.page.getByRole('dialog', { name: 'Delete token' });
+    const refusedDelete = a.page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'DELETE');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    expect((await refusedDelete).status()).toBe(409);
+    await a.page.getByText(`Delete of ${tokenName} failed: token is being traded`).waitFor();
+    // The closing dialog hides the page from the accessibility tree until it has gone.
+    await confirm.waitFor({ state: 'detached' });
+    expect(await row.count()).toBe(1);
+    await answers(a.page);
+
+    await row.getByRole('button', { name: `Delete ${tokenName}` }).click();
+    const deleted = a.page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'DELETE');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    expect((await deleted).status()).toBe(200);
+    await eventually(() => row.count()).toBe(0);
+    await answers(a.page);
+    expect(a.pageErrors).toEqual([]);
+  });
 });

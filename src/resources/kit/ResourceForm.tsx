@@ -87,6 +87,8 @@ function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition;
   const save = useCallback(
     async (body: Fields, version: number | undefined) => {
       // Read synchronously by RecordWatch: the socket's echo of this save is not someone else's.
+      // It stays set after a save that went through, because the form is leaving for the list
+      // and the echo may arrive before it has gone.
       saving.current = true;
       try {
         if (mode === 'create') await create(name, { data: body }, { returnPromise: true });
@@ -94,8 +96,9 @@ function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition;
           const data = version === undefined ? body : { ...body, version };
           await update(name, { id: base.id, data, previousData: base }, { mutationMode: 'pessimistic', returnPromise: true });
         }
-      } finally {
+      } catch (error) {
         saving.current = false;
+        throw error;
       }
     },
     [mode, name, base, create, update],
