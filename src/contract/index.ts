@@ -9,8 +9,9 @@ export * from './base.ts';
 export * from './rest.ts';
 export * from './shapes.ts';
 export * from './addresses.ts';
+export * from './alertRules.ts';
 
-// ---------- Resources (SPEC §7: tokens, bridges, configs, transactions, logs, cloud, Solana bridge) ----------
+// ---------- Resources (SPEC §7: tokens, bridges, configs, transactions, logs, cloud, Solana bridge; trades, PROTOCOL's extension) ----------
 //
 // Bodies that edit a whole record (tokens, bridges, configs, sells) accept the record as it was read
 // (react-admin sends it back whole): fields the server owns, such as `updatedAt`, are ignored.
@@ -19,6 +20,7 @@ export * from './tokens.ts';
 export * from './bridges.ts';
 export * from './configs.ts';
 export * from './txs.ts';
+export * from './trades.ts';
 export * from './userLogs.ts';
 export * from './cloud.ts';
 export * from './solanaBridge.ts';

@@ -12,6 +12,7 @@ import {
   TxConfirmation,
   UserLog,
 } from './shapes.ts';
+import { TradeStuckPayload, TradeUnstuckPayload } from './trades.ts';
 import { z } from './zod.ts';
 
 // ---------- Socket events (server -> client) ----------
@@ -77,6 +78,9 @@ export const ServerEvents = {
     bridge: z.looseObject({ name: z.string() }),
   }),
   txConfirmed: z.object({ txs: z.record(z.string(), TxConfirmation), errCode: z.number().int().nullish() }),
+  /** PROTOCOL Trades: once when a trade becomes stuck, and when it moves on. */
+  tradeStuck: TradeStuckPayload,
+  tradeUnstuck: TradeUnstuckPayload,
 } as const;
 
 export type ServerEventName = keyof typeof ServerEvents;

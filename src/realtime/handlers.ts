@@ -315,6 +315,9 @@ const handlers: HandlerTable = {
     notifier.txConfirmed(p);
     store.announce('txs');
   },
+  // PROTOCOL Trades: the Trades screens will show these; until then they are accepted and left.
+  tradeStuck() {},
+  tradeUnstuck() {},
 };
 
 const allHandlers: Record<string, AnyHandler> = { ...(handlers as unknown as Record<string, AnyHandler>), ...collectionHandlers() };

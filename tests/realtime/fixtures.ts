@@ -93,6 +93,8 @@ export const VALID: { [E in ServerEventName]: ServerEventPayload<E> } = {
     bridge: { name: 'Stargate' },
   },
   txConfirmed: { txs: { a: txConfirmation() } },
+  tradeStuck: { tradeId: 't1', step: 1, pendingMs: 300_000, expectedMs: 40_000 },
+  tradeUnstuck: { tradeId: 't1' },
 };
 
 export function fakeNotifier() {
