@@ -33,11 +33,12 @@ interface Fixtures {
   txId: string;
 }
 
-/** Where a step looks: inside a dialog, a form or a region of that accessible name. */
+/** Where a step looks: inside a dialog, a form, a region or a table of that accessible name. */
 interface Scope {
   dialog?: string;
   form?: string;
   region?: string;
+  table?: string;
 }
 
 /** One thing the operator does, by role and accessible name; `confirm` answers Yes in the dialog of that title. */
@@ -49,8 +50,11 @@ type Step =
   | { tab: string }
   | { confirm: string };
 
-/** What the operator sees once the server accepted: a text (exact, or its start), a labelled element, a switch's state. */
-type Seen = { text: string } | { textStarting: string } | { label: string } | { switch: string; checked: boolean };
+/**
+ * What the operator sees once the server accepted: a text (exact, or its start), a labelled element, a
+ * switch's state, or a button gone (its record deleted).
+ */
+type Seen = { text: string } | { textStarting: string } | { label: string } | { switch: string; checked: boolean } | { gone: string };
 
 interface Control {
   /** The test name: the rule it checks. */
@@ -100,8 +104,10 @@ function scalingBody(service: Service): { deploymentName: string; namespace: str
 
 const WORKERS = { region: 'Worker controls' };
 const ACTIONS = { dialog: 'Worker actions' };
-/** The seeded groups with one more instance wanted in the first. */
-const EDITED_GROUPS = DEMO_AWS_GROUPS.map((group, i) => (i === 0 ? { ...group, desired: 3 } : group));
+const CLOUD_GROUPS = '/settings/cloudgroups';
+const EDITED_TYPE = 'c7i.4xlarge';
+/** The seeded groups with a bigger instance type in the first. */
+const EDITED_GROUPS = DEMO_AWS_GROUPS.map((group, i) => (i === 0 ? { ...group, instanceType: EDITED_TYPE } : group));
 
 const workerCommand = (cmd: WorkerCommand): Control => {
   const { label, confirm } = COMMAND_LABELS[cmd];
@@ -266,7 +272,7 @@ const CONTROLS: Control[] = [
     ({ name: group = '' }): Control => ({
       name: `§7 Restart cloud group ${group}, confirmed, sends POST /aws/restart {group: "${group}"}`,
       role: 'Admin',
-      route: '/settings',
+      route: CLOUD_GROUPS,
       steps: [{ press: `Restart ${group}` }, { confirm: 'Restart cloud group' }],
       request: { method: 'POST', path: '/api/aws/restart', body: { group } },
       log: { action: 'aws.restart', details: { group } },
@@ -275,16 +281,31 @@ const CONTROLS: Control[] = [
     }),
   ),
   {
-    name: '§7 Saving the cloud groups sends PUT /aws/groups {groups}',
+    name: '§7 Saving a cloud group from its edit view sends the whole list in PUT /aws/groups {groups}',
     role: 'Admin',
-    route: '/settings',
-    steps: [{ press: 'Edit groups' }, { fill: 'Cloud groups JSON', value: JSON.stringify(EDITED_GROUPS) }, { press: 'Save groups' }],
-    retry: [{ press: 'Save groups' }],
+    route: `${CLOUD_GROUPS}/${DEMO_AWS_GROUPS[0]?.name ?? ''}`,
+    steps: [{ fill: 'Instance type', value: EDITED_TYPE }, { press: 'Save' }],
+    retry: [{ press: 'Save' }],
     request: { method: 'PUT', path: '/api/aws/groups', body: { groups: EDITED_GROUPS } },
     log: { action: 'aws.groups', details: { after: EDITED_GROUPS } },
-    seen: { text: 'Saving cloud groups done.' },
-    refused: 'Saving cloud groups failed',
+    seen: { text: EDITED_TYPE },
+    refused: 'Save failed',
   },
+  ...DEMO_AWS_GROUPS.map(
+    ({ name: group = '' }): Control => ({
+      name: `§7 Deleting cloud group ${group}, confirmed, sends the list without it in PUT /aws/groups`,
+      role: 'Admin',
+      route: CLOUD_GROUPS,
+      before: async (admin) => {
+        expect((await admin('PUT', '/aws/groups', { groups: DEMO_AWS_GROUPS })).status).toBe(200);
+      },
+      steps: [{ press: `Delete ${group}` }, { confirm: 'Delete cloud group' }],
+      request: { method: 'PUT', path: '/api/aws/groups', body: { groups: DEMO_AWS_GROUPS.filter((g) => g.name !== group) } },
+      log: { action: 'aws.groups' },
+      seen: { gone: `Delete ${group}` },
+      refused: `Delete of ${group} failed`,
+    }),
+  ),
   {
     name: '§7 Clear results cache, confirmed, sends POST /settings/cache/results/clear',
     role: 'Admin',
@@ -397,13 +418,15 @@ const INVENTORY: { role: Role; route: string; scope: Scope | { tablist: string }
     close: [{ press: 'Cancel', dialog: `Restart ${service}` }],
   })),
   { role: 'Admin', route: '/settings', scope: { region: 'Cache' } },
-  { role: 'Admin', route: '/settings', scope: { region: 'Cloud groups' } },
-  { role: 'Admin', route: '/settings', scope: { region: 'Cloud groups' }, open: [{ press: 'Edit groups' }], close: [{ press: 'Cancel', region: 'Cloud groups' }] },
+  { role: 'Admin', route: CLOUD_GROUPS, scope: { table: 'Cloud groups' } },
   { role: 'Admin', route: '/tx/new', scope: { tablist: 'Operation' } },
 ];
 
-/** Buttons that only open, close or cancel, and the connected-services figure, which is not pressed for anything. */
-const NOT_CALLS = [/^Close$/, /^Cancel$/, /^Connected services /];
+/**
+ * Buttons that only open, close or cancel, the connected-services figure, which is not pressed for
+ * anything, and a live list's sort headers (cloud groups), which order what the socket sent.
+ */
+const NOT_CALLS = [/^Close$/, /^Cancel$/, /^Connected services /, /^Sort by /];
 
 /** Every `{name}` in strings, arrays and objects replaced by that fixture. */
 function filled<T>(value: T, fixtures: Fixtures): T {
@@ -415,10 +438,11 @@ function filled<T>(value: T, fixtures: Fixtures): T {
   return value;
 }
 
-function scopeOf(page: Page, { dialog, form, region }: Scope): Page | Locator {
+function scopeOf(page: Page, { dialog, form, region, table }: Scope): Page | Locator {
   if (dialog) return page.getByRole('dialog', { name: dialog, exact: true });
   if (form) return page.getByRole('form', { name: form, exact: true });
   if (region) return page.getByRole('region', { name: region, exact: true });
+  if (table) return page.getByRole('table', { name: table, exact: true });
   return page;
 }
 
@@ -456,6 +480,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Whether the outcome is on screen (hidden tab panels and closing toasts do not count). */
 async function isSeen(page: Page, seen: Seen): Promise<boolean> {
   if ('switch' in seen) return (await page.getByRole('switch', { name: seen.switch, exact: true }).isChecked()) === seen.checked;
+  if ('gone' in seen) return (await page.getByRole('button', { name: seen.gone, exact: true }).count()) === 0;
   const target =
     'text' in seen
       ? page.getByText(seen.text, { exact: true })

@@ -6,7 +6,7 @@
  * kitHarness.tsx) and uses it through the generic kit: list, create, edit, delete, roles, realtime.
  * Then cloud groups, the README's worked example, from init.awsGroups to PUT /aws/groups.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
@@ -224,5 +224,36 @@ describe('cloud groups (the README\'s example)', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete g1' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete cloud group' })).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(writes(api.requests)).toEqual([{ method: 'PUT', path: '/aws/groups', body: { groups: [G2] } }]));
+  });
+
+  it('§7 Restart is a command of the definition: asked first, POST /aws/restart {group}, the outcome or the server\'s reason in a toast', async () => {
+    await liveInit({ awsGroups: [G1, G2] });
+    const user = userEvent.setup();
+    // The refused call is logged to the console, as every failed call is; that is expected here.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let refuse = true;
+    const api = fakeApi((r) => {
+      if (r.path !== '/aws/restart') return undefined;
+      if (refuse) {
+        refuse = false;
+        return json({ error: 'the cloud API is unreachable' }, { status: 503 });
+      }
+      return json({ ok: true });
+    });
+    renderKit('/settings/cloudgroups', { api });
+    await user.click(await screen.findByRole('button', { name: 'Restart g1' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Restart cloud group' });
+    expect(confirm).toHaveTextContent('Restart every instance of cloud group g1? Work running on them is interrupted.');
+    expect(writes(api.requests)).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Restart of g1 failed: the cloud API is unreachable')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Restart g1' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Restart cloud group' })).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Restart of g1 done.')).toBeInTheDocument();
+    expect(writes(api.requests)).toEqual([
+      { method: 'POST', path: '/aws/restart', body: { group: 'g1' } },
+      { method: 'POST', path: '/aws/restart', body: { group: 'g1' } },
+    ]);
+    expect(logged).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { act, configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { Admin, memoryStore } from 'react-admin';
+import { Admin, memoryStore, useNotificationContext } from 'react-admin';
 import { vi } from 'vitest';
 import type { AppAuthProvider } from '../../src/authProvider/index.ts';
 import type { ServerEventPayload } from '../../src/contract/index.ts';
@@ -58,7 +58,24 @@ export function signedInAs(role: Role): AppAuthProvider {
   } as unknown as AppAuthProvider;
 }
 
-const Bare = ({ children }: { children?: ReactNode }) => <>{children}</>;
+/** What react-admin's notify said, as text (the app's toasts are the signed-in frame's, not mounted here). */
+function Notified() {
+  const { notifications } = useNotificationContext();
+  return (
+    <ul aria-label="Notifications">
+      {notifications.map((n, i) => (
+        <li key={i}>{typeof n.message === 'string' ? n.message : ''}</li>
+      ))}
+    </ul>
+  );
+}
+
+const Bare = ({ children }: { children?: ReactNode }) => (
+  <>
+    {children}
+    <Notified />
+  </>
+);
 
 export interface KitOptions {
   role?: Role;

@@ -1,8 +1,8 @@
 /**
  * Cloud groups as a resource (SPEC §7 /aws/groups, PROTOCOL init.awsGroups and cloudUpdateDone):
  * listed live from the socket, created, edited and deleted by sending the whole list back in one
- * PUT /aws/groups, which the server checks and broadcasts. The README's "Adding a resource" walks
- * through this file.
+ * PUT /aws/groups, which the server checks and broadcasts; a group restarted with POST /aws/restart.
+ * The README's "Adding a resource" walks through this file.
  */
 import CloudIcon from '@mui/icons-material/Cloud';
 import { AwsGroupBody, type AwsGroup } from '../../contract/index.ts';
@@ -38,6 +38,19 @@ export const cloudGroups = defineResource<CloudGroup>({
     { source: 'instanceType', label: 'Instance type' },
     { source: 'desired', label: 'Desired' },
     { source: 'running', label: 'Running' },
+  ],
+  commands: [
+    {
+      name: 'restart',
+      label: 'Restart',
+      access: 'admin',
+      confirm: {
+        title: 'Restart cloud group',
+        message: (group) => `Restart every instance of cloud group ${group.name}? Work running on them is interrupted.`,
+      },
+      run: (dataProvider, group) => dataProvider.restartAwsGroup(group.name),
+      outcome: (group) => `Restart of ${group.name}`,
+    },
   ],
   filters: [{ source: 'region', label: 'Region', kind: 'search' }],
   defaultSort: { field: 'name', order: 'ASC' },

@@ -18,11 +18,11 @@ import {
 import { recordPathOf, type FilterDef, type ResourceDefinition } from './definition.ts';
 import { errorStatus } from '../../dataProvider/apiFetch.ts';
 import { errorText } from '../shared/errors.ts';
+import { CommandButton } from './CommandButton.tsx';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
 import { LiveRefresh } from './LiveRefresh.tsx';
-
 
 function filterInput(filter: FilterDef) {
   if (filter.kind === 'custom') return cloneElement(filter.input as ReactElement<Record<string, unknown>>, { key: filter.source, source: filter.source, label: filter.label, alwaysOn: true });
@@ -89,6 +89,7 @@ function RowButtons({ definition, record, canEdit, canDelete }: { definition: Re
   return (
     <>
       {Actions && <Actions record={record} />}
+      {definition.commands?.map((command) => <CommandButton key={command.name} definition={definition} command={command} record={record} />)}
       {canEdit && (
         <IconButton
           component={Link}
@@ -112,10 +113,10 @@ export function ResourceList({ definition }: { definition: ResourceDefinition })
 }
 
 function ResourceListView({ definition }: { definition: ResourceDefinition }) {
-  const { name, label, recordLabel, columns = [], filters = [], defaultSort, perPage = 25, rowActions, listAside: Aside } = definition;
+  const { name, label, recordLabel, columns = [], filters = [], defaultSort, perPage = 25, rowActions, commands, listAside: Aside } = definition;
   const { canAccess: canEdit = false } = useCanAccess({ resource: name, action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: name, action: 'delete' });
-  const hasActions = rowActions !== undefined || canEdit || canDelete;
+  const hasActions = rowActions !== undefined || commands !== undefined || canEdit || canDelete;
   return (
     <ResourcePage title={label}>
       {Aside && <Aside />}

@@ -61,6 +61,22 @@ export type FieldDef =
     }
   | { source: string; label: string; kind: 'custom'; input: ReactElement };
 
+/**
+ * A call on one record offered in its row (a restart...): the kit asks Yes/No with `confirm`, calls
+ * `run`, and says "{outcome} done." or "{outcome} failed: {the server's reason}" in a toast.
+ */
+export interface RecordCommand<R extends RaRecord = RaRecord> {
+  /** The action name canAccess is asked about, answered by `access`. */
+  name: string;
+  /** The button's text; its accessible name goes on with the record: "Restart workers-eu". */
+  label: string;
+  access: RouteAccess;
+  confirm: { title: string; message: (record: R) => string };
+  run: (dataProvider: AppDataProvider, record: R) => Promise<unknown>;
+  /** What was done, in words: "Restart of workers-eu". */
+  outcome: (record: R) => string;
+}
+
 export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   /** react-admin's resource name: the SPEC §2 route without its leading slash (`settings/tokens`). */
   name: string;
@@ -119,8 +135,10 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   toBody?: (values: Fields, record: R | undefined) => Fields;
   /** Whole-form rules, as react-admin's SimpleForm `validate`: errors by field. */
   validate?: (values: Fields) => Record<string, unknown>;
-  /** Buttons in each row (pins, restart...). */
+  /** Components in each row beside Edit and Delete (pins, history...). */
   rowActions?: ComponentType<{ record: R }>;
+  /** Confirmed calls on a record, each a button in its row. */
+  commands?: RecordCommand<R>[];
   /** Said in the delete confirmation after "Delete {recordLabel} {id}?". */
   deleteConsequence?: string;
   recordRepresentation: (record: R) => string;

@@ -27,9 +27,10 @@ export function withResourceAccess(authProvider: AppAuthProvider, definitions: r
       const definition = definitions.find((d) => d.name === params.resource);
       const role: unknown = (await authProvider.getPermissions?.({})) ?? '';
       const signedIn = role !== '';
-      if (!definition || !ACTIONS.includes(params.action)) return (await authProvider.canAccess?.(params)) ?? signedIn;
+      const command = definition?.commands?.find((c) => c.name === params.action);
+      if (!definition || (!command && !ACTIONS.includes(params.action))) return (await authProvider.canAccess?.(params)) ?? signedIn;
       if (!signedIn) return false;
-      return allows(definition.access[params.action as ResourceAction], role);
+      return allows(command ? command.access : definition.access[params.action as ResourceAction], role);
     },
   };
 }

@@ -1,11 +1,10 @@
 /**
- * /settings, System settings (Admin): what applies to the whole system: misc settings, the results
- * cache, cloud groups. /tsettings, Preferences (anyone): this browser's sound, and the misc
- * settings to read.
+ * /settings, System settings (Admin): what applies to the whole system: misc settings and the
+ * results cache (cloud groups are a resource of their own, /settings/cloudgroups). /tsettings,
+ * Preferences (anyone): this browser's sound, and the misc settings to read.
  */
 import Box from '@mui/material/Box';
 import { CacheClear } from './CacheClear.tsx';
-import { CloudGroups } from './CloudGroups.tsx';
 import { MiscSettingsPanel } from './MiscSettingsPanel.tsx';
 import { VolumePreference } from './VolumePreference.tsx';
 
@@ -15,7 +14,6 @@ export function SettingsScreen({ admin }: { admin: boolean }) {
       <MiscSettingsPanel />
       {!admin && <VolumePreference />}
       {admin && <CacheClear />}
-      {admin && <CloudGroups />}
     </Box>
   );
 }
