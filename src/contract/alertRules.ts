@@ -1,0 +1,31 @@
+/**
+ * Alert rules (issue part 5): kept per browser in localStorage, and, saved by an Admin, for everyone
+ * in misc settings as `alertRules` (PUT /settings/misc {updates: {alertRules}}, then init and
+ * miscSettingsUpdateDone carry them). PROTOCOL leaves misc settings open (`{ sellOnly?, ... }`);
+ * this is the shape the console and the reference server agree on.
+ */
+import { ALERT_RULES_MAX, ALERT_SECONDS_MAX } from '../config/alerts.ts';
+import { NETWORKS } from '../config/networks.ts';
+import { positive } from './builders.ts';
+import { z } from './zod.ts';
+
+const network = z.enum(NETWORKS);
+const seconds = z.number().int().min(0).max(ALERT_SECONDS_MAX);
+
+export const AlertRule = z.discriminatedUnion('kind', [
+  /** The network's balance is below `below`, in its native coin or (unit usd) in USD through nativePriceUSD. */
+  z.object({ kind: z.literal('balanceBelow'), network, below: positive, unit: z.enum(['native', 'usd']) }).strict(),
+  /** The network's gas estimate is above `above` (the unit the gas event has, see config/alerts.ts). */
+  z.object({ kind: z.literal('gasAbove'), network, above: positive }).strict(),
+  /** The network's block head has been stale (§4/§9 threshold) for longer than `seconds`. */
+  z.object({ kind: z.literal('blockStale'), network, seconds }).strict(),
+  /** Service health (§4) has not been green for longer than `seconds`. */
+  z.object({ kind: z.literal('healthNotGreen'), seconds }).strict(),
+  /** Nothing at all has arrived from the server for longer than `seconds`. */
+  z.object({ kind: z.literal('noEvents'), seconds: seconds.min(1) }).strict(),
+]);
+export type AlertRule = z.infer<typeof AlertRule>;
+export type AlertRuleKind = AlertRule['kind'];
+
+export const AlertRules = z.array(AlertRule).max(ALERT_RULES_MAX);
+export type AlertRules = z.infer<typeof AlertRules>;
