@@ -7,7 +7,7 @@ import { SOLANA_IMPORT_TIMEOUT_MS } from '../../src/config/constants.ts';
 import { ApiError, type ApiFetch } from '../../src/dataProvider/apiFetch.ts';
 import { UnexpectedAnswerError } from '../../src/dataProvider/checked.ts';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider.ts';
-import { checkEntry, csvLine, csvRowCount, rejectedCsv } from '../../src/resources/bridges/solanaRules.ts';
+import { checkEntry, csvLine, csvRowCount, rejectedCsv } from '../../src/domain/solanaRules.ts';
 import { expectLoggedErrors, live, resetLive } from './harness.tsx';
 import { allowKnownReactAdminWarnings, fakeApi, renderBridgesAt, stopBridges } from './sharedFakes.tsx';
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { UserLog } from '../../src/contract/index.ts';
 import { userLogs } from '../../src/resources/userLogs/index.ts';
 import { createLogPager } from '../../src/resources/userLogs/logPages.ts';
-import { subjectOf } from '../../src/resources/userLogs/logRules.ts';
+import { subjectOf } from '../../src/domain/logRules.ts';
 import { fakeApi, json } from '../support/fakeFetch.ts';
 import { allowKnownReactAdminWarnings, liveInit, nextFrame, renderKit, resetKit } from './kitHarness.tsx';
 import { live } from './harness.tsx';

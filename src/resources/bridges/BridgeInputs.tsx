@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { SelectArrayInput, SelectInput, TextInput, useCreatePath, useInput, useRecordContext } from 'react-admin';
 import { NETWORKS } from '../../config/networks.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
-import { FEE_CURRENCIES } from './bridgeRules.ts';
+import { FEE_CURRENCIES } from '../../domain/bridgeRules.ts';
 import { BRIDGES_RESOURCE } from './columns.tsx';
 
 const choicesOf = (names: readonly string[]) => names.map((n) => ({ id: n, name: n }));

@@ -17,7 +17,7 @@ import { NETWORKS } from '../../config/networks.ts';
 import type { SolanaBridgeRecord } from '../../contract/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
-import { checkEntry, emptyRow, rowsOf, type EntryRow } from './solanaRules.ts';
+import { checkEntry, emptyRow, rowsOf, type EntryRow } from '../../domain/solanaRules.ts';
 
 export function SolanaEntryForm({ x, token, base }: { x: string; token?: string; base: string }) {
   const api = useConsoleDataProvider();

@@ -24,7 +24,7 @@ import { MONO_FONT_STACK } from '../../theme.ts';
 import { errorStatus } from '../../dataProvider/apiFetch.ts';
 import { UnexpectedAnswerError, useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
-import { csvLine, csvRowCount, importProblem, rejectedCsv } from './solanaRules.ts';
+import { csvLine, csvRowCount, importProblem, rejectedCsv } from '../../domain/solanaRules.ts';
 
 const HEADER = 'token,network,address,decimals';
 const number = (n: number) => n.toLocaleString('en-US');

@@ -18,7 +18,7 @@ import { SolanaEntries } from './SolanaEntries.tsx';
 import { SolanaEntryForm } from './SolanaEntryForm.tsx';
 import { SolanaImport } from './SolanaImport.tsx';
 import { NEW_SOLANA_ENTRY_PATH, SOLANA_IMPORT_PATH } from './paths.ts';
-import { solanaKeyProblem } from './solanaRules.ts';
+import { solanaKeyProblem } from '../../domain/solanaRules.ts';
 
 interface Where {
   /** The x path segment of the calls: the bridgeName. */

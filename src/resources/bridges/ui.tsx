@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { BRIDGE_KINDS } from '../../config/enums.ts';
 import type { ResourceUi } from '../kit/definition.ts';
 import { EnabledInput, FeeInput, NetworksInput, SolanaConfigButton, TokensInput } from './BridgeInputs.tsx';
-import { bodyOf, bridgeFormErrors, formValues, valuesOf } from './bridgeRules.ts';
+import { bodyOf, bridgeFormErrors, formValues, valuesOf } from '../../domain/bridgeRules.ts';
 import { BRIDGE_COLUMNS, BridgeRowActions, bridgeSortValue, matchesBridge, type BridgeRow } from './columns.tsx';
 
 export const bridgeUi: ResourceUi<BridgeRow> = {

@@ -1,7 +1,7 @@
 /** Before/after of a config edit, line by line: removed lines marked -, added +. */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { DiffLine } from './jsonText.ts';
+import type { DiffLine } from '../../domain/jsonText.ts';
 
 export function ConfigDiff({ lines }: { lines: readonly DiffLine[] }) {
   const added = lines.filter((l) => l.kind === 'added').length;

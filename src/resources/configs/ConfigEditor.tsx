@@ -14,7 +14,7 @@ import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../shared/errors.ts';
 import { useConfigSave } from '../shared/useConfigSave.ts';
 import { ConfigDiff } from './ConfigDiff.tsx';
-import { formatConfig, lineDiff, parseConfigJson } from './jsonText.ts';
+import { formatConfig, lineDiff, parseConfigJson } from '../../domain/jsonText.ts';
 
 export function ConfigEditor({ configName, onClose }: { configName: string; onClose: () => void }) {
   const api = useConsoleDataProvider();

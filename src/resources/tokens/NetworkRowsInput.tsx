@@ -6,7 +6,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useFieldArray } from 'react-hook-form';
 import { NETWORKS } from '../../config/networks.ts';
 import { KitSelectInput, KitTextInput } from '../kit/inputs.tsx';
-import { EMPTY_ROW } from './tokenRules.ts';
+import { EMPTY_ROW } from '../../domain/tokenRules.ts';
 
 export function NetworkRowsInput() {
   const { fields, append, remove } = useFieldArray({ name: 'networks' });

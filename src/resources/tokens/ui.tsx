@@ -9,7 +9,7 @@ import type { FilterDef, ResourceUi } from '../kit/definition.ts';
 import { TOKEN_COLUMNS } from './columns.tsx';
 import { NetworkRowsInput } from './NetworkRowsInput.tsx';
 import { tokenSortValue } from './sort.ts';
-import { EMPTY_ROW, matchesToken, networkDataOf, rowsOf, tokenFormErrors, type NetworkRow } from './tokenRules.ts';
+import { EMPTY_ROW, matchesToken, networkDataOf, rowsOf, tokenFormErrors, type NetworkRow } from '../../domain/tokenRules.ts';
 
 type TokenRow = Token & { id: string };
 

@@ -6,7 +6,7 @@ import type { UserLog } from '../../contract/index.ts';
 import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
 import type { ColumnDef } from '../kit/definition.ts';
 import { TimeText } from '../shared/TimeText.tsx';
-import { subjectOf } from './logRules.ts';
+import { subjectOf } from '../../domain/logRules.ts';
 
 export type LogRow = UserLog & { id: string };
 

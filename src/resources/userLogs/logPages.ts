@@ -9,7 +9,7 @@
 import type { GetListParams } from 'react-admin';
 import type { UserLog } from '../../contract/index.ts';
 import type { LogsMoreQuery } from '../../dataProvider/index.ts';
-import { matchesLog, mergeLogs } from './logRules.ts';
+import { matchesLog, mergeLogs } from '../../domain/logRules.ts';
 
 /** POST /logs/more's largest page (LogsMoreRequest's limit). */
 export const LOGS_MORE_MAX = 500;

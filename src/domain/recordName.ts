@@ -1,5 +1,5 @@
 /** Names that identify records (tokenName, bridgeName): contract RecordName, checked as the user types. */
-import { RecordName } from '../../contract/index.ts';
+import { RecordName } from '../contract/index.ts';
 
 export function recordNameProblem(name: string): string | null {
   if (name === '') return 'required';

@@ -1,7 +1,7 @@
 /** Token list search and the networkData form rules (SPEC §3 token entry, §5 token search). */
-import { addressProblem, normaliseAddress, type Token } from '../../contract/index.ts';
-import { parseTokenQuery } from '../../domain/tokenSearch.ts';
-import { recordNameProblem } from '../shared/recordName.ts';
+import { addressProblem, normaliseAddress, type Token } from '../contract/index.ts';
+import { parseTokenQuery } from './tokenSearch.ts';
+import { recordNameProblem } from './recordName.ts';
 
 /**
  * §5: the text part matches when tokenName or an address contains it (case-insensitive); the
@@ -57,7 +57,7 @@ export function rowErrors(rows: readonly NetworkRow[]): RowErrors[] {
   });
 }
 
-export { recordNameProblem as tokenNameProblem } from '../shared/recordName.ts';
+export { recordNameProblem as tokenNameProblem } from './recordName.ts';
 
 /** The form's errors by field, as react-admin's form-level validate wants them. */
 export function tokenFormErrors(values: { tokenName?: unknown; networks?: unknown }, creating: boolean): Record<string, unknown> {

@@ -1,7 +1,7 @@
 /** The bridge form's values and the body they make (contract BridgeBody). */
-import { NATIVE_COINS } from '../../config/networks.ts';
-import type { Bridge, BridgeBody } from '../../contract/index.ts';
-import { recordNameProblem } from '../shared/recordName.ts';
+import { NATIVE_COINS } from '../config/networks.ts';
+import type { Bridge, BridgeBody } from '../contract/index.ts';
+import { recordNameProblem } from './recordName.ts';
 
 export const FEE_CURRENCIES = ['USD', ...NATIVE_COINS] as const;
 

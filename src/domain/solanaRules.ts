@@ -2,7 +2,7 @@
  * Rules of the Solana bridge configuration screens (SPEC §7): a token's per-network entries as
  * editable rows checked by the contract schema, and reading the CSV the import sends.
  */
-import { SolanaBridgeCreateRequest, SolanaBridgeImportRequest, SolanaBridgeKind, type SolanaBridgeRecord } from '../../contract/index.ts';
+import { SolanaBridgeCreateRequest, SolanaBridgeImportRequest, SolanaBridgeKind, type SolanaBridgeRecord } from '../contract/index.ts';
 
 /** The x path segment of the calls is the bridgeName; the contract allows fewer characters there. */
 export function solanaKeyProblem(bridgeName: string): string | null {

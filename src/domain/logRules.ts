@@ -1,5 +1,5 @@
 /** User log filtering and merging (live feed + older pages of POST /logs/more). */
-import type { UserLog } from '../../contract/index.ts';
+import type { UserLog } from '../contract/index.ts';
 
 /** As the server reads it: user exact; action exact or a dotted prefix ("token" matches "token.update"). */
 export function matchesLog(log: UserLog, user: string, action: string): boolean {
