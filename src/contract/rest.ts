@@ -1,5 +1,6 @@
 /** REST bodies of no resource: sign-in, errors, acknowledgements, misc settings, commands, restarts. */
 import { SERVICES, WORKER_COMMANDS } from '../config/enums.ts';
+import { alertRulesByKind } from './alertRules.ts';
 import { z } from './zod.ts';
 
 /** Any string is a key to check: an empty or unknown one is refused as PROTOCOL says, 401 invalid access key. */
@@ -34,9 +35,21 @@ export const EmptyBody = z.object({}).strict().optional();
 export const OkResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponse>;
 
-/** SPEC §7 PUT /settings/misc: only sell only may be changed from the console. */
-export const MiscSettingsUpdateRequest = z.object({ updates: z.object({ sellOnly: z.boolean() }).strict() }).strict();
-export type MiscSettingsUpdateRequest = z.infer<typeof MiscSettingsUpdateRequest>;
+/**
+ * SPEC §7 PUT /settings/misc: sell only (anyone signed in), and the alert rules for everyone (the
+ * server takes those from an Admin only); at least one of them. Built on call: only the server
+ * parses it, and its rules matched by kind would cost the console's bundle (see alertRulesByKind).
+ */
+export const miscSettingsUpdateRequest = () =>
+  z
+    .object({
+      updates: z
+        .object({ sellOnly: z.boolean().optional(), alertRules: alertRulesByKind().optional() })
+        .strict()
+        .refine((updates) => updates.sellOnly !== undefined || updates.alertRules !== undefined, 'name sellOnly or alertRules'),
+    })
+    .strict();
+export type MiscSettingsUpdateRequest = z.infer<ReturnType<typeof miscSettingsUpdateRequest>>;
 
 /** SPEC §7 POST /command {to, cmd}: a worker only takes the worker commands. */
 export const CommandRequest = z

@@ -1,15 +1,18 @@
 /**
- * Settings: PUT /settings/misc {updates:{sellOnly}} (SPEC §2 Sell Only toggle), PUT
+ * Settings: PUT /settings/misc {updates:{sellOnly?, alertRules?}} (SPEC §2 Sell Only toggle; the
+ * alert rules an Admin saves for everyone, issue part 5), PUT
  * /settings/automation/bridges {enabled, bridges?} (kept in misc settings, so init carries it),
  * POST /settings/cache/results/clear (takes the checker results off every console).
  */
+import { ADMIN_ROLE } from '../../../src/config/enums.ts';
 import {
   BridgeAutomationRequest,
   EmptyBody,
   MiscSettingsResponse,
-  MiscSettingsUpdateRequest,
   OkResponse,
+  miscSettingsUpdateRequest,
 } from '../../../src/contract/index.ts';
+import { HttpError } from '../lib/httpError.ts';
 import { assertNoIssues } from '../lib/records.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
@@ -17,14 +20,20 @@ import type { ZodPlugin } from '../lib/zod.ts';
 const settingsRoutes: ZodPlugin = async (app) => {
   app.put(
     '/settings/misc',
-    { schema: { body: MiscSettingsUpdateRequest, response: { 200: MiscSettingsResponse } } },
+    { schema: { body: miscSettingsUpdateRequest(), response: { 200: MiscSettingsResponse } } },
     async (request) => {
       const { updates } = request.body;
-      const miscSettings = await app.mutate(sessionOf(request).name, 'settings.misc', async (tx) => {
+      const session = sessionOf(request);
+      // Sell only is anyone's (§2); rules every console evaluates are an Admin's to set (§6).
+      if (updates.alertRules !== undefined && session.role !== ADMIN_ROLE) {
+        throw new HttpError(403, 'only an Admin may save alert rules for everyone');
+      }
+      const miscSettings = await app.mutate(session.name, 'settings.misc', async (tx) => {
         const before = await tx.settings.get('miscSettings');
         const after = { ...before, ...updates };
         await tx.settings.set('miscSettings', after);
-        return { result: after, before: { sellOnly: before.sellOnly }, after: updates };
+        const changed = Object.fromEntries(Object.keys(updates).map((key) => [key, before[key]]));
+        return { result: after, before: changed, after: updates };
       });
       app.hub.broadcast('miscSettingsUpdateDone', miscSettings);
       return { ok: true as const, miscSettings };

@@ -17,6 +17,10 @@ const MAX_REFUSALS = 100;
 export const SimControlRequest = z.discriminatedUnion('action', [
   /** The network's block head stops for ms (wall clock). */
   z.object({ action: z.literal('stall'), network: z.enum(SIM_NETWORK_NAMES), ms: z.number().int().min(1).max(MAX_STALL_MS) }).strict(),
+  /** The network's balance held at `balance` (sent now, and instead of the simulated ones) until null releases it. */
+  z
+    .object({ action: z.literal('balance'), network: z.enum(SIM_NETWORK_NAMES), balance: z.number().finite().min(0).nullable() })
+    .strict(),
   /** One trade now; fail or an errCode (0..41) force a failure. */
   z
     .object({
@@ -57,6 +61,9 @@ const simRoutes: ZodPlugin = async (app) => {
     switch (body.action) {
       case 'stall':
         sim.stall(body.network, body.ms);
+        break;
+      case 'balance':
+        sim.holdBalance(body.network, body.balance);
         break;
       case 'trade': {
         const tradeId = sim.trade({ fail: body.fail, errCode: body.errCode });

@@ -44,6 +44,11 @@ export interface SimHandle {
   /** The network's block head stops for `ms` wall-clock ms (at the current rate). */
   stall(network: Network, ms: number): void;
   /**
+   * Holds the network's balance at `balance`, sent now and in place of every simulated balance of it
+   * until released with null (then the random walk goes on). Demos and browser tests of alert rules.
+   */
+  holdBalance(network: Network, balance: number | null): void;
+  /**
    * Sends one trade now; its tradeId, or null when no token can be traded. While workers are stopped
    * it is refused (409), as no trade starts then (§4): a demo or test starts the workers first.
    */
@@ -92,11 +97,20 @@ export default fp<SimOptions>(
       return { ...block, num } as ServerEventPayload<E>;
     };
 
+    const heldBalances = new Map<string, number>();
+    /** A held balance replaces the simulated one (SimHandle.holdBalance). */
+    const held = <E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): ServerEventPayload<E> => {
+      if (event !== 'balance') return payload;
+      const { network } = payload as ServerEventPayload<'balance'>;
+      const balance = heldBalances.get(network);
+      return balance === undefined ? payload : ({ network, balance } as ServerEventPayload<E>);
+    };
+
     const publisher = new BrainStatePublisher(app);
     // Connected services are written, then announced, one change after the other.
     let servicesWrites: Promise<void> = Promise.resolve();
     const sinks: SimSinks = {
-      emit: (event, payload) => app.hub.broadcast(event, stamped(event, payload)),
+      emit: (event, payload) => app.hub.broadcast(event, held(event, stamped(event, payload))),
       brainChanged: (fields, milestone) => publisher.push(fields, milestone),
       connectedServicesChanged: (value) => {
         servicesWrites = servicesWrites
@@ -138,6 +152,14 @@ export default fp<SimOptions>(
         rate = next;
       },
       stall: (network, ms) => running().stall(network, ms * rate),
+      holdBalance: (network, balance) => {
+        if (balance === null) {
+          heldBalances.delete(network);
+          return;
+        }
+        heldBalances.set(network, balance);
+        app.hub.broadcast('balance', { network, balance });
+      },
       trade: (tradeOptions) => {
         const sim = running();
         if (!sim.workersRunning) throw new HttpError(409, 'workers are stopped: no trade starts until POST /api/workers/start');
