@@ -1,6 +1,6 @@
 /**
  * The header (SPEC §1): the build label linking to /, the development-database marker, the time zone
- * switch (local time or UTC for every time shown), the theme toggle, react-admin's refresh indicator
+ * switch (local time or UTC for every time shown), the notification centre's button, the theme toggle, react-admin's refresh indicator
  * and the user menu with Logout.
  */
 import Box from '@mui/material/Box';
@@ -13,6 +13,7 @@ import Brightness7Icon from '@mui/icons-material/Brightness7';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useGetIdentity, useTheme } from 'react-admin';
 import { APP_LABEL, APP_VERSION } from '../config/constants.ts';
+import { NotificationsButton } from '../notifications/centre/NotificationsButton.tsx';
 import { useLive, type LiveState } from '../realtime/index.ts';
 import { ConnectionIndicator } from '../widgets/ConnectionIndicator/ConnectionIndicator.tsx';
 import { SessionCountdown } from '../widgets/SessionCountdown/SessionCountdown.tsx';
@@ -49,6 +50,7 @@ const toolbar = (
       <SessionCountdown />
     </Box>
     <TimeZoneToggle />
+    <NotificationsButton />
     <VolumeControl />
     <ThemeToggle />
     <LoadingIndicator />

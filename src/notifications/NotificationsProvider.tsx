@@ -1,118 +1,100 @@
 /**
- * §2 toast area: top-right, newest on top, closable by click, pausing on hover (notistack's own
- * behaviour), and a dismiss-all control while more than one toast is open. Provides the Toaster
- * port to realtime (useToaster).
+ * The signed-in frame's signals: the toast stack (§2, ToastStackView), the toaster port every toast
+ * goes through (useToaster), the notification centre's record and its panel (loaded when opened),
+ * the operator's preferences, and the hidden tab's title count.
  */
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import GlobalStyles from '@mui/material/GlobalStyles';
-import { SnackbarProvider, useSnackbar } from 'notistack';
-import { createNotistackToaster, type Toaster } from './toaster.ts';
-import { TOAST_KEYFRAMES, ToastTransition } from './ToastTransition.tsx';
+import { createContext, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
+import { useLive, type LiveState } from '../realtime/index.ts';
+import type { SignalJournal } from './centre/journal.ts';
+import type { CentrePanelProps } from './centre/CentrePanel.tsx';
+import { signalJournal } from './centre/sharedJournal.ts';
+import { watchHiddenTab } from './hiddenTab.ts';
+import { signalPrefs, type SignalPrefsStore } from './signalPrefs.ts';
+import { createToaster, type Toaster } from './toaster.ts';
+import { createToastStack } from './toastStack.ts';
+import { ToastStackView } from './ToastStackView.tsx';
 
-/** Bounded toast list (§2); older toasts are dismissed to make room. */
-export const MAX_TOASTS = 6;
-const CONTAINER_CLASS = 'console-toasts';
-/** Toasts start below the header so they never cover its controls. */
-const HEADER_CLEARANCE = 56;
-const DISMISS_ALL_HEIGHT = 36;
-const TOAST_WIDTH = 360;
+export interface Signals {
+  toaster: Toaster;
+  journal: SignalJournal;
+  prefs: SignalPrefsStore;
+  /** Opens the notification centre (the toasts beyond the limit are then let go: they are listed there). */
+  openCentre(): void;
+}
 
-const ToasterContext = createContext<Toaster | null>(null);
+const SignalsContext = createContext<Signals | null>(null);
+
+/** The signals of the nearest NotificationsProvider. */
+export function useSignals(): Signals {
+  const signals = useContext(SignalsContext);
+  if (!signals) throw new Error('useSignals must be used inside <NotificationsProvider>');
+  return signals;
+}
 
 /** The toast port of the nearest NotificationsProvider. */
 export function useToaster(): Toaster {
-  const toaster = useContext(ToasterContext);
-  if (!toaster) throw new Error('useToaster must be used inside <NotificationsProvider>');
-  return toaster;
+  const signals = useContext(SignalsContext);
+  if (!signals) throw new Error('useToaster must be used inside <NotificationsProvider>');
+  return signals.toaster;
 }
 
-/**
- * Whether more than one toast is open, as a tiny store: the toaster reports every open/close, and
- * only the dismiss-all control re-renders, only when the answer flips. (Kept in the bridge's state,
- * every toast re-rendered the bridge and re-serialised its global styles: issue #6 firehose.)
- */
-function createManyOpen() {
-  let many = false;
-  const listeners = new Set<() => void>();
-  return {
-    set(count: number) {
-      if (count > 1 === many) return;
-      many = count > 1;
-      for (const listener of [...listeners]) listener();
-    },
-    get: () => many,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
+const CentrePanel = retryableLazy<CentrePanelProps>('the notification centre', () => import('./centre/CentrePanel.tsx'));
+
+const selectPhase = (s: LiveState) => s.connection;
+
+/** A connection back after it was lost is a connection event of its own (the toasts only tell the loss). */
+function ConnectionRecorder({ journal }: { journal: SignalJournal }) {
+  const phase = useLive(selectPhase);
+  const previous = useRef(phase);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = phase;
+    if (phase === 'connected' && (was === 'reconnecting' || was === 'offline')) {
+      journal.record({ kind: 'connection', severity: 'success', text: 'Connected to server again' });
+    }
+  }, [phase, journal]);
+  return null;
 }
-type ManyOpen = ReturnType<typeof createManyOpen>;
 
-/** notistack stacks top-anchored toasts oldest first; §2 wants the newest on top. */
-const containerStyles = (shift: number) => ({
-  ...TOAST_KEYFRAMES,
-  [`.${CONTAINER_CLASS}`]: {
-    flexDirection: 'column-reverse !important' as 'column-reverse',
-    top: `${HEADER_CLEARANCE + shift}px !important`,
-  },
-  // One width and tight padding: a ragged column of wide toasts hid the dashboard's right side.
-  [`.${CONTAINER_CLASS} .notistack-MuiContent`]: {
-    width: TOAST_WIDTH,
-    minWidth: 0,
-    padding: '2px 12px',
-    boxSizing: 'border-box' as const,
-  },
-});
-const STYLES_ALONE = containerStyles(0);
-const STYLES_BELOW_DISMISS_ALL = containerStyles(DISMISS_ALL_HEIGHT);
+export interface NotificationsProviderProps {
+  children: ReactNode;
+  /** Tests pass their own; the app uses this page's record and this browser's preferences. */
+  journal?: SignalJournal;
+  prefs?: SignalPrefsStore;
+}
 
-function DismissAll({ manyOpen, toaster }: { manyOpen: ManyOpen; toaster: Toaster }) {
-  const show = useSyncExternalStore(manyOpen.subscribe, manyOpen.get, manyOpen.get);
-  return (
-    <>
-      <GlobalStyles styles={show ? STYLES_BELOW_DISMISS_ALL : STYLES_ALONE} />
-      {show ? (
-        <Button
-          size="small"
-          variant="contained"
-          color="inherit"
-          onClick={() => toaster.closeAll()}
-          sx={{ position: 'fixed', top: HEADER_CLEARANCE, right: 20, zIndex: 1500 }}
-        >
-          Dismiss all
-        </Button>
-      ) : null}
-    </>
+export function NotificationsProvider({ children, journal: givenJournal, prefs: givenPrefs }: NotificationsProviderProps) {
+  const journal = useMemo(() => givenJournal ?? signalJournal(), [givenJournal]);
+  const prefs = useMemo(() => givenPrefs ?? signalPrefs(), [givenPrefs]);
+  const stack = useMemo(() => createToastStack(() => prefs.get().limit), [prefs]);
+  const [centreOpen, setCentreOpen] = useState(false);
+  const signals = useMemo<Signals>(
+    () => ({
+      toaster: createToaster({ stack, journal, prefs }),
+      journal,
+      prefs,
+      openCentre: () => {
+        stack.dropHidden();
+        setCentreOpen(true);
+      },
+    }),
+    [stack, journal, prefs],
   );
-}
-
-function ToasterBridge({ children }: { children: ReactNode }) {
-  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
-  const manyOpen = useMemo(createManyOpen, []);
-  const toaster = useMemo(
-    () => createNotistackToaster({ enqueueSnackbar, closeSnackbar }, manyOpen.set),
-    [enqueueSnackbar, closeSnackbar, manyOpen],
-  );
+  useEffect(() => prefs.subscribe(() => stack.refresh()), [prefs, stack]);
+  useEffect(() => watchHiddenTab({ journal, prefs }), [journal, prefs]);
   return (
-    <ToasterContext.Provider value={toaster}>
-      <DismissAll manyOpen={manyOpen} toaster={toaster} />
+    <SignalsContext.Provider value={signals}>
       {children}
-    </ToasterContext.Provider>
-  );
-}
-
-export function NotificationsProvider({ children }: { children: ReactNode }) {
-  return (
-    <SnackbarProvider
-      maxSnack={MAX_TOASTS}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      classes={{ containerAnchorOriginTopRight: CONTAINER_CLASS }}
-      TransitionComponent={ToastTransition}
-      dense
-    >
-      <ToasterBridge>{children}</ToasterBridge>
-    </SnackbarProvider>
+      <ToastStackView stack={stack} onMore={signals.openCentre} />
+      <ConnectionRecorder journal={journal} />
+      {centreOpen ? (
+        <LoadBoundary dense sx={{ position: 'fixed', right: 16, top: 64, zIndex: 1500, maxWidth: 480 }}>
+          <Suspense fallback={null}>
+            <CentrePanel journal={journal} onClose={() => setCentreOpen(false)} />
+          </Suspense>
+        </LoadBoundary>
+      ) : null}
+    </SignalsContext.Provider>
   );
 }

@@ -1,7 +1,10 @@
-/** SPEC §2 trade toast body: token name, tx types, buy and sell network icons, bridge name. All text, never HTML. */
+/**
+ * SPEC §2 trade toast body: token name, tx types, buy and sell network icons, bridge name. All text,
+ * never HTML. Compact (two lines, each cut with an ellipsis and whole in its title), so the stack
+ * covers as little of the page as it can.
+ */
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 
 export type TradeToastState = 'SENDING' | 'CONFIRM' | 'FAIL';
 
@@ -14,6 +17,11 @@ export interface TradeToastProps {
   bridgeName: string;
 }
 
+/** The toast in words, for the notification centre and for telling identical toasts apart. */
+export function tradeToastText({ state, tokenName, txTypes, networkBuy, networkSell, bridgeName }: TradeToastProps): string {
+  return `${state} ${tokenName}: ${networkBuy} → ${networkSell}${bridgeName ? ` via ${bridgeName}` : ''}; ${txTypes.join(', ')}`;
+}
+
 /** A stable colour per network name, so the same network always looks the same. */
 function networkHue(network: string): number {
   let h = 0;
@@ -21,43 +29,45 @@ function networkHue(network: string): number {
   return h;
 }
 
-export function NetworkAvatar({ network }: { network: string }) {
+/** The network's icon; its name is written beside it, so the icon itself is not read out. */
+function NetworkAvatar({ network }: { network: string }) {
   return (
     <Avatar
-      title={network}
-      aria-label={network}
-      sx={{ width: 20, height: 20, fontSize: 10, bgcolor: `hsl(${networkHue(network)}, 55%, 40%)`, color: '#fff' }}
+      aria-hidden
+      sx={{ width: 18, height: 18, fontSize: 9, bgcolor: `hsl(${networkHue(network)}, 55%, 40%)`, color: '#fff', flex: 'none' }}
     >
       {network.slice(0, 2)}
     </Avatar>
   );
 }
 
+const LINE = { display: 'flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap', overflow: 'hidden', minWidth: 0 } as const;
+const CUT = { overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 } as const;
+
 export function TradeToast({ state, tokenName, txTypes, networkBuy, networkSell, bridgeName }: TradeToastProps) {
+  const types = txTypes.join(', ');
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25 }} data-trade-state={state}>
-      <Typography variant="body2" component="div" sx={{ fontWeight: 700 }}>
-        {state} {tokenName}
-      </Typography>
-      <Typography variant="caption" component="div">
-        {txTypes.join(', ')}
-      </Typography>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-        <NetworkAvatar network={networkBuy} />
-        <Typography variant="caption" component="span">
-          {networkBuy}
-        </Typography>
-        <Typography variant="caption" component="span" aria-hidden>
-          →
-        </Typography>
-        <NetworkAvatar network={networkSell} />
-        <Typography variant="caption" component="span">
-          {networkSell}
-        </Typography>
+    <Box sx={{ display: 'flex', flexDirection: 'column', fontSize: 13 }} data-trade-state={state}>
+      <Box sx={LINE}>
+        <Box component="span" sx={{ fontWeight: 700, ...CUT, flex: '0 1 auto' }} title={`${state} ${tokenName}`}>
+          {state} {tokenName}
+        </Box>
+        <Box component="span" sx={{ ml: 'auto', pl: 1, display: 'flex', alignItems: 'center', gap: 0.5, flex: 'none' }}>
+          <NetworkAvatar network={networkBuy} />
+          <span>{networkBuy}</span>
+          <span aria-hidden>→</span>
+          <NetworkAvatar network={networkSell} />
+          <span>{networkSell}</span>
+        </Box>
+      </Box>
+      <Box sx={{ ...LINE, fontSize: 12, opacity: 0.92 }}>
+        <Box component="span" sx={CUT} title={types}>
+          {types}
+        </Box>
         {bridgeName ? (
-          <Typography variant="caption" component="span" sx={{ ml: 1, opacity: 0.85, whiteSpace: 'nowrap' }}>
+          <Box component="span" sx={{ ml: 'auto', pl: 1, flex: 'none' }}>
             via {bridgeName}
-          </Typography>
+          </Box>
         ) : null}
       </Box>
     </Box>

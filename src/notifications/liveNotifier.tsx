@@ -7,11 +7,14 @@ import {
   TX_TOAST_AUTOCLOSE_MS,
 } from '../config/constants.ts';
 import type { SoundName } from '../config/enums.ts';
+import type { SignalKind } from '../config/signals.ts';
 import type { ServerEventPayload } from '../contract/index.ts';
+import type { SignalLink } from './centre/journal.ts';
 import { tradeErrorToastText } from './errorCodes.ts';
 import { checkProfit, type FetchTrade } from './profit.ts';
+import { signalPrefs } from './signalPrefs.ts';
 import type { Toaster } from './toaster.ts';
-import { TradeToast } from './TradeToast.tsx';
+import { TradeToast, tradeToastText } from './TradeToast.tsx';
 
 export interface LiveNotifier {
   notify(p: ServerEventPayload<'notify'>): void;
@@ -28,10 +31,17 @@ export interface LiveNotifierDeps {
   random?: () => number;
   setTimeout?: (cb: () => void, ms: number) => unknown;
   logger?: Pick<Console, 'warn'>;
+  /** Whether a sound of this kind may play now (the operator's mutes and snooze); null: a sound of no kind. */
+  soundAllowed?: (kind: SignalKind | null) => boolean;
 }
 
 /** The toast id of the SENDING toast of a trade, replaced by its confirmation. */
 export const sendingToastId = (tradeId: string) => `tx-sending:${tradeId}`;
+
+/** The centre's link for a trade: the transactions list searched for its tradeId. */
+export function tradeLink(tradeId: string): SignalLink {
+  return { href: `/tx?filter=${encodeURIComponent(JSON.stringify({ q: tradeId }))}`, label: `Transactions of trade ${tradeId.slice(0, 8)}` };
+}
 
 /** §9: 14..21 inclusive, uniformly. */
 export function dindilinTimes(random: () => number): number {
@@ -44,13 +54,17 @@ export function createLiveNotifier(deps: LiveNotifierDeps): LiveNotifier {
   const random = deps.random ?? Math.random;
   const later = deps.setTimeout ?? ((cb: () => void, ms: number) => globalThis.setTimeout(cb, ms));
   const logger = deps.logger ?? console;
+  const soundAllowed = deps.soundAllowed ?? ((kind: SignalKind | null) => signalPrefs().soundAllowed(kind));
+  const play = (kind: SignalKind | null, name: SoundName) => {
+    if (soundAllowed(kind)) playSound(name);
+  };
 
   return {
     notify({ msg, type, autoClose }) {
       // autoClose false keeps the toast open; so does a non-positive number, which notistack
       // would otherwise close at once.
-      toaster.show(msg, { variant: type, autoHideDuration: autoClose === false || autoClose <= 0 ? null : autoClose });
-      if (autoClose === LONG_NOTIFY_AUTOCLOSE) {
+      toaster.show(msg, { variant: type, autoHideDuration: autoClose === false || autoClose <= 0 ? null : autoClose, kind: type });
+      if (autoClose === LONG_NOTIFY_AUTOCLOSE && soundAllowed(type)) {
         const times = dindilinTimes(random);
         for (let i = 0; i < times; i++) {
           if (i === 0) playSound('dindilin');
@@ -60,10 +74,12 @@ export function createLiveNotifier(deps: LiveNotifierDeps): LiveNotifier {
     },
 
     sound({ name }) {
-      playSound(name);
+      // A sound of its own belongs to no kind: only a snooze keeps it quiet.
+      play(null, name);
     },
 
     txSent(p) {
+      const trade = { tokenName: p.tokenName, txTypes: p.txTypes, networkBuy: p.networkBuy, networkSell: p.networkSell, bridgeName: p.bridge.name };
       toaster.show(
         <TradeToast
           state="SENDING"
@@ -73,7 +89,14 @@ export function createLiveNotifier(deps: LiveNotifierDeps): LiveNotifier {
           networkSell={p.networkSell}
           bridgeName={p.bridge.name}
         />,
-        { variant: 'info', autoHideDuration: TX_TOAST_AUTOCLOSE_MS, id: sendingToastId(p.tradeId) },
+        {
+          variant: 'info',
+          autoHideDuration: TX_TOAST_AUTOCLOSE_MS,
+          id: sendingToastId(p.tradeId),
+          kind: 'tradeSent',
+          text: tradeToastText({ state: 'SENDING', ...trade }),
+          link: tradeLink(p.tradeId),
+        },
       );
     },
 
@@ -86,23 +109,33 @@ export function createLiveNotifier(deps: LiveNotifierDeps): LiveNotifier {
       for (const [tradeId, group] of trades) {
         const first = group[0]!;
         const success = group.every((tx) => tx.success);
+        const trade = {
+          state: success ? ('CONFIRM' as const) : ('FAIL' as const),
+          tokenName: first.tokenName,
+          txTypes: group.map((tx) => (tx.success ? tx.txType : `${tx.txType} (failed)`)),
+          networkBuy: first.networkBuy,
+          networkSell: first.networkSell,
+          bridgeName: first.bridge.name,
+        };
         toaster.close(sendingToastId(tradeId));
-        toaster.show(
-          <TradeToast
-            state={success ? 'CONFIRM' : 'FAIL'}
-            tokenName={first.tokenName}
-            txTypes={group.map((tx) => (tx.success ? tx.txType : `${tx.txType} (failed)`))}
-            networkBuy={first.networkBuy}
-            networkSell={first.networkSell}
-            bridgeName={first.bridge.name}
-          />,
-          { variant: success ? 'success' : 'error', autoHideDuration: TX_TOAST_AUTOCLOSE_MS, id: `tx-confirmed:${tradeId}` },
-        );
-        for (const tx of group) void checkProfit(tx, fetchTrade, () => playSound('profit'), logger);
+        toaster.show(<TradeToast {...trade} />, {
+          variant: success ? 'success' : 'error',
+          autoHideDuration: TX_TOAST_AUTOCLOSE_MS,
+          id: `tx-confirmed:${tradeId}`,
+          kind: success ? 'tradeConfirmed' : 'tradeFailed',
+          text: tradeToastText(trade),
+          link: tradeLink(tradeId),
+        });
+        for (const tx of group) void checkProfit(tx, fetchTrade, () => play('tradeConfirmed', 'profit'), logger);
       }
       if (errCode !== undefined && errCode !== null) {
-        const tokenName = entries[0]?.[1].tokenName ?? '';
-        toaster.show(tradeErrorToastText(tokenName, errCode), { variant: 'error', autoHideDuration: ERROR_CODE_TOAST_MS });
+        const first = entries[0]?.[1];
+        toaster.show(tradeErrorToastText(first?.tokenName ?? '', errCode), {
+          variant: 'error',
+          autoHideDuration: ERROR_CODE_TOAST_MS,
+          kind: 'tradeFailed',
+          ...(first ? { link: tradeLink(first.tradeId) } : {}),
+        });
       }
     },
   };

@@ -1,12 +1,18 @@
 /**
- * A small toast port over notistack: logical ids (a toast shown again under the same id replaces
- * the previous one instead of duplicating it) and a count of open toasts for the dismiss-all
- * control. Realtime and the live notifier only see the Toaster interface, so tests pass fakes.
+ * The toast port: what realtime, the live notifier, react-admin's notifications and alert rules call.
+ * Every toast shown through it is recorded in the notification centre first (so a toast that closed,
+ * or was never shown because its kind is muted or everything is snoozed, can still be found), then
+ * shown on the stack unless the operator's preferences say otherwise. Logical ids: a toast shown
+ * again under the same id replaces the open one; close(id) closes it.
  */
-import type { ReactNode } from 'react';
-import type { EnqueueSnackbar, SnackbarKey } from 'notistack';
+import { isValidElement, type ReactNode } from 'react';
+import type { SignalKind } from '../config/signals.ts';
+import { kindOfToast, mergeKey, severityOf, type ToastVariantName } from '../domain/signals.ts';
+import type { SignalJournal, SignalLink } from './centre/journal.ts';
+import type { SignalPrefsStore } from './signalPrefs.ts';
+import type { ToastStack } from './toastStack.ts';
 
-export type ToastVariant = 'default' | 'info' | 'success' | 'warning' | 'error';
+export type ToastVariant = ToastVariantName;
 
 export interface ToastOptions {
   variant: ToastVariant;
@@ -14,6 +20,12 @@ export interface ToastOptions {
   autoHideDuration: number | null;
   /** Logical id: showing again under it replaces the open toast; close(id) closes it. */
   id?: string;
+  /** Which kind of signal (preferences, the centre's filter); by default from the variant (and `realtime:` ids: connection). */
+  kind?: SignalKind;
+  /** Plain text for the centre and for merging identical toasts; a string message is its own text. */
+  text?: string;
+  /** Where the centre's entry leads (an app path). */
+  link?: SignalLink;
 }
 
 export interface Toaster {
@@ -22,93 +34,34 @@ export interface Toaster {
   closeAll(): void;
 }
 
-export interface NotistackApi {
-  enqueueSnackbar: EnqueueSnackbar;
-  closeSnackbar: (key?: SnackbarKey) => void;
+/** The words of a message, for the centre: strings and the children of elements, never markup. */
+export function plainText(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(plainText).join('');
+  if (isValidElement<{ children?: ReactNode }>(node)) return plainText(node.props.children);
+  return '';
 }
 
-/** Auto-closing toasts kept (shown or queued) at most; older ones are dropped. */
-export const MAX_PENDING_TOASTS = 12;
+export interface ToasterDeps {
+  stack: ToastStack;
+  journal: Pick<SignalJournal, 'record'>;
+  prefs: Pick<SignalPrefsStore, 'toastAllowed'>;
+}
 
-export function createNotistackToaster(api: NotistackApi, onOpenCountChange: (count: number) => void = () => undefined): Toaster {
-  /** Toasts on screen: from notistack's onEnter to its onExited. The dismiss-all control counts these. */
-  const shown = new Set<SnackbarKey>();
-  /** Toasts enqueued and not yet gone: shown, or waiting in notistack's queue. */
-  const pending = new Set<SnackbarKey>();
-  /** Auto-closing toasts, oldest first: under a firehose the oldest give way (see show). */
-  const transient: SnackbarKey[] = [];
-  const byId = new Map<string, SnackbarKey>();
-  let seq = 0;
-
-  const changed = () => onOpenCountChange(shown.size);
-
-  const forget = (key: SnackbarKey) => {
-    pending.delete(key);
-    const at = transient.indexOf(key);
-    if (at >= 0) transient.splice(at, 1);
-    for (const [id, k] of byId) if (k === key) byId.delete(id);
-  };
-
-  /**
-   * Closes one toast. A shown one leaves through its exit (onExited forgets it); a queued one is
-   * only taken out of notistack's queue, which calls nothing back, so it is forgotten here.
-   */
-  const closeKey = (key: SnackbarKey) => {
-    if (!shown.has(key)) forget(key);
-    api.closeSnackbar(key);
-  };
-
-  const close = (id: string) => {
-    const key = byId.get(id);
-    if (key === undefined) return;
-    byId.delete(id);
-    closeKey(key);
-  };
-
+export function createToaster({ stack, journal, prefs }: ToasterDeps): Toaster {
   return {
-    show(message, { variant, autoHideDuration, id }) {
-      if (id !== undefined) close(id);
-      // Unique notistack keys even for a reused logical id: a closing toast is still mounted
-      // until its exit animation ends, and two snacks with one key would collide.
-      const key: SnackbarKey = `toast-${++seq}`;
-      if (id !== undefined) byId.set(id, key);
-      pending.add(key);
-      if (autoHideDuration !== null) {
-        transient.push(key);
-        // notistack shows a few at a time and queues the rest; under a burst of trades that queue
-        // would grow without bound and show toasts minutes late. Drop the oldest auto-closing ones
-        // (persistent toasts such as "Disconnected from server" are never dropped).
-        while (transient.length > MAX_PENDING_TOASTS) {
-          const oldest = transient[0];
-          if (oldest === undefined) break;
-          transient.shift();
-          if (pending.has(oldest)) closeKey(oldest);
-        }
+    show(message, { variant, autoHideDuration, id, kind: given, text: givenText, link }) {
+      const kind = given ?? kindOfToast(variant, id);
+      const text = givenText ?? plainText(message);
+      journal.record({ kind, severity: severityOf(variant), text: text || 'Notification without text', ...(link ? { link } : {}) });
+      if (!prefs.toastAllowed(kind)) {
+        // Muted or snoozed: recorded only. What it would have replaced goes all the same.
+        if (id !== undefined) stack.close(id);
+        return;
       }
-      api.enqueueSnackbar(message, {
-        key,
-        variant,
-        persist: autoHideDuration === null,
-        autoHideDuration,
-        // §2 closable by click anywhere on the toast.
-        SnackbarProps: { onClick: () => api.closeSnackbar(key), style: { cursor: 'pointer' }, title: 'Click to close' },
-        onEnter: () => {
-          shown.add(key);
-          changed();
-        },
-        onExited: () => {
-          shown.delete(key);
-          forget(key);
-          changed();
-        },
-      });
+      stack.show(message, { variant, autoHideDuration, id, mergeKey: mergeKey(kind, text) });
     },
-    close,
-    closeAll() {
-      // notistack's close-all (no key) leaves its queue alone, so queued toasts would appear
-      // right after: every toast is closed by its key.
-      for (const key of [...pending]) closeKey(key);
-      byId.clear();
-    },
+    close: (id) => stack.close(id),
+    closeAll: () => stack.closeAll(),
   };
 }

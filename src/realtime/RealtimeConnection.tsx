@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
 import { playSound, type FetchTrade } from '../notifications/index.ts';
+import { connectionSound } from '../notifications/kindSounds.ts';
 import { useToaster } from '../notifications/NotificationsProvider.tsx';
 import { createLiveNotifier } from '../notifications/liveNotifier.tsx';
 import { createFetchTrade } from '../notifications/profit.ts';
@@ -46,7 +47,8 @@ export default function RealtimeConnection({ token, url, fetchTrade }: RealtimeC
       store: liveStore,
       toaster,
       notifier,
-      playSound,
+      // §4 the error sound of a disconnect is a connection signal: the operator may mute or snooze it.
+      playSound: connectionSound,
       logger: console,
     });
     service.start();

@@ -70,7 +70,7 @@ function renderFrame(bridge = true) {
   return render(<Frame bridge={bridge} />);
 }
 
-/** Lets notistack and any further effects run, so a toast shown twice would be on screen by now. */
+/** Lets the toast area and any further effects run, so a toast shown twice would be on screen by now. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
 describe('§2 react-admin notifications reach the one toast area', () => {
@@ -83,11 +83,13 @@ describe('§2 react-admin notifications reach the one toast area', () => {
     expect(shownTexts).toEqual(['Save stats: done', 'Restart peer tx-eu-1 failed: unknown peer']);
     expect(screen.getAllByText('Save stats: done')).toHaveLength(1);
 
-    // Another press after the first pair: two more, nothing repeated.
+    // Another press after the first pair: two more, nothing repeated; on screen the identical ones
+    // merge (one toast each, ×2).
     fireEvent.click(screen.getByRole('button', { name: 'notify twice' }));
     await settle();
     expect(shownTexts).toHaveLength(4);
-    expect(screen.getAllByText('Save stats: done')).toHaveLength(2);
+    expect(screen.getAllByText('Save stats: done')).toHaveLength(1);
+    expect(screen.getAllByText('×2')).toHaveLength(2);
   });
 
   it('§2 notifications queued before the toast area mounts are each shown once (StrictMode runs its first effect twice)', async () => {

@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerEventPayload } from '../../src/contract/index.ts';
-import { createLiveNotifier, dindilinTimes, sendingToastId } from '../../src/notifications/liveNotifier.tsx';
+import { createLiveNotifier, dindilinTimes, sendingToastId, tradeLink } from '../../src/notifications/liveNotifier.tsx';
 import { fakeToaster, txConfirmation, VALID } from '../realtime/fixtures.ts';
 
 function setup(opts: { random?: () => number; fetchTrade?: (id: string) => Promise<unknown> } = {}) {
@@ -34,7 +34,7 @@ describe('§7 notify', () => {
   it('shows a toast of the given type with the given duration', () => {
     const { notifier, toaster } = setup();
     notifier.notify({ msg: 'hello', type: 'warning', autoClose: 3000 });
-    expect(toaster.toasts).toEqual([{ message: 'hello', options: { variant: 'warning', autoHideDuration: 3000 }, open: true }]);
+    expect(toaster.toasts).toEqual([{ message: 'hello', options: { variant: 'warning', autoHideDuration: 3000, kind: 'warning' }, open: true }]);
   });
 
   it('autoClose false keeps the toast open', () => {
@@ -90,7 +90,14 @@ describe('§4 transaction toasts', () => {
     const { notifier, toaster } = setup();
     notifier.txSent(VALID.txSent);
     const t = toaster.toasts[0];
-    expect(t?.options).toEqual({ variant: 'info', autoHideDuration: 10_000, id: sendingToastId('t1') });
+    expect(t?.options).toEqual({
+      variant: 'info',
+      autoHideDuration: 10_000,
+      id: sendingToastId('t1'),
+      kind: 'tradeSent',
+      text: 'SENDING AAA: Ethereum → Arbitrum via Stargate; Swap, Bridge',
+      link: tradeLink('t1'),
+    });
     const text = textOf(t?.message);
     for (const part of ['SENDING', 'AAA', 'Swap, Bridge', 'Ethereum', 'Arbitrum', 'Stargate']) expect(text).toContain(part);
   });
@@ -135,7 +142,7 @@ describe('§4 transaction toasts', () => {
     const err = toaster.toasts.find((t) => typeof t.message === 'string');
     expect(err).toEqual({
       message: 'PEPE: failed to prepare buy trade result in checker',
-      options: { variant: 'error', autoHideDuration: 10_000 },
+      options: { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed', link: tradeLink(txConfirmation().tradeId) },
       open: true,
     });
   });

@@ -1,0 +1,58 @@
+/**
+ * Signals: what the console tells an operator (toasts, sounds, the notification centre), kind by kind.
+ * Not SPEC §9 numbers (§2/§4/§8/§9 fix the toasts' look, colours and times; these are the issue
+ * "Calm, complete signals"): how many toasts at once, when identical ones merge, how much history
+ * the centre keeps, how long a snooze lasts.
+ */
+
+/**
+ * The kinds of signal, in the order the preferences and the centre's filter list them. The one
+ * place they live: alert rules add theirs here (e.g. 'alert'), with a label, and every kind is
+ * recorded, filtered and muted the same way.
+ */
+export const SIGNAL_KINDS = [
+  'tradeSent',
+  'tradeConfirmed',
+  'tradeFailed',
+  'info',
+  'success',
+  'warning',
+  'error',
+  'connection',
+] as const;
+export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
+export const SIGNAL_KIND_LABELS: Record<SignalKind, string> = {
+  tradeSent: 'Trade sent',
+  tradeConfirmed: 'Trade confirmed',
+  tradeFailed: 'Trade failed',
+  info: 'Notify: info',
+  success: 'Notify: success',
+  warning: 'Notify: warning',
+  error: 'Notify: error',
+  connection: 'Connection',
+};
+
+/** How bad a signal is: the toast's colour (§4 SENDING blue, CONFIRM green, FAIL red) and the title count. */
+export const SIGNAL_SEVERITIES = ['info', 'success', 'warning', 'error'] as const;
+export type SignalSeverity = (typeof SIGNAL_SEVERITIES)[number];
+
+/** Toasts on screen at most, by default; the rest collapse into "+K more". A preference. */
+export const DEFAULT_TOAST_LIMIT = 4;
+export const MIN_TOAST_LIMIT = 1;
+export const MAX_TOAST_LIMIT = 8;
+
+/** An identical toast (same kind and text) within this long after the last one merges into it (×count). */
+export const TOAST_MERGE_WINDOW_MS = 5000;
+
+/** The centre keeps the newest this many entries, across sessions (IndexedDB). */
+export const CENTRE_MAX_ENTRIES = 2000;
+
+/** Snooze everything (toasts, sounds, browser notifications) for one of these. */
+export const SNOOZE_DURATIONS_MS = [15 * 60_000, 60 * 60_000] as const;
+
+/** localStorage keys, per browser. */
+export const SIGNAL_PREFS_STORAGE_KEY = 'signalPrefs';
+export const CENTRE_READ_STORAGE_KEY = 'signalsReadUpTo';
+/** IndexedDB database of the centre. */
+export const CENTRE_DB_NAME = 'operator-console-signals';

@@ -1,0 +1,129 @@
+/**
+ * §2 toast area: top-right below the header, newest on top, closed by a click, paused while the
+ * pointer is over it, a dismiss-all control while more than one is open. Calm: at most the
+ * operator's limit on screen (the rest are "+K more", which opens the centre), identical ones
+ * merged (×count), and the stack folded into one toast with the edges of the next two peeking
+ * out, so it covers one toast's height of the page; it unfolds while the pointer is over it.
+ */
+import { useState, useSyncExternalStore } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import type { ToastVariantName } from '../domain/signals.ts';
+import type { OpenToast, ToastStack } from './toastStack.ts';
+
+/** Toasts start below the header so they never cover its controls. */
+const HEADER_CLEARANCE = 56;
+export const TOAST_WIDTH = 320;
+/** How far each folded toast peeks out below the one above it. */
+const PEEK = 6;
+const FOLDED_SHOWN = 3;
+
+/**
+ * §4 colours (SENDING blue, CONFIRM green, FAIL red), dark enough for white text (WCAG AA) in both
+ * themes.
+ */
+const COLOURS: Record<ToastVariantName, string> = {
+  default: '#37474f',
+  info: '#1565c0',
+  success: '#2e7d32',
+  warning: '#a04a00',
+  error: '#c62828',
+};
+
+const KEYFRAMES = 'console-toast-in';
+const GLOBAL = { [`@keyframes ${KEYFRAMES}`]: { from: { opacity: 0 }, to: { opacity: 1 } } };
+
+function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number | null; onClose: () => void }) {
+  const folded = depth !== null && depth > 0;
+  const alarm = toast.variant === 'error' || toast.variant === 'warning';
+  return (
+    <Box
+      role={alarm ? 'alert' : 'status'}
+      title="Click to close"
+      onClick={onClose}
+      data-toast-variant={toast.variant}
+      sx={{
+        bgcolor: COLOURS[toast.variant],
+        color: '#fff',
+        borderRadius: 1,
+        boxShadow: 3,
+        px: 1.5,
+        py: 0.75,
+        cursor: 'pointer',
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 1,
+        fontSize: 14,
+        lineHeight: 1.35,
+        boxSizing: 'border-box',
+        animation: `${KEYFRAMES} 150ms ease-out`,
+        overflowWrap: 'anywhere',
+        ...(folded
+          ? {
+              position: 'absolute',
+              inset: 0,
+              zIndex: FOLDED_SHOWN - depth,
+              transform: `translateY(${depth * PEEK}px) scale(${1 - depth * 0.04})`,
+              transformOrigin: 'bottom center',
+              opacity: depth < FOLDED_SHOWN ? 1 : 0,
+              overflow: 'hidden',
+              pointerEvents: 'none',
+            }
+          : { position: 'relative', zIndex: FOLDED_SHOWN + 1 }),
+      }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0, visibility: folded ? 'hidden' : undefined }}>{toast.message}</Box>
+      {toast.count > 1 ? (
+        <Box component="span" title={`${toast.count} identical notifications`} sx={{ fontWeight: 700, whiteSpace: 'nowrap', visibility: folded ? 'hidden' : undefined }}>
+          ×{toast.count}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+export function ToastStackView({ stack, onMore }: { stack: ToastStack; onMore: () => void }) {
+  const { visible, more } = useSyncExternalStore(stack.subscribe, stack.getView, stack.getView);
+  const [unfolded, setUnfolded] = useState(false);
+  const open = visible.length + more;
+  if (open === 0 && unfolded) setUnfolded(false);
+  if (open === 0) return <GlobalStyles styles={GLOBAL} />;
+  const enter = () => {
+    stack.pause();
+    setUnfolded(true);
+  };
+  const leave = () => {
+    stack.resume();
+    setUnfolded(false);
+  };
+  return (
+    <>
+      <GlobalStyles styles={GLOBAL} />
+      <Box
+        className="console-toasts"
+        onMouseEnter={enter}
+        onMouseLeave={leave}
+        sx={{ position: 'fixed', top: HEADER_CLEARANCE + 8, right: 16, zIndex: 1400, display: 'flex', gap: 1, alignItems: 'flex-start' }}
+      >
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          {more > 0 ? (
+            <Button size="small" variant="contained" color="inherit" onClick={onMore} aria-label={`+${more} more notifications`}>
+              +{more} more
+            </Button>
+          ) : null}
+          {open > 1 ? (
+            <Button size="small" variant="contained" color="inherit" onClick={() => stack.closeAll()}>
+              Dismiss all
+            </Button>
+          ) : null}
+        </Box>
+        <Box sx={{ position: 'relative', width: TOAST_WIDTH, display: 'flex', flexDirection: 'column', gap: unfolded ? 0.75 : 0 }}>
+          {visible.map((toast, i) => (
+            <ToastCard key={toast.key} toast={toast} depth={unfolded ? null : i} onClose={() => stack.closeKey(toast.key)} />
+          ))}
+        </Box>
+      </Box>
+    </>
+  );
+}
