@@ -29,10 +29,17 @@ import simRoutes from './routes/sim.ts';
 import solanaBridgeRoutes from './routes/solanaBridge.ts';
 import tokenRoutes from './routes/tokens.ts';
 import txOperationRoutes from './routes/txOperations.ts';
+import tradeRoutes from './routes/trades.ts';
 import txRoutes from './routes/txs.ts';
 import workerRoutes from './routes/workers.ts';
 import simPlugin, { type SimOptions } from './sim/plugin.ts';
 import refusalsPlugin from './sim/refusals.ts';
+import tradeWatchPlugin, {
+  STUCK_CHECK_MS_DEFAULT,
+  STUCK_FACTOR_DEFAULT,
+  STUCK_FLOOR_MS_DEFAULT,
+  type TradeWatchOptions,
+} from './trades/watch.ts';
 
 export interface AppOptions {
   /** Directory of the SQLite file; omitted: an in-memory database (tests). */
@@ -63,6 +70,8 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   /** Sockets one session may hold open (SOCKETS_PER_SESSION). */
   socketsPerSession?: number;
+  /** When a trade counts as stuck, and how often that is checked (STUCK_FACTOR, STUCK_FLOOR_MS, STUCK_CHECK_MS). */
+  stuck?: Partial<TradeWatchOptions>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -127,6 +136,11 @@ export async function buildApp(options: AppOptions = {}) {
     txReaders: options.txReaders ?? TX_READERS_DEFAULT,
   });
   await app.register(hubPlugin, { validateEvents: options.validateEvents ?? true });
+  await app.register(tradeWatchPlugin, {
+    factor: options.stuck?.factor ?? STUCK_FACTOR_DEFAULT,
+    floorMs: options.stuck?.floorMs ?? STUCK_FLOOR_MS_DEFAULT,
+    checkEveryMs: options.stuck?.checkEveryMs ?? STUCK_CHECK_MS_DEFAULT,
+  });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(auditPlugin);
   // Before the routes: it follows workers start/stop through an onResponse hook.
@@ -142,6 +156,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(serviceRoutes, api);
   await app.register(peerRoutes, api);
   await app.register(txRoutes, api);
+  await app.register(tradeRoutes, api);
   await app.register(txOperationRoutes, api);
   await app.register(tokenRoutes, api);
   await app.register(bridgeRoutes, api);

@@ -4,6 +4,7 @@ import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import { TX_READERS_DEFAULT, TX_READERS_MAX } from './db/txReaders.ts';
 import { parseOriginList } from './lib/origins.ts';
 import { SOCKETS_PER_SESSION_DEFAULT } from './realtime/socket.ts';
+import { STUCK_CHECK_MS_DEFAULT, STUCK_FACTOR_DEFAULT, STUCK_FLOOR_MS_DEFAULT } from './trades/watch.ts';
 
 const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
@@ -67,6 +68,11 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: originList.default([]),
   /** Sockets one session may hold open at once; more are refused. */
   SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(SOCKETS_PER_SESSION_DEFAULT),
+  /** A trade is stuck once a step has been pending longer than max(p95 of such steps × STUCK_FACTOR, STUCK_FLOOR_MS). */
+  STUCK_FACTOR: z.coerce.number().min(1).max(1000).default(STUCK_FACTOR_DEFAULT),
+  STUCK_FLOOR_MS: z.coerce.number().int().min(0).max(7 * 24 * 3600_000).default(STUCK_FLOOR_MS_DEFAULT),
+  /** How often pending steps are checked for stuck trades. */
+  STUCK_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(STUCK_CHECK_MS_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   NODE_ENV: z.string().optional(),
 });

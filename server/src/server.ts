@@ -27,6 +27,7 @@ async function main(env: Env): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     allowedOrigins: env.ALLOWED_ORIGINS,
     socketsPerSession: env.SOCKETS_PER_SESSION,
+    stuck: { factor: env.STUCK_FACTOR, floorMs: env.STUCK_FLOOR_MS, checkEveryMs: env.STUCK_CHECK_MS },
     validateEvents: env.NODE_ENV !== 'production',
     sim: { enabled: env.SIM === 'on', seed: env.SIM_SEED, rate: env.SIM_RATE, stampBlocks: env.SIM_BENCH_STAMP === 'on' },
     logger: { level: env.LOG_LEVEL },

@@ -18,8 +18,22 @@ describe('environment (server/src/env.ts)', () => {
       TRUST_PROXY: false,
       ALLOWED_ORIGINS: [],
       SOCKETS_PER_SESSION: 8,
+      STUCK_FACTOR: 2,
+      STUCK_FLOOR_MS: 60_000,
+      STUCK_CHECK_MS: 1000,
       LOG_LEVEL: 'warn',
     });
+  });
+
+  it('PROTOCOL Trades: STUCK_FACTOR, STUCK_FLOOR_MS and STUCK_CHECK_MS are read as numbers and refused out of range', () => {
+    expect(parseEnv({ STUCK_FACTOR: '1.5', STUCK_FLOOR_MS: '30000', STUCK_CHECK_MS: '250' })).toMatchObject({
+      STUCK_FACTOR: 1.5,
+      STUCK_FLOOR_MS: 30_000,
+      STUCK_CHECK_MS: 250,
+    });
+    expect(() => parseEnv({ STUCK_FACTOR: '0.5' })).toThrow(/STUCK_FACTOR/);
+    expect(() => parseEnv({ STUCK_FLOOR_MS: '-1' })).toThrow(/STUCK_FLOOR_MS/);
+    expect(() => parseEnv({ STUCK_CHECK_MS: '10' })).toThrow(/STUCK_CHECK_MS/);
   });
 
   it('SECURITY: TRUST_PROXY reads on, off or the proxies\' addresses', () => {

@@ -52,6 +52,8 @@ export async function makeApp(options: AppOptions = {}, clock = new TestClock())
     staticDir: makeStaticDir(),
     // A small history keeps every app quick to build; tests of the full seed ask for more.
     demoTxs: DEMO_TXS_IN_TESTS,
+    // No timer: the clock is the test's, and a test asks the trade watch to check (app.tradeWatch.check()).
+    stuck: { checkEveryMs: 0 },
     ...options,
   });
   return {

@@ -35,6 +35,9 @@ export const PERMISSIONS = [
   { method: 'GET', url: '/api/txs/', access: 'any' },
   { method: 'GET', url: '/api/txs/:id', access: 'any' },
   { method: 'GET', url: '/api/txs/sell/:id', access: 'any' },
+  // Any signed-in role: trades as journeys (PROTOCOL "Trades", the console's extension of §7).
+  { method: 'GET', url: '/api/trades/', access: 'any' },
+  { method: 'GET', url: '/api/trades/:tradeId', access: 'any' },
 
   // Admin: tokens.
   { method: 'POST', url: '/api/tokens', access: 'admin' },

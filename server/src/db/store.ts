@@ -12,13 +12,15 @@ import { migrate } from './migrations.ts';
 import { sqliteAccessKeyRepo, type AccessKeyRepo } from './repos/accessKeys.ts';
 import { sqliteBridgeRepo, type BridgeRepo } from './repos/bridges.ts';
 import { sqliteConfigRepo, type ConfigRepo } from './repos/configs.ts';
+import { sqliteJourneyRepo, type JourneyRepo } from './repos/journeys.ts';
+import { sqliteJourneyWriter } from './repos/journeyWriter.ts';
 import { sqliteMetaRepo, type MetaRepo } from './repos/meta.ts';
 import { sqliteRevokedSessionRepo, type RevokedSessionRepo } from './repos/revokedSessions.ts';
 import { sqliteSettingsRepo, type SettingsRepo } from './repos/settings.ts';
 import { sqliteSolanaBridgeRepo, type SolanaBridgeRepo } from './repos/solanaBridge.ts';
 import { sqliteTokenRepo, type TokenRepo } from './repos/tokens.ts';
 import { sqliteTradeRepo, type TradeRepo } from './repos/trades.ts';
-import { sqliteTxRepo, type TxRepo } from './repos/txs.ts';
+import { onTxsChanged, sqliteTxRepo, type TxChangeListener, type TxRepo } from './repos/txs.ts';
 import { sqliteUserLogRepo, type UserLogRepo } from './repos/userLogs.ts';
 
 export interface Repos {
@@ -30,6 +32,8 @@ export interface Repos {
   userLogs: UserLogRepo;
   trades: TradeRepo;
   txs: TxRepo;
+  /** Trades as journeys, read from the txs by tradeId (GET /trades/). */
+  journeys: JourneyRepo;
   configs: ConfigRepo;
   solanaBridge: SolanaBridgeRepo;
   meta: MetaRepo;
@@ -38,6 +42,11 @@ export interface Repos {
 export interface Store extends Repos {
   /** Runs work atomically: every write made through `tx` commits together or not at all. */
   transaction<T>(work: (tx: Repos) => Promise<T>): Promise<T>;
+  /**
+   * Calls `listener` with the txs each write changes (repos/txs.ts onTxsChanged): synchronously,
+   * inside the write's transaction, so what it hears is read again once that is over. Returns the unsubscribe.
+   */
+  onTxsChanged(listener: TxChangeListener): () => void;
   close(): Promise<void>;
 }
 
@@ -91,6 +100,9 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
     db.pragma('foreign_keys = ON');
     tuneConnection(db);
     migrate(db, now());
+    // A history written before the trade rows existed (migration 11) gets them once.
+    const journeys = sqliteJourneyWriter(db);
+    if (journeys.missing()) journeys.rebuildAll();
     // Statistics for the query planner where they are missing or stale (a database upgraded to new
     // indexes); bounded work, as SQLite recommends on opening a long-lived connection.
     db.pragma(`analysis_limit = ${ANALYSIS_LIMIT}`);
@@ -110,6 +122,7 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
     userLogs: sqliteUserLogRepo(db, gate),
     trades: sqliteTradeRepo(db, gate, now),
     txs: sqliteTxRepo(db, gate),
+    journeys: sqliteJourneyRepo(db, gate),
     configs: sqliteConfigRepo(db, gate, now),
     solanaBridge: sqliteSolanaBridgeRepo(db, gate, now),
     meta: sqliteMetaRepo(db, gate),
@@ -125,6 +138,7 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
     txs: readers ? { ...repos.txs, listBody: readers.listBody, releaseBody: readers.release } : repos.txs,
     // One connection writes: the transaction's repositories are the same objects, scoped by the gate.
     transaction: (work) => gate.transaction(() => work(repos)),
+    onTxsChanged: (listener) => onTxsChanged(db, listener),
     close: async () => {
       await readers?.close();
       await gate.run(() => {

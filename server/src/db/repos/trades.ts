@@ -22,7 +22,7 @@ export interface TradeRepo {
   put(trade: TradeDraft): Promise<void>;
   /** The highest sequence number ever given to a trade (0 for none); it never goes down. */
   lastSeq(): Promise<number>;
-  /** Deletes all but the newest `keep` trades, and their txs; returns how many trades went. */
+  /** Deletes all but the newest `keep` trades, and their txs and trade rows (GET /trades/); returns how many trades went. */
   prune(keep: number): Promise<number>;
 }
 
@@ -100,6 +100,7 @@ export function sqliteTradeRepo(db: Database, gate: Gate, now: () => number): Tr
   const last = db.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'trades'");
   const cutoff = '(SELECT MAX(seq) FROM trades) - ?';
   const pruneTxs = db.prepare<[number]>(`DELETE FROM txs WHERE trade_id IN (SELECT trade_id FROM trades WHERE seq <= ${cutoff})`);
+  const pruneJourneys = db.prepare<[number]>(`DELETE FROM trade_journeys WHERE trade_id IN (SELECT trade_id FROM trades WHERE seq <= ${cutoff})`);
   const prune = db.prepare<[number]>(`DELETE FROM trades WHERE seq <= ${cutoff}`);
   // A savepoint when the caller already holds a transaction, else a transaction of its own.
   const put = db.transaction((trade: TradeDraft, at: number) => {
@@ -110,6 +111,7 @@ export function sqliteTradeRepo(db: Database, gate: Gate, now: () => number): Tr
   const pruneBoth = db.transaction((keep: number) => {
     txsWritten(db);
     pruneTxs.run(keep);
+    pruneJourneys.run(keep);
     return prune.run(keep).changes;
   });
   return {

@@ -9,9 +9,11 @@
  * counting 75,000 matching rows costs milliseconds, on every page turn.
  */
 import type { Database, Statement } from 'better-sqlite3';
+import type { TxStatus } from '../../../../src/config/enums.ts';
 import type { TxFilter, TxRecord, TxSortField } from '../../../../src/contract/index.ts';
 import { txHistoryKey } from '../../../../src/domain/keys.ts';
 import type { Gate } from '../gate.ts';
+import { sqliteJourneyWriter } from './journeyWriter.ts';
 
 /** A tx as written: the record without what is derived from it. */
 export type TxDraft = Omit<TxRecord, 'historyKey'>;
@@ -251,11 +253,58 @@ function termsOf(
   return terms;
 }
 
-/** The writes other repositories share (the trades repository writes its txs in its own statement). */
+/**
+ * The writes other repositories share (the trades repository writes its txs in its own statement).
+ * insert and upsert refresh the trade rows of what they wrote (journeyWriter.ts) and tell the
+ * listeners of the connection (onTxsChanged) which rows changed.
+ */
 export interface TxWriter {
   insert(tx: TxDraft): number;
+  /** Creates the txs or replaces them, keeping their createdAt; a row that would not change is left as it is (updatedAt too). */
   upsert(txs: readonly TxDraft[]): void;
+  /** One row of a bulk load (history): neither its trade's row nor any listener is told; the load does that at its end. */
+  load(tx: TxDraft): number;
 }
+
+/** A tx row a write inserted, or updated with a difference: what onTxsChanged listeners hear. */
+export interface TxChange {
+  id: string;
+  tradeId: string | null;
+  status: TxStatus;
+  updatedAt: number;
+}
+
+export type TxChangeListener = (changes: readonly TxChange[]) => void;
+
+const changeListeners = new WeakMap<Database, Set<TxChangeListener>>();
+
+/**
+ * Calls `listener` after each insert or upsert through this module on the connection, with the
+ * rows it changed (synchronously, inside the write's transaction: what it hears may yet be rolled
+ * back, so a listener reads the rows again once the transaction is over). Returns the unsubscribe.
+ */
+export function onTxsChanged(db: Database, listener: TxChangeListener): () => void {
+  let listeners = changeListeners.get(db);
+  if (!listeners) {
+    listeners = new Set();
+    changeListeners.set(db, listeners);
+  }
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+function changed(db: Database, changes: readonly TxChange[]): void {
+  if (changes.length === 0) return;
+  for (const listener of changeListeners.get(db) ?? []) listener(changes);
+}
+
+const changeOf = (tx: TxDraft): TxChange => ({ id: tx.id, tradeId: tx.tradeId, status: tx.status, updatedAt: tx.updatedAt });
+
+/** The columns an upsert compares: all but the id and the times it keeps or sets. */
+const COMPARED_COLUMNS = [
+  'trade_id', 'token_name', 'side', 'method', 'attempt', 'tx_type', 'status', 'network_buy', 'network_sell', 'network',
+  'bridge_name', 'amount_in', 'amount_out', 'expected_profit', 'hash', 'raw', 'err_code',
+];
 
 const INSERT_COLUMNS = `(id, trade_id, token_name, side, method, attempt, tx_type, status, network_buy, network_sell, network,
   bridge_name, amount_in, amount_out, expected_profit, hash, created_at, updated_at, raw, err_code)
@@ -292,9 +341,9 @@ export function txsWritten(db: Database): void {
 /**
  * A mark that differs whenever the txs table may have changed: the writes made through this
  * module on this connection (txsWritten) and SQLite's data_version, which moves when another
- * connection commits.
+ * connection commits. The trade rows change only with the txs, so it marks them too.
  */
-function txsChangeMark(db: Database): () => string {
+export function txsChangeMark(db: Database): () => string {
   const counter = writesOn(db);
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   return () => `${counter.writes}:${dataVersion.get() ?? 0}`;
@@ -302,24 +351,35 @@ function txsChangeMark(db: Database): () => string {
 
 /** Synchronous writers on the connection; callers hold the gate. */
 export function sqliteTxWriter(db: Database): TxWriter {
+  const journeys = sqliteJourneyWriter(db);
   const insert = db.prepare<Param[]>(`INSERT INTO txs ${INSERT_COLUMNS}`);
+  // A trade's txs are written again whenever one of them moves: the others keep their updatedAt,
+  // which with createdAt gives each step's duration (GET /trades/{tradeId}).
   const upsert = db.prepare<Param[]>(
     `INSERT INTO txs ${INSERT_COLUMNS}
-     ON CONFLICT (id) DO UPDATE SET trade_id = excluded.trade_id, token_name = excluded.token_name, side = excluded.side,
-       method = excluded.method, attempt = excluded.attempt, tx_type = excluded.tx_type, status = excluded.status,
-       network_buy = excluded.network_buy, network_sell = excluded.network_sell, network = excluded.network,
-       bridge_name = excluded.bridge_name, amount_in = excluded.amount_in, amount_out = excluded.amount_out,
-       expected_profit = excluded.expected_profit, hash = excluded.hash, updated_at = excluded.updated_at, raw = excluded.raw,
-       err_code = excluded.err_code`,
+     ON CONFLICT (id) DO UPDATE SET ${COMPARED_COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ')},
+       updated_at = excluded.updated_at
+     WHERE ${COMPARED_COLUMNS.map((column) => `txs.${column} IS NOT excluded.${column}`).join(' OR ')}`,
   );
+  const tradesOf = (changes: readonly TxChange[]) => changes.flatMap((change) => (change.tradeId === null ? [] : [change.tradeId]));
   return {
     insert: (tx) => {
       txsWritten(db);
-      return insert.run(...toParams(tx)).changes;
+      const written = insert.run(...toParams(tx)).changes;
+      const changes = written > 0 ? [changeOf(tx)] : [];
+      journeys.refresh(tradesOf(changes));
+      changed(db, changes);
+      return written;
     },
     upsert: (txs) => {
       txsWritten(db);
-      for (const tx of txs) upsert.run(...toParams(tx));
+      const changes = txs.filter((tx) => upsert.run(...toParams(tx)).changes > 0).map(changeOf);
+      journeys.refresh(tradesOf(changes));
+      changed(db, changes);
+    },
+    load: (tx) => {
+      txsWritten(db);
+      return insert.run(...toParams(tx)).changes;
     },
   };
 }
@@ -538,6 +598,7 @@ export function sqliteTxPages(db: Database): TxPages {
 
 export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
   const writer = sqliteTxWriter(db);
+  const journeys = sqliteJourneyWriter(db);
   const pages = sqliteTxPages(db);
   const one = db.prepare<[string], RawRow>(`SELECT ${COLUMNS}, raw FROM txs WHERE id = ?`).raw(true);
   const ofTrade = db.prepare<[string], RawRow>(`SELECT ${COLUMNS}, raw FROM txs WHERE trade_id = ? ORDER BY created_at, rowid`).raw(true);
@@ -565,14 +626,22 @@ export function sqliteTxRepo(db: Database, gate: Gate): TxRepo {
         db.transaction(() => {
           // Into an empty table (the first start's seed) the rows go first and each index is then
           // built by one sort, rather than 30 indexes grown row by row: a third of the time.
-          const indexes = countAll.get()?.total === 0 ? ownIndexes.all() : [];
+          const empty = countAll.get()?.total === 0;
+          const indexes = empty ? ownIndexes.all() : [];
           for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
           let written = 0;
-          for (const tx of txs) written += writer.insert(tx);
+          const trades = new Set<string>();
+          for (const tx of txs) {
+            written += writer.load(tx);
+            if (!empty && tx.tradeId !== null) trades.add(tx.tradeId);
+          }
           for (const { sql } of indexes) db.exec(sql);
+          // The trades' rows once their txs are all in: every one after a load into an empty table.
+          if (empty) journeys.rebuildAll();
+          else journeys.refresh(trades);
           // After a bulk load the planner needs the indexes' statistics, so that it takes the index
           // planOf leaves it rather than a scan; analysis_limit (set on opening) keeps it to tens of ms.
-          if (written >= ANALYZE_AFTER_ROWS) db.exec('ANALYZE txs');
+          if (written >= ANALYZE_AFTER_ROWS) db.exec('ANALYZE txs; ANALYZE trade_journeys');
           return written;
         })(),
       ),

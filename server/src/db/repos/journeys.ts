@@ -1,0 +1,203 @@
+/**
+ * Trades as journeys (GET /api/trades/): the trade_journeys rows (migration 11), one per tradeId of
+ * the transaction history, kept by the txs writer (journeyWriter.ts). A page is a walk of one of
+ * the table's indexes; its answer is written by SQLite from each row's list_json, as GET /txs/'s
+ * is, with the trades the watch holds stuck (trades/watch.ts) shown as `stuck`.
+ * Totals are counted once per filter and kept until the txs change (txsChangeMark).
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import type { TxStatus, TxType } from '../../../../src/config/enums.ts';
+import { TradeJourney, type TradeFilter, type TradeSortField } from '../../../../src/contract/index.ts';
+import type { Gate } from '../gate.ts';
+import { txsChangeMark } from './txs.ts';
+
+export interface TradeListOptions {
+  filter: TradeFilter;
+  sort: TradeSortField;
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+  /** The tradeIds held stuck now: shown as state `stuck`, and what the filter's `stuck` means. */
+  stuck: readonly string[];
+}
+
+/** A tx of a trade as the trade watch reads it (trades/watch.ts). */
+export interface WatchedStep {
+  id: string;
+  tradeId: string;
+  txType: TxType;
+  network: string;
+  bridgeName: string | null;
+  status: TxStatus;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface JourneyRepo {
+  /** The answer of GET /trades/, `{"data":[…],"total":n}`, as UTF-8 JSON written by the database. */
+  listBody(options: TradeListOptions): Promise<Uint8Array>;
+  /** One trade as the list has it, without the stuck overlay (its state is running, completed or failed). */
+  get(tradeId: string): Promise<TradeJourney | undefined>;
+  /** Every pending tx of a trade, oldest first (an index seek: few rows). */
+  pendingSteps(): Promise<WatchedStep[]>;
+  /** These txs of trades as they are now (the ones a write just changed). */
+  stepsById(ids: readonly string[]): Promise<WatchedStep[]>;
+  /**
+   * Completed txs of trades that were seen pending (updatedAt after createdAt), oldest completion
+   * first: at most the newest `perBridge` of each tx type, network and bridge. One read of the
+   * table, when the watch starts.
+   */
+  completedSteps(perBridge: number): Promise<WatchedStep[]>;
+}
+
+type Param = string | number | null;
+
+const STEP_COLUMNS = `id, trade_id AS tradeId, tx_type AS txType, network, bridge_name AS bridgeName, status,
+  created_at AS createdAt, updated_at AS updatedAt`;
+
+const SORT_COLUMNS: Record<TradeSortField, string> = {
+  startedAt: 'started_at',
+  updatedAt: 'updated_at',
+  expectedProfit: 'expected_profit',
+  amountIn: 'amount_in',
+  tokenName: 'token_name',
+  tradeId: 'trade_id',
+};
+
+/** Statements of list queries, by SQL text; the filters give a bounded number of shapes. */
+const STATEMENT_CACHE_MAX = 256;
+const TOTALS_CACHE_MAX = 1024;
+/** As GET /txs/: bounds as expressions, so SQLite does not prepare the statement again per page. */
+const PAGE_BOUNDS = 'LIMIT ? + 0 OFFSET ? + 0';
+/** The stuck tradeIds, bound as one JSON array. */
+const STUCK_IDS = '(SELECT value FROM json_each(?))';
+
+interface Where {
+  sql: string;
+  params: Param[];
+}
+
+const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+const list = <T>(value: T | readonly T[] | undefined): readonly T[] => (value === undefined ? [] : ([value].flat() as T[]));
+
+/**
+ * The state filter: completed and failed are the column's; running and stuck split the running
+ * rows by the stuck tradeIds (both together: every running row).
+ */
+function stateTerm(states: readonly string[], stuckJson: string): Where | null {
+  if (states.length === 0) return null;
+  const running = states.includes('running');
+  const stuck = states.includes('stuck');
+  const plain: string[] = states.filter((state) => state === 'completed' || state === 'failed');
+  if (running && stuck) plain.push('running');
+  const parts: Where[] = [];
+  if (plain.length > 0) parts.push({ sql: `state IN (${marks(plain)})`, params: plain });
+  if (running !== stuck) {
+    parts.push({ sql: `(state = 'running' AND trade_id ${running ? 'NOT IN' : 'IN'} ${STUCK_IDS})`, params: [stuckJson] });
+  }
+  return { sql: parts.length === 1 ? (parts[0] as Where).sql : `(${parts.map((part) => part.sql).join(' OR ')})`, params: parts.flatMap((part) => part.params) };
+}
+
+function whereOf(filter: TradeFilter, stuckJson: string): Where {
+  const terms: Where[] = [];
+  const oneOf = (column: string, values: readonly string[]) => {
+    if (values.length > 0) terms.push({ sql: `${column} IN (${marks(values)})`, params: [...values] });
+  };
+  const state = stateTerm(list(filter.state), stuckJson);
+  if (state) terms.push(state);
+  oneOf('token_name', list(filter.tokenName));
+  oneOf('bridge_name', list(filter.bridgeName));
+  const networks = list(filter.network);
+  if (networks.length > 0) {
+    terms.push({ sql: `(network_buy IN (${marks(networks)}) OR network_sell IN (${marks(networks)}))`, params: [...networks, ...networks] });
+  }
+  if (filter.from !== undefined) terms.push({ sql: 'started_at >= ?', params: [filter.from] });
+  if (filter.to !== undefined) terms.push({ sql: 'started_at <= ?', params: [filter.to] });
+  if (terms.length === 0) return { sql: '', params: [] };
+  return { sql: `WHERE ${terms.map((term) => term.sql).join(' AND ')}`, params: terms.flatMap((term) => term.params) };
+}
+
+/** The list's order: the column, then startedAt, then the row (so ties keep one order across pages). */
+function orderBy(sort: TradeSortField, order: 'ASC' | 'DESC'): string {
+  const column = SORT_COLUMNS[sort];
+  if (sort === 'tradeId') return `trade_id ${order}`;
+  if (sort === 'startedAt') return `started_at ${order}, rowid ${order}`;
+  return `${column} ${order}, started_at ${order}, rowid ${order}`;
+}
+
+/** The list's reads, synchronous, on any connection. */
+export interface JourneyPages {
+  listBody(options: TradeListOptions): Uint8Array;
+}
+
+export function sqliteJourneyPages(db: Database): JourneyPages {
+  const changes = txsChangeMark(db);
+  const uncommitted = () => db.inTransaction && !db.readonly;
+  const cache = new Map<string, Statement<Param[], unknown>>();
+  const statement = (sql: string) => {
+    let prepared = cache.get(sql);
+    if (!prepared) {
+      if (cache.size >= STATEMENT_CACHE_MAX) cache.clear();
+      prepared = db.prepare<Param[]>(sql);
+      cache.set(sql, prepared);
+    }
+    return prepared;
+  };
+  const totals = new Map<string, { mark: string; total: number }>();
+  const totalOf = (where: Where): number => {
+    const count = () => statement(`SELECT COUNT(*) FROM trade_journeys ${where.sql}`).pluck().get(...where.params) as number;
+    if (uncommitted()) return count();
+    const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
+    const mark = changes();
+    const cached = totals.get(key);
+    if (cached?.mark === mark) return cached.total;
+    const total = count();
+    if (totals.size >= TOTALS_CACHE_MAX) totals.clear();
+    totals.set(key, { mark, total });
+    return total;
+  };
+
+  return {
+    listBody: ({ filter, sort, order, offset, limit, stuck }) => {
+      const stuckJson = JSON.stringify(stuck);
+      const where = whereOf(filter, stuckJson);
+      const total = totalOf(where);
+      if (total <= offset) return Buffer.from(`{"data":[],"total":${total}}`);
+      const page = `SELECT rowid AS r FROM trade_journeys ${where.sql} ORDER BY ${orderBy(sort, order)} ${PAGE_BOUNDS}`;
+      // A stuck trade's row says so; the others are sent as stored.
+      const record = stuck.length === 0 ? 't.list_json' : `CASE WHEN t.trade_id IN ${STUCK_IDS} THEN json_set(t.list_json, '$.state', 'stuck') ELSE t.list_json END`;
+      // CROSS JOIN keeps the page's query as the outer loop: records are joined in the page's order.
+      const sql = `SELECT CAST('{"data":[' || ifnull(group_concat(${record}, ','), '') || '],"total":' || CAST(? AS INTEGER) || '}' AS BLOB)
+        FROM (${page}) AS page CROSS JOIN trade_journeys AS t ON t.rowid = page.r`;
+      const params: Param[] = [...(stuck.length === 0 ? [] : [stuckJson]), total, ...where.params, limit, offset];
+      return statement(sql).pluck().get(...params) as Buffer;
+    },
+  };
+}
+
+export function sqliteJourneyRepo(db: Database, gate: Gate): JourneyRepo {
+  const pages = sqliteJourneyPages(db);
+  const one = db.prepare<[string], string>('SELECT list_json FROM trade_journeys WHERE trade_id = ?').pluck();
+  const pending = db.prepare<[], WatchedStep>(
+    `SELECT ${STEP_COLUMNS} FROM txs WHERE status = 'pending' AND trade_id IS NOT NULL ORDER BY created_at, rowid`,
+  );
+  const byIds = db.prepare<[string], WatchedStep>(`SELECT ${STEP_COLUMNS} FROM txs WHERE id IN (SELECT value FROM json_each(?))`);
+  const completed = db.prepare<[number], WatchedStep>(
+    `SELECT ${STEP_COLUMNS} FROM (
+       SELECT id, trade_id, tx_type, network, bridge_name, status, created_at, updated_at, rowid AS r,
+         ROW_NUMBER() OVER (PARTITION BY tx_type, network, bridge_name ORDER BY updated_at DESC, rowid DESC) AS n
+       FROM txs WHERE status = 'completed' AND trade_id IS NOT NULL AND updated_at > created_at)
+     WHERE n <= ? ORDER BY updated_at, r`,
+  );
+  return {
+    listBody: (options) => gate.run(() => pages.listBody(options)),
+    get: (tradeId) =>
+      gate.run(() => {
+        const json = one.get(tradeId);
+        return json === undefined ? undefined : TradeJourney.parse(JSON.parse(json));
+      }),
+    pendingSteps: () => gate.run(() => pending.all()),
+    stepsById: (ids) => gate.run(() => (ids.length === 0 ? [] : byIds.all(JSON.stringify(ids)))),
+    completedSteps: (perBridge) => gate.run(() => completed.all(perBridge)),
+  };
+}
