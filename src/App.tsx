@@ -15,10 +15,10 @@ import { createApiClient, createDataProvider, createRealtimeChannel, getApiOrigi
 // The store alone: the socket and its handlers load after sign-in.
 import { liveStore } from './realtime/liveStore.ts';
 import { DEFINITIONS } from './resources/index.ts';
-import { pathOf } from './resources/kit/definition.ts';
-import { DefinitionsContext } from './resources/kit/DefinitionsContext.tsx';
-import { publishLiveChanges, resourceRoutes } from './resources/kit/liveWiring.ts';
-import { resourcesFor, withResourceAccess } from './resources/kit/register.tsx';
+import { pathOf } from './kit/definition.ts';
+import { DefinitionsContext } from './kit/DefinitionsContext.tsx';
+import { publishLiveChanges, resourceRoutes } from './kit/liveWiring.ts';
+import { resourcesFor, withResourceAccess } from './kit/register.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { Loading } from './layout/Loading.tsx';

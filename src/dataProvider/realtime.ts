@@ -2,7 +2,7 @@
  * react-admin's realtime data provider API (its "Realtime" documentation): subscribe, unsubscribe
  * and publish on topics `resource/{name}` and `resource/{name}/{id}`, events
  * `{ type: 'created' | 'updated' | 'deleted', payload: { ids } }`. The socket feeds it (see
- * resources/kit/liveWiring.ts); screens listen through the hooks in resources/kit/realtimeHooks.ts.
+ * kit/liveWiring.ts); screens listen through the hooks in kit/realtimeHooks.ts.
  */
 import type { Identifier } from 'react-admin';
 

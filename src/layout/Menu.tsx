@@ -20,10 +20,10 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { isAdminRole } from '../authProvider/session.ts';
 import { screensFor } from '../authProvider/screens.ts';
 import type { ScreenPath } from '../config/routes.ts';
-import { pathOf, type ResourceDefinition } from '../resources/kit/definition.ts';
-import { useDefinitions } from '../resources/kit/DefinitionsContext.tsx';
-import { allows } from '../resources/kit/register.tsx';
-import { unseenLabel, UnseenChangesTracker, useUnseenChanges } from '../resources/kit/unseenChanges.tsx';
+import { pathOf, type ResourceDefinition } from '../kit/definition.ts';
+import { useDefinitions } from '../kit/DefinitionsContext.tsx';
+import { allows } from '../kit/register.tsx';
+import { unseenLabel, UnseenChangesTracker, useUnseenChanges } from '../kit/unseenChanges.tsx';
 import { VISUALLY_HIDDEN } from '../widgets/shared/visuallyHidden.ts';
 
 /** Icons of the screens that are not resources (a resource brings its own). */

@@ -5,7 +5,7 @@
 import { bridges } from './bridges/index.ts';
 import { cloudGroups } from './cloudGroups/index.ts';
 import { configs } from './configs/index.ts';
-import type { ResourceDefinition } from './kit/definition.ts';
+import type { ResourceDefinition } from '../kit/definition.ts';
 import { tokenPins, tokens } from './tokens/index.ts';
 import { txs } from './txs/definition.ts';
 import { userLogs } from './userLogs/index.ts';

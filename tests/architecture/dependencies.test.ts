@@ -48,14 +48,11 @@ const under = (file: string | null, ...dirs: string[]) => file !== null && dirs.
 const describeEdge = (edge: Edge) => `${edge.from} -> ${edge.specifier}`;
 const offending = (breaks: (edge: Edge) => boolean) => EDGES.filter(breaks).map(describeEdge);
 
-/** The folder of src/resources a file belongs to (tokens, kit...), or null for a file directly under src/resources. */
+/** The folder of src/resources a file belongs to (tokens, bridges...), or null for a file directly under src/resources. */
 function resourceOf(file: string | null): string | null {
   const [, folder, rest] = /^src\/resources\/([^/]+)(\/.*)?$/.exec(file ?? '') ?? [];
   return folder !== undefined && rest !== undefined ? folder : null;
 }
-
-/** Folders of src/resources every resource may import: the generic kit, and the shared pieces the kit is replacing. */
-const RESOURCE_COMMONS = new Set(['kit', 'shared']);
 
 describe('STYLE: dependencies point one way', () => {
   it('reads the sources (the check below would pass on nothing)', () => {
@@ -83,15 +80,17 @@ describe('STYLE: dependencies point one way', () => {
     expect(offending((edge) => under(edge.from, 'src/contract', 'src/domain', 'src/config') && edge.to === null && REACT.test(edge.specifier))).toEqual([]);
   });
 
-  it('STYLE: a resource never imports another resource (every one may use src/resources/kit and shared)', () => {
+  it('STYLE: a resource never imports another resource (what they share is the kit, src/kit)', () => {
     expect(
       offending((edge) => {
         const own = resourceOf(edge.from);
-        if (own === null || !under(edge.to, 'src/resources')) return false;
-        const other = resourceOf(edge.to);
-        return other !== own && (other === null || !RESOURCE_COMMONS.has(other));
+        return own !== null && under(edge.to, 'src/resources') && resourceOf(edge.to) !== own;
       }),
     ).toEqual([]);
+  });
+
+  it('the kit, which renders every definition, imports no resource', () => {
+    expect(offending((edge) => under(edge.from, 'src/kit') && under(edge.to, 'src/resources'))).toEqual([]);
   });
 
   it('STYLE: dialogs and notifications import no resource', () => {

@@ -12,8 +12,8 @@ import { createDataProvider } from '../../src/dataProvider/index.ts';
 import { createRealtimeChannel, listTopic } from '../../src/dataProvider/realtime.ts';
 import { Menu } from '../../src/layout/Menu.tsx';
 import { DEFINITIONS } from '../../src/resources/index.ts';
-import { DefinitionsContext } from '../../src/resources/kit/DefinitionsContext.tsx';
-import { clearUnseen, unseenLabel } from '../../src/resources/kit/unseenChanges.tsx';
+import { DefinitionsContext } from '../../src/kit/DefinitionsContext.tsx';
+import { clearUnseen, unseenLabel } from '../../src/kit/unseenChanges.tsx';
 import { signedInAs } from '../resources/kitHarness.tsx';
 import { fakeApi } from '../support/fakeFetch.ts';
 

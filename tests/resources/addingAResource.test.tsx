@@ -12,8 +12,8 @@ import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import WidgetsIcon from '@mui/icons-material/Widgets';
 import { DEFINITIONS } from '../../src/resources/index.ts';
-import { defineResource } from '../../src/resources/kit/definition.ts';
-import { zodValidate } from '../../src/resources/kit/zodValidate.ts';
+import { defineResource } from '../../src/kit/definition.ts';
+import { zodValidate } from '../../src/kit/zodValidate.ts';
 import { fakeApi, json, writes, type SeenRequest } from '../support/fakeFetch.ts';
 import { allowKnownReactAdminWarnings, liveInit, renderKit, resetKit, type Role } from './kitHarness.tsx';
 

@@ -17,17 +17,17 @@ import { createRealtimeChannel } from '../../src/dataProvider/realtime.ts';
 import { dispatchServerEvent } from '../../src/realtime/handlers.ts';
 import { liveStore } from '../../src/realtime/liveStore.ts';
 import { DEFINITIONS } from '../../src/resources/index.ts';
-import type { ResourceDefinition } from '../../src/resources/kit/definition.ts';
-import { DefinitionsContext } from '../../src/resources/kit/DefinitionsContext.tsx';
-import { publishLiveChanges, resourceRoutes } from '../../src/resources/kit/liveWiring.ts';
-import { resourcesFor, withResourceAccess } from '../../src/resources/kit/register.tsx';
+import type { ResourceDefinition } from '../../src/kit/definition.ts';
+import { DefinitionsContext } from '../../src/kit/DefinitionsContext.tsx';
+import { publishLiveChanges, resourceRoutes } from '../../src/kit/liveWiring.ts';
+import { resourcesFor, withResourceAccess } from '../../src/kit/register.tsx';
 import { handlerContext, initPayload } from '../realtime/fixtures.ts';
 import { fakeApi } from '../support/fakeFetch.ts';
 
 // Lazy kit views are transformed on first import, which can be slow when files run in parallel.
 configure({ asyncUtilTimeout: 5000 });
-void import('../../src/resources/kit/ResourceList.tsx');
-void import('../../src/resources/kit/ResourceForm.tsx');
+void import('../../src/kit/ResourceList.tsx');
+void import('../../src/kit/ResourceForm.tsx');
 
 export type Role = 'Admin' | 'Operator';
 

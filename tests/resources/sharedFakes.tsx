@@ -13,16 +13,16 @@ import type { AppAuthProvider } from '../../src/authProvider/index.ts';
 import { createDataProvider, createRealtimeChannel, type AppDataProvider } from '../../src/dataProvider/index.ts';
 import { liveStore } from '../../src/realtime/liveStore.ts';
 import { bridges } from '../../src/resources/bridges/index.ts';
-import { DefinitionsContext } from '../../src/resources/kit/DefinitionsContext.tsx';
-import { publishLiveChanges, resourceRoutes } from '../../src/resources/kit/liveWiring.ts';
-import { resourcesFor, withResourceAccess } from '../../src/resources/kit/register.tsx';
+import { DefinitionsContext } from '../../src/kit/DefinitionsContext.tsx';
+import { publishLiveChanges, resourceRoutes } from '../../src/kit/liveWiring.ts';
+import { resourcesFor, withResourceAccess } from '../../src/kit/register.tsx';
 import { fakeApi as fakeRest, json, type SeenRequest } from '../support/fakeFetch.ts';
 import { fakeResourceApi } from './harness.tsx';
 
 // Lazy kit views are transformed on first import, which can be slow when files run in parallel.
 configure({ asyncUtilTimeout: 5000 });
-void import('../../src/resources/kit/ResourceList.tsx');
-void import('../../src/resources/kit/ResourceForm.tsx');
+void import('../../src/kit/ResourceList.tsx');
+void import('../../src/kit/ResourceForm.tsx');
 void import('../../src/resources/bridges/BridgeAutomation.tsx');
 void import('../../src/resources/bridges/SolanaScreen.tsx');
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VERSION_CONFLICT_ERROR } from '../../src/contract/index.ts';
-import { CHANGED_TEXT, DELETED_TEXT } from '../../src/resources/kit/RecordWatch.tsx';
+import { CHANGED_TEXT, DELETED_TEXT } from '../../src/kit/RecordWatch.tsx';
 import { brain } from '../realtime/fixtures.ts';
 import { fakeApi, json, writes, type SeenRequest } from '../support/fakeFetch.ts';
 import { allowKnownReactAdminWarnings, liveInit, renderKit, resetKit, serverEvent } from './kitHarness.tsx';

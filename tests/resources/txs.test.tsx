@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider, type AppDataProvider } from '../../src/dataProvider/index.ts';
 import { createRealtimeChannel, listTopic } from '../../src/dataProvider/realtime.ts';
 import { liveStore } from '../../src/realtime/liveStore.ts';
-import { resourceRoutes } from '../../src/resources/kit/liveWiring.ts';
+import { resourceRoutes } from '../../src/kit/liveWiring.ts';
 import { TxLatest, txs } from '../../src/resources/txs/index.ts';
 import { historyOf, toServerFilter } from '../../src/resources/txs/txFilter.ts';
 import { CSV_FIELDS, txsToCsv } from '../../src/resources/txs/txFormat.ts';

@@ -26,7 +26,7 @@ import { useStore } from 'react-admin';
 import { MiscSettingsResponse, type BridgeAutomation as Automation } from '../../contract/index.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { errorText } from '../shared/errors.ts';
+import { errorText } from '../../kit/shared/errors.ts';
 import { AUTOMATION_OFF, automationBody, automationSummary, sameAutomation } from './automationRules.ts';
 
 const selectBridges = (s: LiveState) => s.bridges;

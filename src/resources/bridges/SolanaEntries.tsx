@@ -20,8 +20,8 @@ import { useNavigate } from 'react-router-dom';
 import type { SolanaBridgeListResponse } from '../../contract/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { errorText } from '../shared/errors.ts';
-import { PER_PAGE_OPTIONS } from '../shared/table.ts';
+import { errorText } from '../../kit/shared/errors.ts';
+import { PER_PAGE_OPTIONS } from '../../kit/shared/table.ts';
 import { SolanaEntryRows } from './SolanaEntryRows.tsx';
 import { NEW_SOLANA_ENTRY_PATH, SOLANA_IMPORT_PATH } from './paths.ts';
 

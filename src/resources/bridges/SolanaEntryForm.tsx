@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import { NETWORKS } from '../../config/networks.ts';
 import type { SolanaBridgeRecord } from '../../contract/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { errorText } from '../shared/errors.ts';
+import { errorText } from '../../kit/shared/errors.ts';
 import { checkEntry, emptyRow, rowsOf, type EntryRow } from '../../domain/solanaRules.ts';
 
 export function SolanaEntryForm({ x, token, base }: { x: string; token?: string; base: string }) {

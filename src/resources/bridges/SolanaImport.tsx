@@ -23,7 +23,7 @@ import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { MONO_FONT_STACK } from '../../theme.ts';
 import { errorStatus } from '../../dataProvider/apiFetch.ts';
 import { UnexpectedAnswerError, useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { errorText } from '../shared/errors.ts';
+import { errorText } from '../../kit/shared/errors.ts';
 import { csvLine, csvRowCount, importProblem, rejectedCsv } from '../../domain/solanaRules.ts';
 
 const HEADER = 'token,network,address,decimals';

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useCreatePath } from 'react-admin';
-import { ResourcePage } from '../kit/ResourcePage.tsx';
+import { ResourcePage } from '../../kit/ResourcePage.tsx';
 import { BRIDGES_RESOURCE } from './columns.tsx';
 import { SolanaEntries } from './SolanaEntries.tsx';
 import { SolanaEntryForm } from './SolanaEntryForm.tsx';

@@ -17,7 +17,7 @@ import { toSignificant } from '../../domain/amounts.ts';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { liveStore } from '../../realtime/liveStore.ts';
-import type { ColumnDef } from '../kit/definition.ts';
+import type { ColumnDef } from '../../kit/definition.ts';
 import { AUTOMATION_OFF, automatedText } from './automationRules.ts';
 
 export type BridgeRow = Bridge & { id: string };

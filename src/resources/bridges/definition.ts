@@ -6,7 +6,7 @@
  */
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
 import { retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
-import { defineResource } from '../kit/definition.ts';
+import { defineResource } from '../../kit/definition.ts';
 import type { BridgeRow } from './columns.tsx';
 
 export const BRIDGES_RESOURCE = 'settings/bridges';

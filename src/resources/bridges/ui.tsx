@@ -1,7 +1,7 @@
 /** What the bridge screens need, loaded with them (see ResourceDefinition.ui): columns, search and sort rules, row actions, the form. */
 import { createElement } from 'react';
 import { BRIDGE_KINDS } from '../../config/enums.ts';
-import type { ResourceUi } from '../kit/definition.ts';
+import type { ResourceUi } from '../../kit/definition.ts';
 import { EnabledInput, FeeInput, NetworksInput, SolanaConfigButton, TokensInput } from './BridgeInputs.tsx';
 import { bodyOf, bridgeFormErrors, formValues, valuesOf } from '../../domain/bridgeRules.ts';
 import { BRIDGE_COLUMNS, BridgeRowActions, bridgeSortValue, matchesBridge, type BridgeRow } from './columns.tsx';

@@ -6,8 +6,8 @@
  */
 import CloudIcon from '@mui/icons-material/Cloud';
 import { AwsGroupBody, type AwsGroup } from '../../contract/index.ts';
-import { defineResource } from '../kit/definition.ts';
-import { zodValidate } from '../kit/zodValidate.ts';
+import { defineResource } from '../../kit/definition.ts';
+import { zodValidate } from '../../kit/zodValidate.ts';
 
 type CloudGroup = AwsGroup & { id: string; name: string };
 type Fields = Readonly<Record<string, unknown>>;

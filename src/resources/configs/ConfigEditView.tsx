@@ -4,7 +4,7 @@
  */
 import { useParams } from 'react-router-dom';
 import { useCreatePath, useRedirect } from 'react-admin';
-import { ResourcePage } from '../kit/ResourcePage.tsx';
+import { ResourcePage } from '../../kit/ResourcePage.tsx';
 import { ConfigEditor } from './ConfigEditor.tsx';
 
 export default function ConfigEditView() {

@@ -9,10 +9,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ConfigRecord } from '../../contract/index.ts';
-import { ConflictDialog } from '../shared/ConflictDialog.tsx';
+import { ConflictDialog } from '../../kit/shared/ConflictDialog.tsx';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { errorText } from '../shared/errors.ts';
-import { useConfigSave } from '../shared/useConfigSave.ts';
+import { errorText } from '../../kit/shared/errors.ts';
+import { useConfigSave } from '../../kit/shared/useConfigSave.ts';
 import { ConfigDiff } from './ConfigDiff.tsx';
 import { formatConfig, lineDiff, parseConfigJson } from '../../domain/jsonText.ts';
 

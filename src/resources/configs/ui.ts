@@ -1,8 +1,8 @@
 /** The configs list's columns, loaded with it (see ResourceDefinition.ui). */
 import { createElement } from 'react';
 import type { ConfigRecord } from '../../contract/index.ts';
-import type { ResourceUi } from '../kit/definition.ts';
-import { TimeText } from '../shared/TimeText.tsx';
+import type { ResourceUi } from '../../kit/definition.ts';
+import { TimeText } from '../../kit/shared/TimeText.tsx';
 
 export const configsUi: ResourceUi<ConfigRecord & { id: string }> = {
   columns: [

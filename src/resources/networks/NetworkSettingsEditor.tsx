@@ -22,10 +22,10 @@ import Typography from '@mui/material/Typography';
 import { NETWORKS } from '../../config/networks.ts';
 import { NetworkSettingsConfig, type ConfigRecord } from '../../contract/index.ts';
 import { pairKey } from '../../domain/keys.ts';
-import { ConflictDialog } from '../shared/ConflictDialog.tsx';
+import { ConflictDialog } from '../../kit/shared/ConflictDialog.tsx';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { errorText } from '../shared/errors.ts';
-import { useConfigSave } from '../shared/useConfigSave.ts';
+import { errorText } from '../../kit/shared/errors.ts';
+import { useConfigSave } from '../../kit/shared/useConfigSave.ts';
 
 export const NETWORK_SETTINGS = 'networkSettings';
 

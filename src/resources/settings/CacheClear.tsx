@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { errorText } from '../shared/errors.ts';
+import { errorText } from '../../kit/shared/errors.ts';
 import { Section } from './Section.tsx';
 
 export function CacheClear() {

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useFieldArray } from 'react-hook-form';
 import { NETWORKS } from '../../config/networks.ts';
-import { KitSelectInput, KitTextInput } from '../kit/inputs.tsx';
+import { KitSelectInput, KitTextInput } from '../../kit/inputs.tsx';
 import { EMPTY_ROW } from '../../domain/tokenRules.ts';
 
 export function NetworkRowsInput() {

@@ -5,8 +5,8 @@ import { useNotify } from 'react-admin';
 import type { Token } from '../../contract/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
-import { errorText } from '../shared/errors.ts';
-import type { ColumnDef } from '../kit/definition.ts';
+import { errorText } from '../../kit/shared/errors.ts';
+import type { ColumnDef } from '../../kit/definition.ts';
 import { PinToggle } from './PinToggles.tsx';
 
 const EMPTY: readonly string[] = [];

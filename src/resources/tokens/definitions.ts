@@ -7,7 +7,7 @@
 import TokenIcon from '@mui/icons-material/Token';
 import TollIcon from '@mui/icons-material/Toll';
 import type { Token } from '../../contract/index.ts';
-import { defineResource } from '../kit/definition.ts';
+import { defineResource } from '../../kit/definition.ts';
 
 type TokenRow = Token & { id: string };
 

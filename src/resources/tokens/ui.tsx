@@ -5,7 +5,7 @@
 import { createElement } from 'react';
 import { NETWORKS } from '../../config/networks.ts';
 import type { Token } from '../../contract/index.ts';
-import type { FilterDef, ResourceUi } from '../kit/definition.ts';
+import type { FilterDef, ResourceUi } from '../../kit/definition.ts';
 import { TOKEN_COLUMNS } from './columns.tsx';
 import { NetworkRowsInput } from './NetworkRowsInput.tsx';
 import { tokenSortValue } from './sort.ts';

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { placeServerIssues } from '../../domain/serverIssues.ts';
 import { txOperationProblems, type FieldProblems, type KnownRecords } from '../../domain/txOperationRules.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
-import { errorText } from '../shared/errors.ts';
+import { errorText } from '../../kit/shared/errors.ts';
 import { bodyOf, choicesOf, labelsOf, type OperationSpec } from './operations.ts';
 
 const selectTokens = (s: LiveState) => s.allTokens;

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TradeRecord } from '../../contract/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { errorText } from '../shared/errors.ts';
+import { errorText } from '../../kit/shared/errors.ts';
 import { OperationForm } from './OperationForm.tsx';
 import { describeSell, sellEditProblem, sellRequestOf, sellUpdateSpec, valuesOf } from './operations.ts';
 

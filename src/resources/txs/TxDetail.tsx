@@ -21,7 +21,7 @@ import { TxHistoryDialog } from '../../dialogs/TxHistoryDialog.tsx';
 import { tradeErrorMessage } from '../../notifications/index.ts';
 import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { errorText } from '../shared/errors.ts';
+import { errorText } from '../../kit/shared/errors.ts';
 import { historyOf } from './txFilter.ts';
 import { statusColor } from '../../domain/txStatus.ts';
 import { NO_REASON } from './txFormat.ts';

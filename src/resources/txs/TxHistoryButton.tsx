@@ -6,7 +6,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import { useNotify, type RaRecord } from 'react-admin';
 import { TxHistoryDialog } from '../../dialogs/TxHistoryDialog.tsx';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { errorText } from '../shared/errors.ts';
+import { errorText } from '../../kit/shared/errors.ts';
 import { historyOf } from './txFilter.ts';
 
 const NO_HISTORY: Record<string, unknown> = {};

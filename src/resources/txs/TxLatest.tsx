@@ -7,9 +7,9 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataTable, ListBase, useListContext, type RaRecord } from 'react-admin';
-import { useSubscribeToRecordList } from '../kit/realtimeHooks.ts';
-import { recordPathOf } from '../kit/definition.ts';
-import { errorText } from '../shared/errors.ts';
+import { useSubscribeToRecordList } from '../../kit/realtimeHooks.ts';
+import { recordPathOf } from '../../kit/definition.ts';
+import { errorText } from '../../kit/shared/errors.ts';
 import { TX_COLUMN_DEFS } from './columns.tsx';
 import { TxHistoryButton } from './TxHistoryButton.tsx';
 

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import type { RaRecord } from 'react-admin';
 import { statusColor } from '../../domain/txStatus.ts';
 import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
-import type { ColumnDef } from '../kit/definition.ts';
+import type { ColumnDef } from '../../kit/definition.ts';
 import { cellText, cellTitle, shortId, SHORT_ID_FIELDS, TX_COLUMNS } from './txFormat.ts';
 
 /** One cell: the status as its colour, long ids shortened (in full in the title), times in the header's zone. */

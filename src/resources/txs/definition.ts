@@ -4,7 +4,7 @@
  * (GET /txs/{id}); txSent/txConfirmed on the socket refresh the list. Read-only for every role.
  */
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { defineResource } from '../kit/definition.ts';
+import { defineResource } from '../../kit/definition.ts';
 import { retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
 
 /** The transaction page, loaded when opened. */

@@ -5,7 +5,7 @@ import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS } from '../../config/networks.ts';
 import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
 import { TimeField } from '../../widgets/shared/TimeField.tsx';
-import type { FilterDef } from '../kit/definition.ts';
+import type { FilterDef } from '../../kit/definition.ts';
 import { ERROR_CODE_OPTIONS, rangeProblem, timeOf } from './txFilter.ts';
 
 /** A range end typed in the header's zone, kept as its instant in ISO UTC in the list's filter (readable in a shared link). */

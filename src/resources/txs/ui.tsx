@@ -1,7 +1,7 @@
 /** The transaction list's parts that render components, loaded with the list (see ResourceDefinition.ui). */
 import { createElement } from 'react';
 import { downloadCSV } from 'react-admin';
-import type { ResourceUi } from '../kit/definition.ts';
+import type { ResourceUi } from '../../kit/definition.ts';
 import { TX_COLUMN_DEFS } from './columns.tsx';
 import { TX_FILTERS } from './filters.tsx';
 import { TxHistoryButton } from './TxHistoryButton.tsx';

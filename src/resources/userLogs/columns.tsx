@@ -4,8 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import DataObjectIcon from '@mui/icons-material/DataObject';
 import type { UserLog } from '../../contract/index.ts';
 import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
-import type { ColumnDef } from '../kit/definition.ts';
-import { TimeText } from '../shared/TimeText.tsx';
+import type { ColumnDef } from '../../kit/definition.ts';
+import { TimeText } from '../../kit/shared/TimeText.tsx';
 import { subjectOf } from '../../domain/logRules.ts';
 
 export type LogRow = UserLog & { id: string };

@@ -5,7 +5,7 @@
  * new entry on the socket refreshes the list.
  */
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { defineResource } from '../kit/definition.ts';
+import { defineResource } from '../../kit/definition.ts';
 import type { LogRow } from './columns.tsx';
 
 export const userLogs = defineResource<LogRow>({

@@ -1,6 +1,6 @@
 /** What the user logs list needs, loaded with it (see ResourceDefinition.ui). */
 import type { UserLog } from '../../contract/index.ts';
-import type { ResourceUi } from '../kit/definition.ts';
+import type { ResourceUi } from '../../kit/definition.ts';
 import { LOG_COLUMNS, ShowLogJson, type LogRow } from './columns.tsx';
 import { createLogPager } from './logPages.ts';
 

@@ -11,9 +11,9 @@ import {
   Create, Edit, SimpleForm, useCanAccess, useCreate, useCreatePath, useRecordContext,
   useRedirect, useUpdate, type RaRecord,
 } from 'react-admin';
-import { versionOf } from '../shared/errors.ts';
-import { useVersionedSave } from '../shared/useVersionedSave.ts';
-import { VersionedFormFooter } from '../shared/VersionedFormFooter.tsx';
+import { versionOf } from './shared/errors.ts';
+import { useVersionedSave } from './shared/useVersionedSave.ts';
+import { VersionedFormFooter } from './shared/VersionedFormFooter.tsx';
 import type { FieldDef, Fields, ResourceDefinition } from './definition.ts';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitNumberInput, KitSelectInput, KitTextInput } from './inputs.tsx';

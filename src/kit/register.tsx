@@ -6,11 +6,11 @@
 import { Suspense, type ComponentType } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { Resource } from 'react-admin';
-import { isAdminRole } from '../../authProvider/session.ts';
-import { ROUTES } from '../../config/routes.ts';
-import type { AppAuthProvider } from '../../authProvider/index.ts';
-import { Loading } from '../../layout/Loading.tsx';
-import { LoadBoundary, retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
+import { isAdminRole } from '../authProvider/session.ts';
+import { ROUTES } from '../config/routes.ts';
+import type { AppAuthProvider } from '../authProvider/index.ts';
+import { Loading } from '../layout/Loading.tsx';
+import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
 import type { ActionAccess, ResourceAction, ResourceDefinition } from './definition.ts';
 
 export function allows(access: ActionAccess, role: unknown): boolean {

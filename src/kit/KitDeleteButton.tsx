@@ -6,8 +6,8 @@ import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useDelete, useNotify, useRedirect, type RaRecord } from 'react-admin';
-import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
-import { errorText } from '../shared/errors.ts';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
+import { errorText } from './shared/errors.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 export interface KitDeleteButtonProps {

@@ -5,7 +5,7 @@
  */
 import { useContext, useEffect, useRef } from 'react';
 import { DataProviderContext, useRecordContext, useResourceContext, type Identifier } from 'react-admin';
-import { listTopic, recordTopic, type RealtimeCallback, type RealtimeMethods } from '../../dataProvider/realtime.ts';
+import { listTopic, recordTopic, type RealtimeCallback, type RealtimeMethods } from '../dataProvider/realtime.ts';
 
 function realtimeOf(dataProvider: unknown): RealtimeMethods | null {
   const candidate = dataProvider as Partial<RealtimeMethods> | null;

@@ -16,8 +16,8 @@ import {
   useCanAccess, useCreatePath, useListContext, useRefresh, type RaRecord,
 } from 'react-admin';
 import { recordPathOf, type FilterDef, type ResourceDefinition } from './definition.ts';
-import { errorStatus } from '../../dataProvider/apiFetch.ts';
-import { errorText } from '../shared/errors.ts';
+import { errorStatus } from '../dataProvider/apiFetch.ts';
+import { errorText } from './shared/errors.ts';
 import { CommandButton } from './CommandButton.tsx';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitSelectInput, KitTextInput } from './inputs.tsx';

@@ -6,7 +6,7 @@
 import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DataProviderContext } from 'react-admin';
-import { listTopic, type RealtimeCallback, type RealtimeMethods } from '../../dataProvider/realtime.ts';
+import { listTopic, type RealtimeCallback, type RealtimeMethods } from '../dataProvider/realtime.ts';
 import { pathOf, type ResourceDefinition } from './definition.ts';
 
 type Counts = Readonly<Record<string, number>>;

@@ -5,13 +5,13 @@
  * `resource/{name}/{id}` for every resource over that collection.
  */
 import { HttpError } from 'react-admin';
-import { API_TIMEOUT_MS } from '../../config/constants.ts';
-import type { RealtimeMethods } from '../../dataProvider/realtime.ts';
-import { listTopic, recordTopic } from '../../dataProvider/realtime.ts';
-import type { CustomWrites, LiveSource, ResourceRoute } from '../../dataProvider/resourceProvider.ts';
-import type { AppDataProvider } from '../../dataProvider/index.ts';
-import { collectionEntries, type CollectionChange, type LiveCollectionName } from '../../realtime/liveCollections.ts';
-import type { LiveStore } from '../../realtime/liveStore.ts';
+import { API_TIMEOUT_MS } from '../config/constants.ts';
+import type { RealtimeMethods } from '../dataProvider/realtime.ts';
+import { listTopic, recordTopic } from '../dataProvider/realtime.ts';
+import type { CustomWrites, LiveSource, ResourceRoute } from '../dataProvider/resourceProvider.ts';
+import type { AppDataProvider } from '../dataProvider/index.ts';
+import { collectionEntries, type CollectionChange, type LiveCollectionName } from '../realtime/liveCollections.ts';
+import type { LiveStore } from '../realtime/liveStore.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 /** Resolves when init has arrived; refuses after the API timeout, as a slow server would. */

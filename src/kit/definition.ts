@@ -7,10 +7,10 @@
  */
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Exporter, GetListParams, Identifier, RaRecord, Validator } from 'react-admin';
-import type { RouteAccess } from '../../config/routes.ts';
-import type { CustomWrites } from '../../dataProvider/resourceProvider.ts';
-import type { AppDataProvider } from '../../dataProvider/index.ts';
-import type { CollectionName, LiveCollectionName } from '../../realtime/liveCollections.ts';
+import type { RouteAccess } from '../config/routes.ts';
+import type { CustomWrites } from '../dataProvider/resourceProvider.ts';
+import type { AppDataProvider } from '../dataProvider/index.ts';
+import type { CollectionName, LiveCollectionName } from '../realtime/liveCollections.ts';
 
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
