@@ -8,7 +8,7 @@ import { scalingTarget, type Service } from '../config/enums.ts';
 import {
   BridgeFeesResponse, ConfigRecord, LogsMoreResponse, SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord,
   TradeRecord, TxRecord,
-  type AwsGroupsRequest, type BridgeAutomationRequest, type BridgeBody, type BridgeRecord, type ForceTradeRequest,
+  type AlertRules, type AwsGroupsRequest, type BridgeAutomationRequest, type BridgeBody, type BridgeRecord, type ForceTradeRequest,
   type ManualTxRequest, type MiscSettingsResponse, type Pins, type Quote, type QuoteQuery, type RefundRequest, type SellRequest,
   type SolanaBridgeCreateRequest, type SolanaBridgeUpdateRequest, type TokenBody, type TokenRecord, type TxOperationResponse,
   type UnlockNonceRequest, type WorkersResponse,
@@ -107,6 +107,9 @@ export function createCustomMethods(apiFetch: ApiFetch) {
 
     // Settings and cloud groups
     setSellOnly: (sellOnly: boolean) => apiFetch('/settings/misc', { method: 'PUT', body: { updates: { sellOnly } } }),
+    /** Admin: these rules become the alert rules every console evaluates (misc settings alertRules). */
+    saveSharedAlertRules: (alertRules: AlertRules) =>
+      apiFetch<MiscSettingsResponse>('/settings/misc', { method: 'PUT', body: { updates: { alertRules } } }),
     setAwsGroups: (groups: AwsGroupsRequest['groups']) => apiFetch('/aws/groups', { method: 'PUT', body: { groups } }),
     restartAwsGroup: (group: string) => apiFetch('/aws/restart', { method: 'POST', body: { group } }),
     clearResultsCache: () => apiFetch('/settings/cache/results/clear', { method: 'POST' }),

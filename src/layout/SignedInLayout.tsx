@@ -7,6 +7,7 @@ import { Layout as RaLayout, SidebarClasses, useAuthProvider } from 'react-admin
 import { playSound } from '../notifications/index.ts';
 import { NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
 import { RaNotificationBridge } from '../notifications/RaNotificationBridge.tsx';
+import { AlertWatch } from '../widgets/AlertRules/AlertWatch.tsx';
 import { DecorativeBackground } from '../widgets/Background/DecorativeBackground.tsx';
 import { Splash } from '../widgets/Splash/Splash.tsx';
 import { SPLASH_SEEN_KEY, WINDOW_Z_INDEX } from '../config/constants.ts';
@@ -63,6 +64,7 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
     <NotificationsProvider>
       <SessionExpiryGuard />
       <RaNotificationBridge />
+      <AlertWatch />
       <DecorativeBackground />
       <RaLayout appBar={AppBar} menu={Menu}>
         {children}

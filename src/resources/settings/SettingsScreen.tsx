@@ -7,12 +7,14 @@ import Box from '@mui/material/Box';
 import { CacheClear } from './CacheClear.tsx';
 import { MiscSettingsPanel } from './MiscSettingsPanel.tsx';
 import { VolumePreference } from './VolumePreference.tsx';
+import { AlertRulesPreferences } from '../../widgets/AlertRules/AlertRulesPreferences.tsx';
 
 export function SettingsScreen({ admin }: { admin: boolean }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start', maxWidth: 1200 }}>
       <MiscSettingsPanel />
       {!admin && <VolumePreference />}
+      {!admin && <AlertRulesPreferences />}
       {admin && <CacheClear />}
     </Box>
   );

@@ -6,8 +6,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
+import { TXS_LEFT_DANGER } from '../../config/alerts.ts';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
+import { txsPaidFor } from '../../domain/alertRules.ts';
 import { useLive } from '../../realtime/index.ts';
+import { VISUALLY_HIDDEN } from '../shared/visuallyHidden.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 
 const order = new Map<string, number>(NETWORKS.map((n, i) => [n, i]));
@@ -19,6 +22,8 @@ function selectNetworks(s: LiveState): string {
 
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
 const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+/** Exact under a thousand, where it matters; 12K, 1.2M above. */
+const count = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * One row per network; each subscribes to its own gas, balance and native price only. Plain table
@@ -30,12 +35,18 @@ const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
   const balance = useLive((s) => s.balance[network]);
   const native = isNetwork(network) ? NETWORK_INFO[network].native : undefined;
   const price = useLive((s) => (native ? s.brainState?.nativePriceUSD[native] : undefined));
+  const txs = txsPaidFor(network, balance, gas);
+  const low = txs !== null && txs < TXS_LEFT_DANGER;
   return (
     <tr>
       <th scope="row">{network}</th>
       <td>{gas === undefined ? '–' : number.format(gas)}</td>
       <td>{balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`}</td>
       <td>{balance === undefined || price === undefined ? '–' : usd.format(balance * price)}</td>
+      <td data-low={low || undefined} title={low ? `Under ${TXS_LEFT_DANGER} transactions left` : undefined}>
+        {txs === null ? '–' : `≈ ${count.format(txs)} txs`}
+        {low && <span style={VISUALLY_HIDDEN}> (low)</span>}
+      </td>
     </tr>
   );
 });
@@ -53,10 +64,14 @@ const tableSx = (theme: Theme) => ({
     whiteSpace: 'nowrap',
   },
   '& tbody th': { textAlign: 'left', fontWeight: 400 },
+  '& td[data-low]': { color: 'error.main', fontWeight: 700 },
   '& thead th': { px: 1, py: 0.5 },
 });
 
-/** Gas estimate and balance per network (SPEC §1), with the balance's USD value where the native price is known. */
+/**
+ * Gas estimate and balance per network (SPEC §1), with the balance's USD value where the native price
+ * is known and how many transactions it still pays for at the current gas (config/alerts.ts).
+ */
 export function NetworkStats() {
   const networks = useLive(selectNetworks);
   if (!networks) {
@@ -74,6 +89,9 @@ export function NetworkStats() {
           <TableCell align="right">Gas</TableCell>
           <TableCell align="right">Balance</TableCell>
           <TableCell align="right">USD</TableCell>
+          <TableCell align="right" title="Transactions the balance still pays for at the current gas estimate">
+            Pays for
+          </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
