@@ -6,7 +6,7 @@ import { poolKey } from '../../src/domain/keys.ts';
 import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_CONNECTED_SERVICES, DEMO_TOKENS } from '../../server/src/db/demoData.ts';
 import { TradeDraft } from '../../server/src/db/repos/trades.ts';
 import type { SimBrain } from '../../server/src/sim/context.ts';
-import { MIN_HEAD_INTERVAL_MS, SIM_NETWORKS } from '../../server/src/sim/profiles.ts';
+import { MIN_HEAD_INTERVAL_MS, SIM_NETWORKS, SLOW_STEP_MAX_MS, SLOW_STEP_MIN_MS, SLOW_TRADE_RATE } from '../../server/src/sim/profiles.ts';
 import { createSimulation, type Simulation } from '../../server/src/sim/simulation.ts';
 
 interface Emitted {
@@ -20,6 +20,8 @@ interface Run {
   events: Emitted[];
   brain: { at: number; fields: SimBrain; milestone: boolean }[];
   trades: TradeDraft[];
+  /** The simulated time of each write of `trades`. */
+  tradeTimes: number[];
   services: unknown[];
   of(event: ServerEventName): Emitted[];
 }
@@ -31,6 +33,7 @@ function simulate(seed: number, simMs = 0, brainState: BrainState = WORKERS_RUNN
   const events: Emitted[] = [];
   const brain: Run['brain'] = [];
   const trades: TradeDraft[] = [];
+  const tradeTimes: number[] = [];
   const services: unknown[] = [];
   // Output during construction (the first brain state) happens at simulated time 0.
   const built: { sim?: Simulation } = {};
@@ -45,12 +48,15 @@ function simulate(seed: number, simMs = 0, brainState: BrainState = WORKERS_RUNN
       emit: (event, payload) => events.push({ at: now(), event, payload }),
       brainChanged: (fields, milestone) => brain.push({ at: now(), fields, milestone }),
       connectedServicesChanged: (value) => services.push(value),
-      tradeChanged: (trade) => trades.push(trade),
+      tradeChanged: (trade) => {
+        trades.push(trade);
+        tradeTimes.push(now());
+      },
     },
   });
   built.sim = sim;
   sim.advanceTo(simMs);
-  return { sim, events, brain, trades, services, of: (event) => events.filter((e) => e.event === event) };
+  return { sim, events, brain, trades, tradeTimes, services, of: (event) => events.filter((e) => e.event === event) };
 }
 
 const MINUTE = 60_000;
@@ -189,13 +195,15 @@ describe('simulator: output', () => {
   });
 });
 
+const confirmedTradeIdOf = (e: Emitted) => Object.values(ServerEvents.txConfirmed.parse(e.payload).txs)[0]?.tradeId;
+
 describe('simulator: trades', () => {
   const run = simulate(5, 4 * 60 * MINUTE);
   const sent = run.of('txSent').map((e) => ({ at: e.at, ...ServerEvents.txSent.parse(e.payload) }));
   const confirmed = run.of('txConfirmed').map((e) => ({ at: e.at, ...ServerEvents.txConfirmed.parse(e.payload) }));
   const tradeIdOf = (c: (typeof confirmed)[number]) => Object.values(c.txs)[0]?.tradeId;
 
-  it('§7 txSent names a seeded token and bridge; txConfirmed follows 2 to 8 s later with the same tradeId', () => {
+  it('§7 txSent names a seeded token and bridge; txConfirmed follows 2 to 8 s later with the same tradeId (minutes for the few with a slow step)', () => {
     expect(sent.length).toBeGreaterThan(1000);
     const tokens = new Set(DEMO_TOKENS.map((t) => t.tokenName));
     const bridges = new Set(DEMO_BRIDGES.map((b) => b.bridgeName));
@@ -206,12 +214,38 @@ describe('simulator: trades', () => {
       expect(trade.txTypes).toContain('Sell');
     }
     const sentAt = new Map(sent.map((s) => [s.tradeId, s.at]));
+    let slow = 0;
     for (const c of confirmed) {
       const tradeId = tradeIdOf(c)!;
       const delay = c.at - sentAt.get(tradeId)!;
       expect(delay).toBeGreaterThanOrEqual(2000);
-      expect(delay).toBeLessThanOrEqual(8000);
+      if (delay > 8000) {
+        expect(delay).toBeGreaterThanOrEqual(SLOW_STEP_MIN_MS);
+        expect(delay).toBeLessThanOrEqual(SLOW_STEP_MAX_MS + 8000);
+        slow += 1;
+      }
       for (const tx of Object.values(c.txs)) expect(tx.tradeId).toBe(tradeId);
+    }
+    expect(slow).toBeGreaterThan(0);
+    expect(slow / confirmed.length).toBeLessThan(2 * SLOW_TRADE_RATE);
+  });
+
+  it('PROTOCOL Trades: each trade is stored step by step, each tx pending when sent and settled before the next is sent', () => {
+    const writes = new Map<string, TradeDraft[]>();
+    for (const draft of run.trades) writes.set(draft.tradeId, [...(writes.get(draft.tradeId) ?? []), draft]);
+    for (const c of confirmed) {
+      const drafts = writes.get(tradeIdOf(c)!)!;
+      const final = drafts.at(-1)!;
+      const sentSteps = drafts.slice(0, -1);
+      expect(final.status).not.toBe('pending');
+      expect(final.txs.map((tx) => tx.txType)).toEqual(final.txTypes);
+      sentSteps.forEach((draft, i) => {
+        expect(draft.status).toBe('pending');
+        expect(draft.txs).toHaveLength(i + 1);
+        expect(draft.txs.slice(0, i).every((tx) => tx.status === 'completed')).toBe(true);
+        expect(draft.txs[i]).toMatchObject({ status: 'pending', txType: final.txTypes[i] });
+      });
+      expect(sentSteps.length).toBe(final.status === 'failed' ? final.txs.findIndex((tx) => tx.status === 'failed') + 1 : final.txs.length);
     }
   });
 
@@ -242,6 +276,40 @@ describe('simulator: trades', () => {
     }
   });
 
+  it('PROTOCOL Trades SIM_SEED: within a 15-minute demo a step is slow (minutes pending, then it moves on), the same for the same seed', () => {
+    /** Each tx's time pending: from the write that sent it to the one that settled it. */
+    const slowSteps = (r: Run) => {
+      const sentAt = new Map<string, number>();
+      const slow: { tradeId: string; txType: string; pendingMs: number }[] = [];
+      for (const [i, draft] of r.trades.entries()) {
+        const at = r.tradeTimes[i]!;
+        for (const tx of draft.txs) {
+          if (tx.status === 'pending' && !sentAt.has(tx.txId)) sentAt.set(tx.txId, at);
+          const since = sentAt.get(tx.txId);
+          if (tx.status !== 'pending' && since !== undefined) {
+            sentAt.delete(tx.txId);
+            if (at - since >= SLOW_STEP_MIN_MS) slow.push({ tradeId: draft.tradeId, txType: tx.txType, pendingMs: at - since });
+          }
+        }
+      }
+      return slow;
+    };
+    const demo = simulate(3, 15 * MINUTE);
+    const slow = slowSteps(demo);
+    expect(slow.length).toBeGreaterThan(0);
+    for (const step of slow) expect(step.pendingMs).toBeLessThanOrEqual(SLOW_STEP_MAX_MS);
+    expect(slowSteps(simulate(3, 15 * MINUTE))).toEqual(slow);
+    // Asked for (the control route), a trade is quick unless told to be slow.
+    const asked = simulate(9);
+    asked.sim.trade({ slow: true });
+    asked.sim.trade({ fail: false });
+    asked.sim.advanceTo(SLOW_STEP_MAX_MS + MINUTE);
+    const [slowOne, quickOne] = asked.of('txSent').map((e) => ServerEvents.txSent.parse(e.payload).tradeId);
+    const mine = (tradeId: string | undefined) => tradeId === slowOne || tradeId === quickOne;
+    expect(slowSteps(asked).map((step) => step.tradeId).filter(mine)).toEqual([slowOne]);
+    expect(asked.of('txConfirmed').map(confirmedTradeIdOf).filter(mine)).toEqual([quickOne, slowOne]);
+  });
+
   it('a forced failure carries the given errCode', () => {
     const forced = simulate(9);
     forced.sim.trade({ errCode: 17 });
@@ -265,7 +333,8 @@ describe('simulator: trades follow the workers (§4)', () => {
     for (let at = run.sim.now; tradeIdsSent(run).length === sent; at += 100) run.sim.advanceTo(at);
     const stoppedAt = run.sim.now;
     run.sim.workersStopped();
-    run.sim.advanceTo(stoppedAt + 5 * MINUTE);
+    // Long enough for a trade with a slow step to end too.
+    run.sim.advanceTo(stoppedAt + SLOW_STEP_MAX_MS + MINUTE);
     return { run, stoppedAt };
   }
 
@@ -293,8 +362,8 @@ describe('simulator: trades follow the workers (§4)', () => {
     // The last trade was sent at the stop; its confirmation, and every other, comes all the same.
     expect(run.of('txConfirmed').filter((e) => e.at > stoppedAt).map(confirmedTradeId)).toContain(sent.at(-1));
     expect(run.of('txConfirmed').map(confirmedTradeId).sort()).toEqual([...sent].sort());
-    // Pending buys are written once per trade sent, so none was added after the stop.
-    expect(run.trades.filter((trade) => trade.status === 'pending').map((trade) => trade.tradeId)).toEqual(sent);
+    // Pending trades are written as each step is sent, only of the trades sent, so none was added after the stop.
+    expect([...new Set(run.trades.filter((trade) => trade.status === 'pending').map((trade) => trade.tradeId))]).toEqual(sent);
     expect(run.trades.at(-1)?.status).not.toBe('pending');
     expect(run.sim.trade()).toBeNull();
   });

@@ -336,3 +336,29 @@ describe('PROTOCOL Trades: durations learned as txs complete; stuck and unstuck'
     expect((await get(t, '/api/trades/fresh')).statusCode).toBe(404);
   });
 });
+
+describe('PROTOCOL Trades: the simulator journeys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp({ demoTxs: 0, sim: { enabled: true, seed: 4, rate: 1 } });
+    await t.app.ready();
+    // Simulated time stands still: the trade asked for stays at its first step.
+    t.app.sim!.pause();
+  });
+  afterAll(() => t.app.close());
+
+  it('§4 stopped workers start no trade; once started, a trade is listed running at its first step, then stuck past the floor', async () => {
+    const control = (body: object) => t.app.inject({ method: 'POST', url: '/api/sim/control', headers: { 'x-api-key': t.adminToken }, payload: body });
+    expect((await control({ action: 'trade', slow: true })).statusCode).toBe(409);
+    expect((await listed(t, {})).total).toBe(0);
+    expect((await t.app.inject({ method: 'POST', url: '/api/workers/start', headers: { 'x-api-key': t.operatorToken } })).statusCode).toBe(200);
+    const { tradeId } = (await control({ action: 'trade', slow: true })).json<{ tradeId: string }>();
+    const listedNow = await listed(t, {});
+    expect(listedNow.data).toEqual([expect.objectContaining({ tradeId, state: 'running', currentStep: 0, startedAt: t.clock.now() })]);
+    const detail = TradeJourneyDetail.parse((await get(t, `/api/trades/${tradeId}`)).json());
+    expect(detail.steps).toEqual([expect.objectContaining({ status: 'pending', durationMs: 0 })]);
+    t.clock.advance(MINUTE + 1);
+    const told = await broadcastsDuring(t.app, () => t.app.tradeWatch.check());
+    expect(told).toEqual([{ event: 'tradeStuck', payload: { tradeId, step: 0, pendingMs: MINUTE + 1, expectedMs: MINUTE } }]);
+  });
+});

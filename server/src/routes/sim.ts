@@ -21,12 +21,13 @@ export const SimControlRequest = z.discriminatedUnion('action', [
   z
     .object({ action: z.literal('balance'), network: z.enum(SIM_NETWORK_NAMES), balance: z.number().finite().min(0).nullable() })
     .strict(),
-  /** One trade now; fail or an errCode (0..41) force a failure. */
+  /** One trade now; fail or an errCode (0..41) force a failure; slow: one of its steps takes minutes (a stuck trade to show). */
   z
     .object({
       action: z.literal('trade'),
       fail: z.boolean().optional(),
       errCode: z.number().int().min(0).max(TRADE_ERROR_CODE_MAX).optional(),
+      slow: z.boolean().optional(),
     })
     .strict(),
   ServerEvents.notify.extend({ action: z.literal('notify') }).strict(),
@@ -66,7 +67,7 @@ const simRoutes: ZodPlugin = async (app) => {
         sim.holdBalance(body.network, body.balance);
         break;
       case 'trade': {
-        const tradeId = sim.trade({ fail: body.fail, errCode: body.errCode });
+        const tradeId = sim.trade({ fail: body.fail, errCode: body.errCode, slow: body.slow });
         return tradeId === null ? { ok: true as const } : { ok: true as const, tradeId };
       }
       case 'notify':

@@ -106,3 +106,22 @@ export const ROUTE_SEARCH_SETTLE_MS = 500;
 export const CONFIRM_MIN_MS = 2000;
 export const CONFIRM_MAX_MS = 8000;
 export const TRADE_FAIL_RATE = 0.15;
+
+/**
+ * How a trade's 2 to 8 s share out over its steps, sent one after the other: a bridge takes
+ * longest, an approval least (each weight also jitters by ±50 %).
+ */
+export const STEP_WEIGHTS: Readonly<Record<TxType, number>> = {
+  ApproveSwap: 0.4, ApproveSell: 0.4, ApproveBridge: 0.4, Swap: 1, Sell: 1, Bridge: 3, Claim: 1.5,
+  TransferNative: 1, TransferToken: 1, TransferFrom: 1, Refund: 1,
+};
+
+/**
+ * Now and then one step of a trade takes minutes instead of seconds (a congested bridge, a
+ * transaction stuck in a mempool): about one trade in 25, so one every few minutes at SIM_RATE=1,
+ * long enough that the trade watch finds it stuck (STUCK_FACTOR × p95, or STUCK_FLOOR_MS) and
+ * then sees it move on. Rare enough per kind of step that the p95 of each stays that of the quick ones.
+ */
+export const SLOW_TRADE_RATE = 0.04;
+export const SLOW_STEP_MIN_MS = 3 * 60_000;
+export const SLOW_STEP_MAX_MS = 8 * 60_000;

@@ -1,9 +1,13 @@
 /**
- * Trades: a token bought on one network, bridged, sold on another. txSent announces it, txConfirmed
- * follows 2 to 8 s later with one confirmation per tx; about 15 % fail, most of those with a §8
- * error code. The trade is stored at both steps so the console can fetch it after a profitable
- * sell (§7 trade fetch, §9 profit sound). Only running workers start trades (§4): while they are
- * stopped none starts, and those already sent still confirm, as a real worker finishes what it sent.
+ * Trades: a token bought on one network, bridged, sold on another, as a journey of steps. txSent
+ * announces it; its txs are then sent one after the other, each stored as it is sent (pending)
+ * and as it settles, so the trade's steps have their own times (GET /api/trades/{tradeId}); the
+ * last settles 2 to 8 s after txSent, and txConfirmed follows with one confirmation per tx. About
+ * 15 % fail, most of those with a §8 error code; the txs after a failed one are skipped. Now and
+ * then one step takes minutes (SLOW_TRADE_RATE), so a demo shows a stuck trade and its moving on.
+ * The trade is stored at each step so the console can fetch it after a profitable sell (§7 trade
+ * fetch, §9 profit sound). Only running workers start trades (§4): while they are stopped none
+ * starts, and those already sent still go on to their end, as a real worker finishes what it sent.
  */
 import type { TxType } from '../../../src/config/enums.ts';
 import { NETWORKS } from '../../../src/config/networks.ts';
@@ -15,6 +19,10 @@ import {
   tradeTxTypes,
   CONFIRM_MAX_MS,
   CONFIRM_MIN_MS,
+  SLOW_STEP_MAX_MS,
+  SLOW_STEP_MIN_MS,
+  SLOW_TRADE_RATE,
+  STEP_WEIGHTS,
   TRADE_ERROR_CODE_MAX,
   TRADE_FAIL_RATE,
 } from './profiles.ts';
@@ -26,6 +34,11 @@ export interface TradeOptions {
   fail?: boolean;
   /** §8 code of the failure (implies fail). */
   errCode?: number;
+  /**
+   * One of its steps takes SLOW_STEP_MIN_MS to SLOW_STEP_MAX_MS. By default a trade the simulation
+   * starts itself is slow now and then (SLOW_TRADE_RATE), one asked for (the control route) never.
+   */
+  slow?: boolean;
 }
 
 export interface Trades {
@@ -105,7 +118,7 @@ export function simulateTrades(ctx: SimContext, idStream: string, workersRunning
   let routes: TradeRoute[] = [];
   let routesFor: SimCatalog | null = null;
 
-  const trade = (options: TradeOptions = {}): string | null => {
+  const trade = (options: TradeOptions = {}, cadence = false): string | null => {
     if (!workersRunning()) return null;
     const catalog = ctx.catalog();
     if (catalog !== routesFor) {
@@ -127,26 +140,35 @@ export function simulateTrades(ctx: SimContext, idStream: string, workersRunning
     });
     const draft: TradeDraft = { tradeId, tokenName: route.tokenName, networkBuy, networkSell, bridge, txTypes, status: 'pending', expectedProfit, txs };
     ctx.tally.tradesSent += 1;
-    ctx.sinks.tradeChanged(draft);
-    ctx.sinks.emit('txSent', { tradeId, tokenName: route.tokenName, txTypes, networkBuy, networkSell, bridge });
 
     const fails = options.fail === true || options.errCode !== undefined || (options.fail === undefined && rng.chance(TRADE_FAIL_RATE));
     const failAt = fails ? rng.int(0, txs.length - 1) : -1;
     const errCode = fails ? (options.errCode ?? (rng.chance(0.75) ? rng.int(0, TRADE_ERROR_CODE_MAX) : undefined)) : undefined;
     const realizedUSD = expectedProfit * rng.between(0.6, 1.3);
     const tokenAmount = capitalUSD / priceOf(route.tokenName);
+    // The 2 to 8 s of the trade, shared out over its steps by their weights; the step that fails
+    // takes what is left, so a failure is confirmed as late as a success would be.
+    const totalMs = rng.between(CONFIRM_MIN_MS, CONFIRM_MAX_MS);
+    const weights = txs.map((tx) => STEP_WEIGHTS[tx.txType] * rng.between(0.5, 1.5));
+    const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
+    const stepMs = weights.map((weight) => (totalMs * weight) / weightSum);
+    if (failAt >= 0) stepMs[failAt] = totalMs - stepMs.slice(0, failAt).reduce((sum, ms) => sum + ms, 0);
+    const slow = options.slow ?? (cadence && rng.chance(SLOW_TRADE_RATE));
+    if (slow) stepMs[rng.int(0, Math.max(0, failAt >= 0 ? failAt : txs.length - 1))] = rng.between(SLOW_STEP_MIN_MS, SLOW_STEP_MAX_MS);
 
-    ctx.scheduler.after(rng.between(CONFIRM_MIN_MS, CONFIRM_MAX_MS), () => {
-      const amountOutOf = (txType: TxType): number => {
-        if (txType === 'Swap') return significant(tokenAmount, 8);
-        if (txType === 'Bridge' || txType === 'Claim') return significant(tokenAmount * 0.9995, 8);
-        if (txType === 'Sell') return round(capitalUSD + realizedUSD, 2);
-        return 0;
-      };
+    const amountOutOf = (txType: TxType): number => {
+      if (txType === 'Swap') return significant(tokenAmount, 8);
+      if (txType === 'Bridge' || txType === 'Claim') return significant(tokenAmount * 0.9995, 8);
+      if (txType === 'Sell') return round(capitalUSD + realizedUSD, 2);
+      return 0;
+    };
+    const completed = (tx: TradeTx): TradeTx => ({ ...tx, status: 'completed', success: true, amountOut: amountOutOf(tx.txType) });
+
+    /** The last step settled: the trade is stored as it ended and confirmed. */
+    const settle = () => {
       const settled: TradeTx[] = txs.map((tx, i): TradeTx => {
         if (failAt >= 0 && i > failAt) return { ...tx, status: 'skip' };
-        const success = i !== failAt;
-        return { ...tx, status: success ? 'completed' : 'failed', success, amountOut: success ? amountOutOf(tx.txType) : 0 };
+        return i === failAt ? { ...tx, status: 'failed', success: false, amountOut: 0 } : completed(tx);
       });
       const confirmed: Record<string, TxConfirmation> = {};
       for (const tx of settled) {
@@ -171,12 +193,19 @@ export function simulateTrades(ctx: SimContext, idStream: string, workersRunning
       ctx.sinks.tradeChanged({ ...draft, status: fails ? 'failed' : 'completed', txs: settled, ...(errCode === undefined ? {} : { errCode }) });
       const payload: ServerEventPayload<'txConfirmed'> = errCode === undefined ? { txs: confirmed } : { txs: confirmed, errCode };
       ctx.sinks.emit('txConfirmed', payload);
-    });
+    };
+    /** Step `i` is sent: stored pending after the steps before it, settled; it settles after its time. */
+    const send = (i: number) => {
+      ctx.sinks.tradeChanged({ ...draft, txs: [...txs.slice(0, i).map(completed), txs[i] as TradeTx] });
+      ctx.scheduler.after(stepMs[i] ?? 0, () => (i === failAt || i === txs.length - 1 ? settle() : send(i + 1)));
+    };
+    send(0);
+    ctx.sinks.emit('txSent', { tradeId, tokenName: route.tokenName, txTypes, networkBuy, networkSell, bridge });
     return tradeId;
   };
 
   // The cadence runs on while workers are stopped, each turn starting nothing: a start needs no
   // series of its own, and its first trade comes within the usual gap.
-  ctx.scheduler.repeat(() => jittered(rng, CADENCE.tradeMs), () => trade());
-  return { trade };
+  ctx.scheduler.repeat(() => jittered(rng, CADENCE.tradeMs), () => trade({}, true));
+  return { trade: (options) => trade(options) };
 }
