@@ -19,6 +19,7 @@ export const SIGNAL_KINDS = [
   'warning',
   'error',
   'connection',
+  'alert',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const SIGNAL_KIND_LABELS: Record<SignalKind, string> = {
   warning: 'Notify: warning',
   error: 'Notify: error',
   connection: 'Connection',
+  alert: 'Alert rule',
 };
 
 /** How bad a signal is: the toast's colour (§4 SENDING blue, CONFIRM green, FAIL red) and the title count. */

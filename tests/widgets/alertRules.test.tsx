@@ -47,7 +47,7 @@ describe('alert rules at work: one warning toast per firing, closed when the rul
       evaluate();
     }
     expect(toaster.show).toHaveBeenCalledTimes(1);
-    expect(toaster.show).toHaveBeenCalledWith('Balance on Base below 0.5 ETH (now 0.01 ETH)', expect.objectContaining({ variant: 'warning', autoHideDuration: null }));
+    expect(toaster.show).toHaveBeenCalledWith('Balance on Base below 0.5 ETH (now 0.01 ETH)', expect.objectContaining({ variant: 'warning', autoHideDuration: null, kind: 'alert' }));
     expect([...open.keys()]).toHaveLength(1);
 
     state = { ...state, balance: { Base: 3 } };

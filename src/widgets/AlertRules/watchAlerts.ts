@@ -18,6 +18,9 @@ export interface AlertWatchDeps {
   now: () => number;
 }
 
+/** Where the notification centre's entry of a firing rule leads: the rules, on Preferences. */
+const RULES_LINK = { href: '/tsettings', label: 'Alert rules' };
+
 /** The logical toast id of a firing rule, by which it is closed when the rule clears. */
 export const alertToastId = (key: string): string => `alert:${key}`;
 
@@ -44,7 +47,9 @@ export function createAlertWatch({ toaster, getState, storedRules, now }: AlertW
     const { raise, clear } = alertTransition(firing, next);
     for (const key of clear) toaster.close(alertToastId(key));
     // Open until the rule clears (or the operator closes it): one toast per firing, not one per event.
-    for (const [key, message] of raise) toaster.show(message, { variant: 'warning', autoHideDuration: null, id: alertToastId(key) });
+    for (const [key, message] of raise) {
+      toaster.show(message, { variant: 'warning', autoHideDuration: null, id: alertToastId(key), kind: 'alert', link: RULES_LINK });
+    }
     firing = next;
   };
 }
