@@ -316,6 +316,16 @@ const CONTROLS: Control[] = [
     seen: { text: 'Results cache cleared.' },
     refused: 'Clearing the cache failed',
   },
+  {
+    name: "§6 Alert rules: Save for everyone, confirmed, sends PUT /settings/misc {updates: {alertRules}} with this browser's rules (none in this one)",
+    role: 'Admin',
+    route: '/tsettings',
+    steps: [{ press: 'Save for everyone', region: 'Alert rules' }, { confirm: 'Save for everyone?' }],
+    request: { method: 'PUT', path: '/api/settings/misc', body: { updates: { alertRules: [] } } },
+    log: { action: 'settings.misc', details: { after: { alertRules: [] } } },
+    seen: { text: 'Saved for everyone.' },
+    refused: 'Save for everyone failed',
+  },
   operation(
     '§7 /tx/new Sell sends POST /txs/sell {tokenName, network, amount}',
     'Sell',
