@@ -86,7 +86,7 @@ export function NotificationsProvider({ children, journal: givenJournal, prefs: 
   return (
     <SignalsContext.Provider value={signals}>
       {children}
-      <ToastStackView stack={stack} onMore={signals.openCentre} />
+      <ToastStackView stack={stack} onMore={signals.openCentre} hidden={centreOpen} />
       <ConnectionRecorder journal={journal} />
       {centreOpen ? (
         <LoadBoundary dense sx={{ position: 'fixed', right: 16, top: 64, zIndex: 1500, maxWidth: 480 }}>

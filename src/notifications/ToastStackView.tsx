@@ -5,18 +5,22 @@
  * merged (×count), and the stack folded into one toast with the edges of the next two peeking
  * out, so it covers one toast's height of the page; it unfolds while the pointer is over it.
  */
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import type { ToastVariantName } from '../domain/signals.ts';
 import type { OpenToast, ToastStack } from './toastStack.ts';
 
-/** Toasts start below the header so they never cover its controls. */
-const HEADER_CLEARANCE = 56;
-export const TOAST_WIDTH = 320;
+/**
+ * Folded, the stack sits in the page-title row below the header (the header's controls and the
+ * page's own controls stay clear: one line of toast plus two peeks fits in that row); unfolded on
+ * hover it shows every toast in full.
+ */
+const TOP = 54;
+export const TOAST_WIDTH = 420;
 /** How far each folded toast peeks out below the one above it. */
-const PEEK = 6;
+const PEEK = 4;
 const FOLDED_SHOWN = 3;
 
 /**
@@ -35,7 +39,8 @@ const KEYFRAMES = 'console-toast-in';
 const GLOBAL = { [`@keyframes ${KEYFRAMES}`]: { from: { opacity: 0 }, to: { opacity: 1 } } };
 
 function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number | null; onClose: () => void }) {
-  const folded = depth !== null && depth > 0;
+  const behind = depth !== null && depth > 0;
+  const oneLine = depth !== null;
   const alarm = toast.variant === 'error' || toast.variant === 'warning';
   return (
     <Box
@@ -49,17 +54,18 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
         borderRadius: 1,
         boxShadow: 3,
         px: 1.5,
-        py: 0.75,
+        py: 0.5,
+        minHeight: 28,
         cursor: 'pointer',
         display: 'flex',
-        alignItems: 'flex-start',
+        alignItems: 'center',
         gap: 1,
         fontSize: 14,
         lineHeight: 1.35,
         boxSizing: 'border-box',
         animation: `${KEYFRAMES} 150ms ease-out`,
         overflowWrap: 'anywhere',
-        ...(folded
+        ...(behind
           ? {
               position: 'absolute',
               inset: 0,
@@ -73,9 +79,19 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
           : { position: 'relative', zIndex: FOLDED_SHOWN + 1 }),
       }}
     >
-      <Box sx={{ flex: 1, minWidth: 0, visibility: folded ? 'hidden' : undefined }}>{toast.message}</Box>
+      <Box
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          visibility: behind ? 'hidden' : undefined,
+          // Folded: one line, cut with an ellipsis; unfolded: the whole message, wrapped.
+          ...(oneLine ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : { '& [data-trade-state]': { flexWrap: 'wrap' }, '& .trade-types': { whiteSpace: 'normal' } }),
+        }}
+      >
+        {toast.message}
+      </Box>
       {toast.count > 1 ? (
-        <Box component="span" title={`${toast.count} identical notifications`} sx={{ fontWeight: 700, whiteSpace: 'nowrap', visibility: folded ? 'hidden' : undefined }}>
+        <Box component="span" title={`${toast.count} identical notifications`} sx={{ fontWeight: 700, whiteSpace: 'nowrap', visibility: behind ? 'hidden' : undefined }}>
           ×{toast.count}
         </Box>
       ) : null}
@@ -83,12 +99,19 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
   );
 }
 
-export function ToastStackView({ stack, onMore }: { stack: ToastStack; onMore: () => void }) {
+export function ToastStackView({ stack, onMore, hidden = false }: { stack: ToastStack; onMore: () => void; hidden?: boolean }) {
   const { visible, more } = useSyncExternalStore(stack.subscribe, stack.getView, stack.getView);
   const [unfolded, setUnfolded] = useState(false);
   const open = visible.length + more;
   if (open === 0 && unfolded) setUnfolded(false);
-  if (open === 0) return <GlobalStyles styles={GLOBAL} />;
+  // Hidden under the pointer (the "+K more" press opens the centre): no mouseleave will come.
+  useEffect(() => {
+    if (!hidden) return;
+    stack.resume();
+    setUnfolded(false);
+  }, [hidden, stack]);
+  // While the centre is open it lists them all; the stack would only sit over it.
+  if (open === 0 || hidden) return <GlobalStyles styles={GLOBAL} />;
   const enter = () => {
     stack.pause();
     setUnfolded(true);
@@ -104,7 +127,7 @@ export function ToastStackView({ stack, onMore }: { stack: ToastStack; onMore: (
         className="console-toasts"
         onMouseEnter={enter}
         onMouseLeave={leave}
-        sx={{ position: 'fixed', top: HEADER_CLEARANCE + 8, right: 16, zIndex: 1400, display: 'flex', gap: 1, alignItems: 'flex-start' }}
+        sx={{ position: 'fixed', top: TOP, right: 16, zIndex: 1400, display: 'flex', gap: 1, alignItems: 'flex-start' }}
       >
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
           {more > 0 ? (

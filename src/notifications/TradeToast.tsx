@@ -29,11 +29,13 @@ function networkHue(network: string): number {
   return h;
 }
 
-/** The network's icon; its name is written beside it, so the icon itself is not read out. */
+/** The network's icon, named for assistive technology; its full name also shows on hover. */
 function NetworkAvatar({ network }: { network: string }) {
   return (
     <Avatar
-      aria-hidden
+      role="img"
+      aria-label={network}
+      title={network}
       sx={{ width: 18, height: 18, fontSize: 9, bgcolor: `hsl(${networkHue(network)}, 55%, 40%)`, color: '#fff', flex: 'none' }}
     >
       {network.slice(0, 2)}
@@ -41,35 +43,32 @@ function NetworkAvatar({ network }: { network: string }) {
   );
 }
 
-const LINE = { display: 'flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap', overflow: 'hidden', minWidth: 0 } as const;
-const CUT = { overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 } as const;
+const CUT = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
+/**
+ * One line: what, which token, where from and to, which txs, which bridge. The tx types give way
+ * first (cut with an ellipsis, whole in their title); the toast area unfolds them on hover.
+ */
 export function TradeToast({ state, tokenName, txTypes, networkBuy, networkSell, bridgeName }: TradeToastProps) {
   const types = txTypes.join(', ');
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', fontSize: 13 }} data-trade-state={state}>
-      <Box sx={LINE}>
-        <Box component="span" sx={{ fontWeight: 700, ...CUT, flex: '0 1 auto' }} title={`${state} ${tokenName}`}>
-          {state} {tokenName}
-        </Box>
-        <Box component="span" sx={{ ml: 'auto', pl: 1, display: 'flex', alignItems: 'center', gap: 0.5, flex: 'none' }}>
-          <NetworkAvatar network={networkBuy} />
-          <span>{networkBuy}</span>
-          <span aria-hidden>→</span>
-          <NetworkAvatar network={networkSell} />
-          <span>{networkSell}</span>
-        </Box>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, fontSize: 13 }} data-trade-state={state}>
+      <Box component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap', flex: 'none' }}>
+        {state} {tokenName}
       </Box>
-      <Box sx={{ ...LINE, fontSize: 12, opacity: 0.92 }}>
-        <Box component="span" sx={CUT} title={types}>
-          {types}
-        </Box>
-        {bridgeName ? (
-          <Box component="span" sx={{ ml: 'auto', pl: 1, flex: 'none' }}>
-            via {bridgeName}
-          </Box>
-        ) : null}
+      <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flex: 'none' }}>
+        <NetworkAvatar network={networkBuy} />
+        <span aria-hidden>→</span>
+        <NetworkAvatar network={networkSell} />
       </Box>
+      <Box component="span" className="trade-types" sx={{ ...CUT, flex: '1 1 auto', opacity: 0.92 }} title={types}>
+        {types}
+      </Box>
+      {bridgeName ? (
+        <Box component="span" sx={{ ...CUT, flex: '0 1 auto', maxWidth: '40%', opacity: 0.92 }} title={`via ${bridgeName}`}>
+          via {bridgeName}
+        </Box>
+      ) : null}
     </Box>
   );
 }

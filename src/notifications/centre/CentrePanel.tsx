@@ -107,7 +107,7 @@ export default function CentrePanel({ journal, onClose }: CentrePanelProps) {
             value={kind}
             onChange={(e) => setKind(e.target.value)}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            sx={{ minWidth: 150 }}
+            sx={{ width: 170, flex: 'none' }}
           >
             <option value={ALL}>All types</option>
             {kinds.map((k) => (
@@ -116,7 +116,7 @@ export default function CentrePanel({ journal, onClose }: CentrePanelProps) {
               </option>
             ))}
           </TextField>
-          <TextField size="small" label="Filter text" value={text} onChange={(e) => setText(e.target.value)} sx={{ flex: 1 }} />
+          <TextField size="small" label="Filter text" value={text} onChange={(e) => setText(e.target.value)} sx={{ flex: '1 1 0', minWidth: 0 }} />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} aria-live="polite">

@@ -8,6 +8,7 @@ import { CacheClear } from './CacheClear.tsx';
 import { MiscSettingsPanel } from './MiscSettingsPanel.tsx';
 import { VolumePreference } from './VolumePreference.tsx';
 import { AlertRulesPreferences } from '../../widgets/AlertRules/AlertRulesPreferences.tsx';
+import { NotificationPreferences } from '../../notifications/NotificationPreferences.tsx';
 
 export function SettingsScreen({ admin }: { admin: boolean }) {
   return (
@@ -15,6 +16,7 @@ export function SettingsScreen({ admin }: { admin: boolean }) {
       <MiscSettingsPanel />
       {!admin && <VolumePreference />}
       {!admin && <AlertRulesPreferences />}
+      {!admin && <NotificationPreferences />}
       {admin && <CacheClear />}
     </Box>
   );
