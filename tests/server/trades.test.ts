@@ -13,7 +13,7 @@ import {
 } from '../../src/contract/index.ts';
 import { journeyOf } from '../../src/domain/trades.ts';
 import type { TradeDraft, TradeTx } from '../../server/src/db/repos/trades.ts';
-import { broadcastsDuring, DEMO_TXS_IN_TESTS, fieldsOf, makeApp, type TestApp } from './helpers.ts';
+import { broadcastsDuring, DEMO_TXS_IN_TESTS, fieldsOf, makeApp, tempDir, type TestApp } from './helpers.ts';
 
 type Query = Record<string, string | number | object>;
 
@@ -360,5 +360,36 @@ describe('PROTOCOL Trades: the simulator journeys', () => {
     t.clock.advance(MINUTE + 1);
     const told = await broadcastsDuring(t.app, () => t.app.tradeWatch.check());
     expect(told).toEqual([{ event: 'tradeStuck', payload: { tradeId, step: 0, pendingMs: MINUTE + 1, expectedMs: MINUTE } }]);
+  });
+});
+
+describe('PROTOCOL Trades: pages read on the reader threads', () => {
+  let inMemory: TestApp;
+  let onFile: TestApp;
+  beforeAll(async () => {
+    inMemory = await makeApp();
+    onFile = await makeApp({ dataDir: tempDir('trades-readers-'), txReaders: 2 });
+    await Promise.all([inMemory.app.ready(), onFile.app.ready()]);
+  });
+  afterAll(async () => {
+    await inMemory.app.close();
+    await onFile.app.close();
+  });
+
+  it('answer what the store answers on its own connection, in both list forms', async () => {
+    const queries: Query[] = [
+      {},
+      { sort: 'updatedAt', order: 'ASC', page: 3, perPage: 50 },
+      { filter: { state: 'failed' }, sort: 'amountIn', order: 'DESC' },
+      { filter: { state: ['running', 'stuck'] } },
+      { filter: { network: 'Ethereum', tokenName: 'USDC' }, sort: 'tokenName', order: 'ASC' },
+      { sort: ['expectedProfit', 'DESC'], range: [25, 49], filter: { bridgeName: 'polygon-pos' } },
+    ];
+    for (const query of queries) {
+      const [a, b] = await Promise.all([get(inMemory, listUrl(query)), get(onFile, listUrl(query))]);
+      expect(b.statusCode, JSON.stringify(query)).toBe(200);
+      expect(b.json(), JSON.stringify(query)).toEqual(a.json());
+      expect(b.headers['content-range']).toBe(a.headers['content-range']);
+    }
   });
 });

@@ -129,13 +129,14 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
   };
   const readers =
     dataDir !== undefined && txReaders > 0
-      ? startTxReaders({ file, threads: txReaders, fallback: repos.txs.listBody, onFailure: onReaderFailure })
+      ? startTxReaders({ file, threads: txReaders, fallback: repos.txs.listBody, tradesFallback: repos.journeys.listBody, onFailure: onReaderFailure })
       : undefined;
   return {
     ...repos,
     // Outside a transaction, the list's pages are read by the reader threads; inside one, on this
     // connection, which alone sees the transaction's writes.
     txs: readers ? { ...repos.txs, listBody: readers.listBody, releaseBody: readers.release } : repos.txs,
+    journeys: readers ? { ...repos.journeys, listBody: readers.tradesBody, releaseBody: readers.release } : repos.journeys,
     // One connection writes: the transaction's repositories are the same objects, scoped by the gate.
     transaction: (work) => gate.transaction(() => work(repos)),
     onTxsChanged: (listener) => onTxsChanged(db, listener),

@@ -1,6 +1,6 @@
 /**
  * A reader thread of the transaction list (txReaders.ts): a read-only connection to the database
- * file and the list's pages on it (sqliteTxPages).
+ * file and the list's pages on it (sqliteTxPages), and the trades list's (sqliteJourneyPages).
  *
  * Requests come in batches ({requests}); every batch waiting is taken at once and answered in one
  * read transaction (one snapshot, one acquisition of SQLite's read lock instead of one per
@@ -12,6 +12,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { tuneConnection } from './connection.ts';
+import { sqliteJourneyPages } from './repos/journeys.ts';
 import { sqliteTxPages } from './repos/txs.ts';
 import type { ReaderAnswer, ReaderData, ReaderMessage, ReaderPage, ReaderReply } from './txReaders.ts';
 
@@ -32,6 +33,7 @@ const db = (() => {
 })();
 tuneConnection(db);
 const pages = sqliteTxPages(db);
+const trades = sqliteJourneyPages(db);
 
 /**
  * Buffers the answers travel in, given back by the main thread once sent (ReaderMessage.returned):
@@ -62,9 +64,10 @@ function answer(requests: readonly ReaderPage[]): void {
   const transfer: ArrayBuffer[] = [];
   db.exec('BEGIN');
   try {
-    for (const { id, options } of requests) {
+    for (const request of requests) {
+      const { id } = request;
       try {
-        const body = pages.listBody(options);
+        const body = request.list === 'txs' ? pages.listBody(request.options) : trades.listBody(request.options);
         const buffer = bufferFor(body.byteLength);
         new Uint8Array(buffer).set(body);
         transfer.push(buffer);

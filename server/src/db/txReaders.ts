@@ -13,6 +13,7 @@
  * read on the store's connection, and is reported through `onFailure`; none is restarted.
  */
 import { Worker } from 'node:worker_threads';
+import type { TradeListOptions } from './repos/journeys.ts';
 import type { TxListOptions } from './repos/txs.ts';
 
 export interface ReaderData {
@@ -22,10 +23,8 @@ export interface ReaderData {
   entry: string;
 }
 
-export interface ReaderPage {
-  id: number;
-  options: TxListOptions;
-}
+/** A page of GET /txs/, or of GET /trades/ (repos/journeys.ts), which the readers answer the same way. */
+export type ReaderPage = { id: number; list: 'txs'; options: TxListOptions } | { id: number; list: 'trades'; options: TradeListOptions };
 
 /** To a reader: the requests of one turn of the event loop and the buffers sent since, or the end. */
 export type ReaderMessage = { requests: ReaderPage[]; returned: ArrayBuffer[] } | { close: true };
@@ -40,6 +39,8 @@ export interface ReaderReply {
 
 export interface TxReaders {
   listBody(options: TxListOptions): Promise<Uint8Array>;
+  /** A page of GET /trades/, as repos/journeys.ts writes it; given back with release like the others. */
+  tradesBody(options: TradeListOptions): Promise<Uint8Array>;
   /**
    * A body of listBody has been sent and will not be read again: its buffer goes back to its
    * reader for a later answer (and reads as empty here once sent, at the end of this turn). Bodies not given back are collected.
@@ -54,6 +55,8 @@ export interface TxReaderOptions {
   threads: number;
   /** The same read on the store's connection: for the requests of a reader that failed. */
   fallback: (options: TxListOptions) => Promise<Uint8Array>;
+  /** Likewise for the pages of GET /trades/; without it, they are never sent to a reader. */
+  tradesFallback?: (options: TradeListOptions) => Promise<Uint8Array>;
   onFailure?: (err: Error) => void;
 }
 
@@ -69,10 +72,12 @@ const BOOT = new URL('../lib/workerBoot.mjs', import.meta.url);
 const ENTRY = new URL('./txReaderWorker.ts', import.meta.url).href;
 
 interface Pending {
-  options: TxListOptions;
+  request: DistributiveOmit<ReaderPage, 'id'>;
   resolve: (body: Uint8Array) => void;
   reject: (err: Error) => void;
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface Reader {
   worker: Worker;
@@ -86,13 +91,18 @@ interface Reader {
   exited: Promise<void>;
 }
 
-export function startTxReaders({ file, threads, fallback, onFailure }: TxReaderOptions): TxReaders {
+export function startTxReaders({ file, threads, fallback, tradesFallback, onFailure }: TxReaderOptions): TxReaders {
   let nextId = 1;
   let closing = false;
   let flushing: NodeJS.Immediate | undefined;
   /** The reader each answer's buffer came from. */
   const owners = new WeakMap<ArrayBufferLike, Reader>();
-  const retry = (request: Pending) => fallback(request.options).then(request.resolve, request.reject);
+  const readOnStore = (request: Pending['request']): Promise<Uint8Array> => {
+    if (request.list === 'txs') return fallback(request.options);
+    if (!tradesFallback) return Promise.reject(new Error('trades pages asked of the readers without a fallback'));
+    return tradesFallback(request.options);
+  };
+  const retry = (pending: Pending) => readOnStore(pending.request).then(pending.resolve, pending.reject);
   const lose = (reader: Reader, err: Error) => {
     if (!reader.alive) return;
     reader.alive = false;
@@ -137,21 +147,24 @@ export function startTxReaders({ file, threads, fallback, onFailure }: TxReaderO
     }
   };
 
+  const ask = (request: Pending['request']): Promise<Uint8Array> => {
+    let chosen: Reader | undefined;
+    for (const reader of readers) {
+      if (reader.alive && (!chosen || reader.pending.size < chosen.pending.size)) chosen = reader;
+    }
+    if (!chosen || closing) return readOnStore(request);
+    const reader = chosen;
+    const id = nextId++;
+    return new Promise<Uint8Array>((resolve, reject) => {
+      reader.pending.set(id, { request, resolve, reject });
+      reader.outbox.push({ id, ...request } as ReaderPage);
+      flushing ??= setImmediate(flush);
+    });
+  };
+
   return {
-    listBody: (options) => {
-      let chosen: Reader | undefined;
-      for (const reader of readers) {
-        if (reader.alive && (!chosen || reader.pending.size < chosen.pending.size)) chosen = reader;
-      }
-      if (!chosen || closing) return fallback(options);
-      const reader = chosen;
-      const id = nextId++;
-      return new Promise<Uint8Array>((resolve, reject) => {
-        reader.pending.set(id, { options, resolve, reject });
-        reader.outbox.push({ id, options });
-        flushing ??= setImmediate(flush);
-      });
-    },
+    listBody: (options) => ask({ list: 'txs', options }),
+    tradesBody: (options) => ask({ list: 'trades', options }),
     release: (body) => {
       const reader = owners.get(body.buffer);
       if (!reader?.alive || closing || !(body.buffer instanceof ArrayBuffer)) return;

@@ -20,6 +20,7 @@ const tradeRoutes: ZodPlugin = async (app) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const stuck = app.tradeWatch.stuckIds();
     const body = await app.store.journeys.listBody({ filter, sort, order, offset: (page - 1) * perPage, limit: perPage, stuck });
+    reply.raw.once('finish', () => app.store.journeys.releaseBody(body));
     return reply.type('application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   });
 

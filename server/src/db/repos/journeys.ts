@@ -34,8 +34,13 @@ export interface WatchedStep {
 }
 
 export interface JourneyRepo {
-  /** The answer of GET /trades/, `{"data":[…],"total":n}`, as UTF-8 JSON written by the database. */
+  /**
+   * The answer of GET /trades/, `{"data":[…],"total":n}`, as UTF-8 JSON written by the database
+   * (on the list's reader threads where the store has them, as GET /txs/'s).
+   */
   listBody(options: TradeListOptions): Promise<Uint8Array>;
+  /** A body of listBody was sent and is not read again: its memory may serve a later answer. */
+  releaseBody(body: Uint8Array): void;
   /** One trade as the list has it, without the stuck overlay (its state is running, completed or failed). */
   get(tradeId: string): Promise<TradeJourney | undefined>;
   /** Every pending tx of a trade, oldest first (an index seek: few rows). */
@@ -77,6 +82,15 @@ interface Where {
   params: Param[];
 }
 
+/** One condition of the filter. */
+interface Term extends Where {
+  kind: 'state' | 'token' | 'bridge' | 'network' | 'range';
+  /** The one value of state or token it matches, where it is one: an index of that column is sought. */
+  single?: string;
+  /** It matches only the stuck trades: they are looked up by tradeId. */
+  stuckOnly?: boolean;
+}
+
 const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 const list = <T>(value: T | readonly T[] | undefined): readonly T[] => (value === undefined ? [] : ([value].flat() as T[]));
 
@@ -84,7 +98,7 @@ const list = <T>(value: T | readonly T[] | undefined): readonly T[] => (value ==
  * The state filter: completed and failed are the column's; running and stuck split the running
  * rows by the stuck tradeIds (both together: every running row).
  */
-function stateTerm(states: readonly string[], stuckJson: string): Where | null {
+function stateTerm(states: readonly string[], stuckJson: string): Term | null {
   if (states.length === 0) return null;
   const running = states.includes('running');
   const stuck = states.includes('stuck');
@@ -95,35 +109,67 @@ function stateTerm(states: readonly string[], stuckJson: string): Where | null {
   if (running !== stuck) {
     parts.push({ sql: `(state = 'running' AND trade_id ${running ? 'NOT IN' : 'IN'} ${STUCK_IDS})`, params: [stuckJson] });
   }
-  return { sql: parts.length === 1 ? (parts[0] as Where).sql : `(${parts.map((part) => part.sql).join(' OR ')})`, params: parts.flatMap((part) => part.params) };
+  const sql = parts.length === 1 ? (parts[0] as Where).sql : `(${parts.map((part) => part.sql).join(' OR ')})`;
+  const term: Term = { kind: 'state', sql, params: parts.flatMap((part) => part.params) };
+  if (stuck && !running && plain.length === 0) term.stuckOnly = true;
+  else if (parts.length === 1) term.single = plain.length === 1 ? plain[0] : 'running';
+  return term;
 }
 
-function whereOf(filter: TradeFilter, stuckJson: string): Where {
-  const terms: Where[] = [];
-  const oneOf = (column: string, values: readonly string[]) => {
-    if (values.length > 0) terms.push({ sql: `${column} IN (${marks(values)})`, params: [...values] });
-  };
+function termsOf(filter: TradeFilter, stuckJson: string): Term[] {
+  const terms: Term[] = [];
   const state = stateTerm(list(filter.state), stuckJson);
   if (state) terms.push(state);
-  oneOf('token_name', list(filter.tokenName));
-  oneOf('bridge_name', list(filter.bridgeName));
+  const tokens = list(filter.tokenName);
+  if (tokens.length > 0) terms.push({ kind: 'token', sql: `token_name IN (${marks(tokens)})`, params: [...tokens], ...(tokens.length === 1 ? { single: tokens[0] } : {}) });
+  const bridges = list(filter.bridgeName);
+  if (bridges.length > 0) terms.push({ kind: 'bridge', sql: `bridge_name IN (${marks(bridges)})`, params: [...bridges] });
   const networks = list(filter.network);
   if (networks.length > 0) {
-    terms.push({ sql: `(network_buy IN (${marks(networks)}) OR network_sell IN (${marks(networks)}))`, params: [...networks, ...networks] });
+    terms.push({ kind: 'network', sql: `(network_buy IN (${marks(networks)}) OR network_sell IN (${marks(networks)}))`, params: [...networks, ...networks] });
   }
-  if (filter.from !== undefined) terms.push({ sql: 'started_at >= ?', params: [filter.from] });
-  if (filter.to !== undefined) terms.push({ sql: 'started_at <= ?', params: [filter.to] });
+  const range: Where[] = [];
+  if (filter.from !== undefined) range.push({ sql: 'started_at >= ?', params: [filter.from] });
+  if (filter.to !== undefined) range.push({ sql: 'started_at <= ?', params: [filter.to] });
+  if (range.length > 0) terms.push({ kind: 'range', sql: range.map((part) => part.sql).join(' AND '), params: range.flatMap((part) => part.params) });
+  return terms;
+}
+
+function whereOf(terms: readonly Term[]): Where {
   if (terms.length === 0) return { sql: '', params: [] };
   return { sql: `WHERE ${terms.map((term) => term.sql).join(' AND ')}`, params: terms.flatMap((term) => term.params) };
 }
 
-/** The list's order: the column, then startedAt, then the row (so ties keep one order across pages). */
+/** The list's order: the column, then startedAt, then tradeId (unique: ties keep one order across pages). */
 function orderBy(sort: TradeSortField, order: 'ASC' | 'DESC'): string {
-  const column = SORT_COLUMNS[sort];
   if (sort === 'tradeId') return `trade_id ${order}`;
-  if (sort === 'startedAt') return `started_at ${order}, rowid ${order}`;
-  return `${column} ${order}, started_at ${order}, rowid ${order}`;
+  if (sort === 'startedAt') return `started_at ${order}, trade_id ${order}`;
+  return `${SORT_COLUMNS[sort]} ${order}, started_at ${order}, trade_id ${order}`;
 }
+
+/** Per sort: the index in the list's order holding every filter column (migration 12). */
+const WALK_INDEX: Record<TradeSortField, string> = {
+  startedAt: 'journeys_walk_started',
+  updatedAt: 'journeys_walk_updated',
+  expectedProfit: 'journeys_walk_profit',
+  amountIn: 'journeys_walk_amount_in',
+  tokenName: 'journeys_walk_token',
+  tradeId: 'journeys_walk_trade',
+};
+/** Per sort: the index of one state in the list's order (migration 12). */
+const STATE_INDEX: Record<TradeSortField, string> = {
+  startedAt: 'journeys_state_started',
+  updatedAt: 'journeys_state_updated',
+  expectedProfit: 'journeys_state_profit',
+  amountIn: 'journeys_state_amount_in',
+  tokenName: 'journeys_state_token',
+  tradeId: 'journeys_state_trade',
+};
+/**
+ * What sorting a row costs against checking an index entry (measured on 27,000 trades: 1.4 µs a
+ * row of a day's 900 sorted, 50 ns an entry of a walk).
+ */
+const SORT_COST = 25;
 
 /** The list's reads, synchronous, on any connection. */
 export interface JourneyPages {
@@ -157,13 +203,47 @@ export function sqliteJourneyPages(db: Database): JourneyPages {
     return total;
   };
 
+  /**
+   * The index a page is read through: the one that visits the fewest entries, from exact (cached)
+   * counts. SQLite's own choice read rows for filters its index did not hold (5-30 ms a page).
+   * Null: the stuck trades, looked up by tradeId. A page of `needed` rows (offset + limit) of
+   * `total` matches costs, by walking:
+   * - the sort's walk index, checking every term in it: needed × rows / total (a seek into the
+   *   range first when sorted by start time; to the token when sorted by token);
+   * - the state's index for this sort, one state: needed × count(state) / total;
+   * - the token's walk index, sorted by start time, one token: needed × count(token) / total;
+   * - the walk by start time over a range, then a sort of its rows: count(range) × SORT_COST.
+   */
+  const indexFor = (terms: readonly Term[], sort: TradeSortField, total: number, needed: number): string | null => {
+    if (terms.some((term) => term.stuckOnly)) return null;
+    const share = (rows: number) => (needed * rows) / Math.max(1, total);
+    const countOf = (term: Term) => totalOf(whereOf([term]));
+    const range = terms.find((term) => term.kind === 'range');
+    const state = terms.find((term) => term.kind === 'state' && term.single !== undefined);
+    const token = terms.find((term) => term.kind === 'token' && term.single !== undefined);
+    let seek = totalOf({ sql: '', params: [] });
+    if (range && sort === 'startedAt') seek = countOf(range);
+    if (token && sort === 'tokenName') seek = countOf(token);
+    let best = { index: WALK_INDEX[sort], cost: share(seek) };
+    const consider = (index: string, cost: number) => {
+      if (cost < best.cost) best = { index, cost };
+    };
+    if (state) consider(STATE_INDEX[sort], share(countOf(state)));
+    if (token && sort === 'startedAt') consider(WALK_INDEX.tokenName, share(countOf(token)));
+    if (range && sort !== 'startedAt') consider(WALK_INDEX.startedAt, countOf(range) * SORT_COST);
+    return best.index;
+  };
+
   return {
     listBody: ({ filter, sort, order, offset, limit, stuck }) => {
       const stuckJson = JSON.stringify(stuck);
-      const where = whereOf(filter, stuckJson);
+      const terms = termsOf(filter, stuckJson);
+      const where = whereOf(terms);
       const total = totalOf(where);
       if (total <= offset) return Buffer.from(`{"data":[],"total":${total}}`);
-      const page = `SELECT rowid AS r FROM trade_journeys ${where.sql} ORDER BY ${orderBy(sort, order)} ${PAGE_BOUNDS}`;
+      const index = indexFor(terms, sort, total, offset + limit);
+      const from = index === null ? 'trade_journeys' : `trade_journeys INDEXED BY ${index}`;
+      const page = `SELECT rowid AS r FROM ${from} ${where.sql} ORDER BY ${orderBy(sort, order)} ${PAGE_BOUNDS}`;
       // A stuck trade's row says so; the others are sent as stored.
       const record = stuck.length === 0 ? 't.list_json' : `CASE WHEN t.trade_id IN ${STUCK_IDS} THEN json_set(t.list_json, '$.state', 'stuck') ELSE t.list_json END`;
       // CROSS JOIN keeps the page's query as the outer loop: records are joined in the page's order.
@@ -191,6 +271,7 @@ export function sqliteJourneyRepo(db: Database, gate: Gate): JourneyRepo {
   );
   return {
     listBody: (options) => gate.run(() => pages.listBody(options)),
+    releaseBody: () => undefined,
     get: (tradeId) =>
       gate.run(() => {
         const json = one.get(tradeId);
