@@ -1,5 +1,6 @@
 /**
- * The transaction list's reads on reader threads. A page of GET /txs/ is mostly SQLite's work
+ * The transaction list's reads on reader threads (and the trades list's, GET /trades/, which is
+ * built the same way: repos/journeys.ts). A page of GET /txs/ is mostly SQLite's work
  * (the index walk, the rows' stored JSON); on the store's connection it runs on the thread that
  * also parses, routes and answers every HTTP request, so the list could use one core at most.
  * Here each reader thread holds its own read-only connection to the database file and answers
