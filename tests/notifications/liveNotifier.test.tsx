@@ -227,3 +227,34 @@ describe('§9 profit sound', () => {
     expect(ctx.logger.warn).toHaveBeenCalledOnce();
   });
 });
+
+describe('sound preferences (mute per kind, snooze)', () => {
+  it('a muted kind plays no sound; the others still do', () => {
+    const playSound = vi.fn();
+    const muted = new Set(['warning']);
+    const notifier = createLiveNotifier({
+      toaster: fakeToaster(),
+      playSound,
+      fetchTrade: vi.fn(),
+      random: () => 0,
+      soundAllowed: (kind) => kind === null || !muted.has(kind),
+    });
+    notifier.notify({ msg: 'long', type: 'warning', autoClose: 60_000 });
+    vi.runAllTimers();
+    expect(playSound).not.toHaveBeenCalled();
+    notifier.notify({ msg: 'long', type: 'info', autoClose: 60_000 });
+    vi.runAllTimers();
+    expect(playSound).toHaveBeenCalledWith('dindilin');
+  });
+
+  it('while snoozed even a sound of no kind (the server\'s sound event) is quiet', () => {
+    const playSound = vi.fn();
+    let snoozed = true;
+    const notifier = createLiveNotifier({ toaster: fakeToaster(), playSound, fetchTrade: vi.fn(), soundAllowed: () => !snoozed });
+    notifier.sound({ name: 'call' });
+    expect(playSound).not.toHaveBeenCalled();
+    snoozed = false;
+    notifier.sound({ name: 'call' });
+    expect(playSound).toHaveBeenCalledWith('call');
+  });
+});
