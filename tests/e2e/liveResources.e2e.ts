@@ -127,6 +127,9 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     await a.page.goto('/settings/configs');
     const menu = a.page.getByRole('navigation').or(a.page.locator('body'));
     await menu.getByRole('menuitem', { name: 'Manage tokens', exact: true }).waitFor();
+    // Live: the socket's init has come (it is the first event), so the tokens made next are changes
+    // after it, not records it already lists.
+    await a.page.getByLabel(/^Server connection Live,/).waitFor();
     const names = [unique('E2EBADGEA'), unique('E2EBADGEB')];
     for (const name of names) await createToken(admin, name);
     const badged = menu.getByRole('menuitem', { name: 'Manage tokens, 2 new changes', exact: true });
