@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { isAdminRole } from '../../authProvider/session.ts';
-import { NETWORKS } from '../../config/networks.ts';
+import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import type { AlertRule } from '../../contract/alertRules.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
@@ -53,7 +53,7 @@ function RuleList({ rules, label, onRemove }: { rules: readonly AlertRule[]; lab
     );
   }
   return (
-    <Stack component="ul" aria-label={label} spacing={0.25} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+    <Stack component="ul" aria-label={label} spacing={0.25} sx={{ m: 0, p: 0, listStyle: 'none', maxWidth: 720 }}>
       {rules.map((rule) => {
         const text = describeRule(rule);
         return (
@@ -88,10 +88,10 @@ function NewRuleForm({ rules, onAdd }: { rules: readonly AlertRule[]; onAdd: (ru
     setDraft((d) => ({ ...d, value: '' }));
   };
   const withNetwork = NETWORK_RULE_KINDS.includes(draft.kind);
-  const field = { size: 'small', sx: { minWidth: 140 } } as const;
+  const field = { size: 'small', fullWidth: false, margin: 'none' } as const;
   return (
     <Stack component="form" aria-label="New alert rule" noValidate onSubmit={submit} direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-      <TextField select label="Alert when" value={draft.kind} onChange={(e) => set({ kind: e.target.value as AlertRule['kind'] })} {...field} sx={{ minWidth: 260 }}>
+      <TextField select label="Alert when" value={draft.kind} onChange={(e) => set({ kind: e.target.value as AlertRule['kind'] })} {...field} sx={{ width: 360 }}>
         {Object.entries(KIND_LABELS).map(([kind, label]) => (
           <MenuItem key={kind} value={kind}>
             {label}
@@ -99,7 +99,7 @@ function NewRuleForm({ rules, onAdd }: { rules: readonly AlertRule[]; onAdd: (ru
         ))}
       </TextField>
       {withNetwork && (
-        <TextField select label="Network" value={draft.network} onChange={(e) => set({ network: e.target.value })} {...field}>
+        <TextField select label="Network" value={draft.network} onChange={(e) => set({ network: e.target.value })} {...field} sx={{ width: 150 }}>
           {NETWORKS.map((network) => (
             <MenuItem key={network} value={network}>
               {network}
@@ -115,11 +115,11 @@ function NewRuleForm({ rules, onAdd }: { rules: readonly AlertRule[]; onAdd: (ru
         helperText={problem ?? ' '}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         {...field}
-        sx={{ width: 200 }}
+        sx={{ width: 250 }}
       />
       {draft.kind === 'balanceBelow' && (
-        <TextField select label="Unit" value={draft.unit} onChange={(e) => set({ unit: e.target.value as AlertRuleDraft['unit'] })} {...field} sx={{ minWidth: 130 }}>
-          <MenuItem value="native">Native coin</MenuItem>
+        <TextField select label="Unit" value={draft.unit} onChange={(e) => set({ unit: e.target.value as AlertRuleDraft['unit'] })} {...field} sx={{ width: 140 }}>
+          <MenuItem value="native">{isNetwork(draft.network) ? NETWORK_INFO[draft.network].native : 'Native coin'}</MenuItem>
           <MenuItem value="usd">USD</MenuItem>
         </TextField>
       )}
@@ -191,12 +191,12 @@ export default function AlertRulesSection() {
           A rule that starts to hold shows one warning toast, which closes when it stops holding. Checked every second while you are signed in.
         </Typography>
       </Stack>
-      <Typography variant="subtitle2" component="h3">
+      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600 }}>
         This browser
       </Typography>
       <RuleList rules={rules} label="Alert rules of this browser" onRemove={(rule) => change(rules.filter((r) => r !== rule))} />
       <NewRuleForm rules={rules} onAdd={(rule) => change([...rules, rule])} />
-      <Typography variant="subtitle2" component="h3">
+      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600 }}>
         For everyone (saved by an Admin)
       </Typography>
       <RuleList rules={shared} label="Alert rules for everyone" />
