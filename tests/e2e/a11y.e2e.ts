@@ -75,6 +75,8 @@ describe.skipIf(!hasChromium)('accessibility: axe-core finds no violation on any
       }
       const operator = await newSession(browser, theme);
       await signIn(operator.page, operatorKey);
+      // Like every screen above: judged once it has loaded (its lazy chunks can land after the splash closes).
+      await operator.page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
       const home = await axeViolations(operator.page);
       if (home.length > 0) found['/ (Operator)'] = home;
       expect(found).toEqual({});
