@@ -3,6 +3,8 @@
  * transaction history grouped by tradeId; step durations learned as txs complete; stuck and
  * unstuck trades and their events. 401 and 403 for each route: permissions.test.ts.
  */
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TradeJourneyDetail,
@@ -13,6 +15,8 @@ import {
 } from '../../src/contract/index.ts';
 import { journeyOf } from '../../src/domain/trades.ts';
 import type { TradeDraft, TradeTx } from '../../server/src/db/repos/trades.ts';
+import { seedDemoTxs } from '../../server/src/db/seed.ts';
+import { DB_FILE_NAME, openSqliteStore } from '../../server/src/db/store.ts';
 import { broadcastsDuring, DEMO_TXS_IN_TESTS, fieldsOf, makeApp, tempDir, type TestApp } from './helpers.ts';
 
 type Query = Record<string, string | number | object>;
@@ -391,5 +395,25 @@ describe('PROTOCOL Trades: pages read on the reader threads', () => {
       expect(b.json(), JSON.stringify(query)).toEqual(a.json());
       expect(b.headers['content-range']).toBe(a.headers['content-range']);
     }
+  });
+});
+
+describe('PROTOCOL Trades: a history older than the trade rows (migration 11)', () => {
+  it('gets its trade rows on the first open, the same as a history written with them', async () => {
+    const dataDir = tempDir('trades-upgrade-');
+    const now = () => Date.UTC(2025, 0, 15, 12, 0, 0);
+    const first = openSqliteStore({ dataDir, now });
+    await seedDemoTxs(first, now(), 300);
+    const written = await first.journeys.listBody({ filter: {}, sort: 'tradeId', order: 'ASC', offset: 0, limit: 500, stuck: [] });
+    await first.close();
+    // As an older server left it: txs, and no trade rows.
+    const raw = new BetterSqlite3(join(dataDir, DB_FILE_NAME));
+    raw.exec('DELETE FROM trade_journeys');
+    raw.close();
+    const reopened = openSqliteStore({ dataDir, now });
+    const rebuilt = await reopened.journeys.listBody({ filter: {}, sort: 'tradeId', order: 'ASC', offset: 0, limit: 500, stuck: [] });
+    await reopened.close();
+    expect(TradeListResponse.parse(JSON.parse(Buffer.from(rebuilt).toString())).total).toBeGreaterThan(50);
+    expect(Buffer.from(rebuilt).toString()).toBe(Buffer.from(written).toString());
   });
 });
