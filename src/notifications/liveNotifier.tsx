@@ -61,7 +61,7 @@ export function createLiveNotifier(deps: LiveNotifierDeps): LiveNotifier {
 
   return {
     notify({ msg, type, autoClose }) {
-      // autoClose false keeps the toast open; so does a non-positive number, which notistack
+      // autoClose false keeps the toast open; so does a non-positive number, which the toast stack
       // would otherwise close at once.
       toaster.show(msg, { variant: type, autoHideDuration: autoClose === false || autoClose <= 0 ? null : autoClose, kind: type });
       if (autoClose === LONG_NOTIFY_AUTOCLOSE && soundAllowed(type)) {

@@ -91,7 +91,7 @@ describe('static console and SPA fallback (STACK trap 2)', () => {
     // No other host may be reached: an injected script (if one ever ran) could not send data away.
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
-    // SECURITY.md: styles keep 'unsafe-inline' (emotion and notistack inject <style>), nothing else does.
+    // SECURITY.md: styles keep 'unsafe-inline' (emotion injects <style>), nothing else does.
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     for (const [directive, sources] of csp) {
       if (directive !== 'style-src') expect(sources, directive).not.toContain("'unsafe-inline'");

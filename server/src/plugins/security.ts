@@ -4,9 +4,9 @@
  * no framing, and API answers that are never cached.
  *
  * Scripts: only the console's own files ('self'); no inline script, no eval, no inline event
- * handler attributes. Styles keep 'unsafe-inline': emotion (MUI) and goober (notistack) inject
+ * handler attributes. Styles keep 'unsafe-inline': emotion (MUI) injects
  * <style> elements at run time, and index.html carries one inline <style>. A nonce would need the
- * server to rewrite index.html per request and the console to hand the nonce to both libraries;
+ * server to rewrite index.html per request and the console to hand the nonce to emotion;
  * SECURITY.md records what that takes. Inline styles cannot run script, so this is the smaller risk.
  */
 import helmet from 'helmet';
