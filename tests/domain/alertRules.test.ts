@@ -29,7 +29,7 @@ const balanceBelow = (below: number, unit: 'native' | 'usd' = 'native', network:
   unit,
 });
 
-describe('alert rules: balance below', () => {
+describe('alert rules: balance below (§3 balance per network)', () => {
   it('fires with the balance in the native coin while it is below, with the operator-readable message', () => {
     expect(alertMessage(balanceBelow(0.05), snapshot(), NOW, GREEN)).toBe('Balance on Arbitrum below 0.05 ETH (now 0.012 ETH)');
     expect(alertMessage(balanceBelow(0.01), snapshot(), NOW, GREEN)).toBeNull();
@@ -47,7 +47,7 @@ describe('alert rules: balance below', () => {
   });
 });
 
-describe('alert rules: gas above', () => {
+describe('alert rules: gas above (§3 gasEstimate per network)', () => {
   it('fires while the gas estimate is above the threshold', () => {
     const rule: AlertRule = { kind: 'gasAbove', network: 'Ethereum', above: 40 };
     expect(alertMessage(rule, snapshot(), NOW, GREEN)).toBe('Gas estimate on Ethereum above 40 (now 45)');
@@ -94,7 +94,7 @@ describe('alert rules: service health not green for longer than X', () => {
   });
 });
 
-describe('alert rules: no event at all for X seconds', () => {
+describe('alert rules: no event at all for X seconds (§7 socket events)', () => {
   it('fires when nothing has arrived from the server for longer than X, not before anything ever arrived', () => {
     const rule: AlertRule = { kind: 'noEvents', seconds: 20 };
     expect(alertMessage(rule, snapshot({ lastEventAt: NOW - 20_000 }), NOW, GREEN)).toBeNull();
@@ -118,7 +118,7 @@ describe('alert rules: firing set and transitions', () => {
   });
 });
 
-describe('≈ N txs: how many transactions the balance pays for at the current gas', () => {
+describe('≈ N txs: how many transactions the §3 balance pays for at the current gas estimate', () => {
   it('is floor(balance / (gas estimate in gwei × TX_GAS_UNITS)) in the native coin', () => {
     // 12 gwei × 300,000 gas = 0.0036 ETH a transaction.
     expect(TX_GAS_UNITS).toBe(300_000);

@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('alert rules in Chromium against the reference ser
     return session;
   }
 
-  it('an operator sets "balance below 0.5 ETH on Base"; a low balance makes exactly one warning toast with the rule\'s text, more low balances add none, a healthy one clears it; Pays for reads ≈ 0 txs in the danger colour', async () => {
+  it('§3 an operator sets "balance below 0.5 ETH on Base"; a low balance makes exactly one warning toast with the rule\'s text, more low balances add none, a healthy one clears it; Pays for reads ≈ 0 txs in the danger colour', async () => {
     expect((await hold('Base', 3)).status).toBe(200);
     const { page, pageErrors } = await openConsole(operatorKey);
     await addBalanceRule(page, 'Base', '0.5');

@@ -143,7 +143,7 @@ describe('<AlertWatch/> in the toast area', () => {
   });
 });
 
-describe('home Gas and balances: Pays for ≈ N txs', () => {
+describe('§1 home Gas and balances: Pays for ≈ N txs', () => {
   beforeEach(resetLive);
   afterEach(cleanup);
 
