@@ -45,6 +45,8 @@ export interface NetworkInfo {
   explorer: string;
   /** Where an address page hangs off the explorer, when not under /address/ (Solscan: /account/, Tonviewer: the root). */
   addressPath?: string;
+  /** Where a transaction page hangs off the explorer, when not under /tx/ (Tonviewer, Tronscan: /transaction/). */
+  txPath?: string;
 }
 
 const evm = (native: NativeCoin, symbol: string, address: string, explorer: string, decimals = 18): NetworkInfo => ({
@@ -79,6 +81,7 @@ export const NETWORK_INFO: Record<Network, NetworkInfo> = {
     wrappedNative: { symbol: 'WTON', address: 'EQCM3B12QK1e4yZSf8GtBRT0aLMNyEsBc_DhVfRRtOEffLez', decimals: 18 },
     explorer: 'https://tonviewer.com',
     addressPath: '/',
+    txPath: '/transaction/',
   },
   Blast: evm('ETH', 'WETH', '0x4300000000000000000000000000000000000004', 'https://blastscan.io'),
   Linea: evm('ETH', 'WETH', '0xe5D7C2a44FfDDf6b295A15c148167daaAf5Cf34f', 'https://lineascan.build'),
@@ -90,6 +93,7 @@ export const NETWORK_INFO: Record<Network, NetworkInfo> = {
     native: 'TRX',
     wrappedNative: { symbol: 'WTRX', address: 'TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR', decimals: 18 },
     explorer: 'https://tronscan.org/#',
+    txPath: '/transaction/',
   },
   ATA: evm('ETH', 'WETH', '0x0000000000000000000000000000000000000000', 'https://etherscan.io'),
   Abstract: evm('ETH', 'WETH', '0x3439153EB7AF838Ad19d56E1571FBD09333C2809', 'https://abscan.org'),

@@ -13,6 +13,8 @@ export const ROUTES = [
   { path: '/', access: 'any', title: 'Home' },
   { path: '/tx', access: 'any', title: 'Transactions' },
   { path: '/tx/latest', access: 'any', title: 'Latest transactions' },
+  // Not one of SPEC §2's: trades as journeys, PROTOCOL's console extension (hidden when the backend has none).
+  { path: '/tx/trades', access: 'any', title: 'Trades' },
   { path: '/tsettings', access: 'any', title: 'Preferences' },
   { path: '/tsettings/tokens', access: 'any', title: 'Token pins' },
   { path: '/tx/new', access: 'admin', title: 'New transaction' },

@@ -6,7 +6,7 @@
 import { createElement, useId, type ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useMatch } from 'react-router-dom';
+import { useLocation, useMatch } from 'react-router-dom';
 import { Menu as RaMenu, usePermissions, useSidebarState } from 'react-admin';
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -20,11 +20,15 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { isAdminRole } from '../authProvider/session.ts';
 import { screensFor } from '../authProvider/screens.ts';
 import type { ScreenPath } from '../config/routes.ts';
+import { TRADES_PATH } from '../config/trades.ts';
 import { pathOf, type ResourceDefinition } from '../kit/definition.ts';
 import { useDefinitions } from '../kit/DefinitionsContext.tsx';
 import { allows } from '../kit/register.tsx';
 import { unseenLabel, UnseenChangesTracker, useUnseenChanges } from '../kit/unseenChanges.tsx';
 import { VISUALLY_HIDDEN } from '../widgets/shared/visuallyHidden.ts';
+import { useLive } from '../realtime/hooks.ts';
+import type { LiveState } from '../realtime/liveState.ts';
+import { TradesWatch } from '../widgets/StuckTrades/TradesWatch.tsx';
 
 /** Icons of the screens that are not resources (a resource brings its own). */
 const ICONS: Partial<Record<ScreenPath, ReactElement>> = {
@@ -46,6 +50,8 @@ interface Entry {
   icon: ReactElement;
   /** The resource behind the item, whose unseen changes it counts. */
   resource?: string;
+  /** Other items' paths under this one (/tx/trades under /tx): their screens are theirs, not this item's. */
+  nested?: string[];
 }
 
 function entriesFor(role: unknown, definitions: readonly ResourceDefinition[]): Entry[] {
@@ -67,6 +73,7 @@ function entriesFor(role: unknown, definitions: readonly ResourceDefinition[]): 
     const admin = definition.access.list === 'admin';
     entries.push({ path: pathOf(definition), title: definition.label, admin, icon: createElement(definition.icon), resource: definition.name });
   }
+  for (const entry of entries) entry.nested = entries.filter((e) => e.path.startsWith(`${entry.path}/`)).map((e) => e.path);
   return entries;
 }
 
@@ -91,7 +98,9 @@ function MenuItem({ entry }: { entry: Entry }) {
   // screen itself (or, for a resource, its records) is current, and the bridges splat keeps its sub-routes.
   const exact = useMatch({ path: entry.path, end: true }) !== null;
   const within = useMatch({ path: `${entry.path.replace(/\/\*$/, '')}/*`, end: false }) !== null;
-  const current = exact || (entry.resource !== undefined && within);
+  const { pathname } = useLocation();
+  const elsewhere = entry.nested?.some((path) => pathname === path || pathname.startsWith(`${path}/`)) ?? false;
+  const current = exact || (entry.resource !== undefined && within && !elsewhere);
   const unseen = useUnseenChanges(entry.resource ?? '');
   const count = entry.resource === undefined ? 0 : unseen;
   return (
@@ -112,6 +121,9 @@ function MenuItem({ entry }: { entry: Entry }) {
   );
 }
 
+/** PROTOCOL "Trades": a backend may have none (its list answers 404); then the console does not offer them. */
+const selectNoTrades = (s: LiveState) => s.tradesAvailable === false;
+
 /**
  * Two menus: the screens every role sees, then the admin ones under their heading. The heading sits
  * between the menus, not inside one: a menu may hold only its items, and it names the second menu.
@@ -121,11 +133,13 @@ export function Menu() {
   const [open] = useSidebarState();
   const headingId = useId();
   const definitions = useDefinitions();
-  const entries = entriesFor(permissions, definitions);
+  const withoutTrades = useLive(selectNoTrades);
+  const entries = entriesFor(permissions, definitions).filter((e) => !(withoutTrades && e.path === TRADES_PATH));
   const adminEntries = isAdminRole(permissions) ? entries.filter((e) => e.admin) : [];
   return (
     <>
       <UnseenChangesTracker definitions={definitions} />
+      <TradesWatch />
       <RaMenu aria-label="Screens">
         {entries.filter((e) => !e.admin).map((e) => (
           <MenuItem key={e.path} entry={e} />

@@ -14,7 +14,7 @@ import {
 import type { LiveNotifier } from '../notifications/index.ts';
 import { keepIfEqual } from './equal.ts';
 import {
-  CHECKER_RESULTS_MAX, TRACKING_ERRORS_MAX, TRACKING_RESULTS_MAX, USER_LOGS_MAX,
+  CHECKER_RESULTS_MAX, STUCK_TRADES_MAX, TRACKING_ERRORS_MAX, TRACKING_RESULTS_MAX, USER_LOGS_MAX,
 } from './liveState.ts';
 import type { LiveStore } from './liveStore.ts';
 import { LIVE_COLLECTION_NAMES, LIVE_COLLECTIONS, type LiveCollectionName } from './liveCollections.ts';
@@ -310,14 +310,29 @@ const handlers: HandlerTable = {
   txSent(p, { notifier, store }) {
     notifier.txSent(p);
     store.announce('txs');
+    store.announce('trades');
   },
   txConfirmed(p, { notifier, store }) {
     notifier.txConfirmed(p);
     store.announce('txs');
+    store.announce('trades');
   },
-  // PROTOCOL Trades: the Trades screens will show these; until then they are accepted and left.
-  tradeStuck() {},
-  tradeUnstuck() {},
+  // PROTOCOL Trades: told once when a trade becomes stuck, and when it moves on.
+  tradeStuck({ tradeId, step, pendingMs, expectedMs }, { store, now }) {
+    store.update((s) => ({
+      stuckTrades: setBounded(store.draftMap(s.stuckTrades), tradeId, { step, pendingMs, expectedMs, since: now() }, STUCK_TRADES_MAX),
+    }));
+    store.announce('trades');
+  },
+  tradeUnstuck({ tradeId }, { store }) {
+    store.update((s) => {
+      if (!s.stuckTrades.has(tradeId)) return null;
+      const stuckTrades = store.draftMap(s.stuckTrades);
+      stuckTrades.delete(tradeId);
+      return { stuckTrades };
+    });
+    store.announce('trades');
+  },
 };
 
 const allHandlers: Record<string, AnyHandler> = { ...(handlers as unknown as Record<string, AnyHandler>), ...collectionHandlers() };

@@ -34,9 +34,13 @@ export const LIVE_COLLECTION_NAMES = Object.keys(LIVE_COLLECTIONS) as LiveCollec
 
 /**
  * Collections the store does not hold but whose changes the socket announces: a tx sent or
- * confirmed means the transaction history has new or changed rows (ids not known to the console).
+ * confirmed means the transaction history has new or changed rows (ids not known to the console),
+ * and so do the trades they belong to; a trade stuck or moving on changes that trade.
  */
-export const ANNOUNCED_COLLECTIONS = { txs: ['txSent', 'txConfirmed'] } as const satisfies Record<string, readonly ServerEventName[]>;
+export const ANNOUNCED_COLLECTIONS = {
+  txs: ['txSent', 'txConfirmed'],
+  trades: ['txSent', 'txConfirmed', 'tradeStuck', 'tradeUnstuck'],
+} as const satisfies Record<string, readonly ServerEventName[]>;
 export type AnnouncedCollectionName = keyof typeof ANNOUNCED_COLLECTIONS;
 
 export type CollectionName = LiveCollectionName | AnnouncedCollectionName;

@@ -1,6 +1,6 @@
 /** The client state of SPEC §3 that the realtime socket keeps up to date. */
 import type {
-  AwsGroup, BrainState, Bridge, ConnectedServices, ConnectedUser, MiscSettings, ServerEventPayload, Token, UserLog,
+  AwsGroup, BrainState, Bridge, ConnectedServices, ConnectedUser, MiscSettings, ServerEventPayload, Token, TradeJourney, UserLog,
 } from '../contract/index.ts';
 
 /** Lifecycle phase of the socket as the service sees it; useConnectionState derives live/silent from it. */
@@ -17,6 +17,18 @@ export type TrackingResult = ServerEventPayload<'workerIterationResult'>;
 export interface TrackingError {
   error: string;
   at: number;
+}
+
+/** A trade stuck at a step, as PROTOCOL's tradeStuck said it. */
+export interface StuckTrade {
+  /** 0-based index into the trade's steps of the step it is stuck at. */
+  step: number;
+  /** How long that step had been pending when the console was told. */
+  pendingMs: number;
+  /** What such steps take (their median; the server's floor while none has completed). */
+  expectedMs: number;
+  /** When the console was told, on its own clock: the step has now been pending pendingMs + (now - since). */
+  since: number;
 }
 
 export interface LiveState {
@@ -64,6 +76,20 @@ export interface LiveState {
 
   /** §2 decorative background is shown while now < backgroundUntil. */
   backgroundUntil: number | null;
+
+  /**
+   * PROTOCOL Trades: the trades told stuck (tradeStuck) on this connection and not moved on since
+   * (tradeUnstuck), by tradeId. Told once and not replayed, so the stuck list below is read on
+   * every (re)connection.
+   */
+  stuckTrades: ReadonlyMap<string, StuckTrade>;
+  /** The stuck trades as GET /trades/ (state stuck, oldest first) last listed them; null until read. */
+  stuckList: { trades: readonly TradeJourney[]; total: number } | null;
+  /**
+   * Whether this backend has trades (PROTOCOL: a real backend may omit them): null until its trade
+   * list answered; false when that answer was 404, and the console hides the Trades screens.
+   */
+  tradesAvailable: boolean | null;
 }
 
 /** Bounds so a long-running console does not grow without limit. */
@@ -71,6 +97,7 @@ export const USER_LOGS_MAX = 500;
 export const TRACKING_RESULTS_MAX = 2000;
 export const TRACKING_ERRORS_MAX = 500;
 export const CHECKER_RESULTS_MAX = 1000;
+export const STUCK_TRADES_MAX = 1000;
 
 export function initialLiveState(): LiveState {
   return {
@@ -102,5 +129,8 @@ export function initialLiveState(): LiveState {
     events: '',
     lpStats: '',
     backgroundUntil: null,
+    stuckTrades: new Map(),
+    stuckList: null,
+    tradesAvailable: null,
   };
 }

@@ -173,7 +173,8 @@ export class RealtimeService {
     this.teardownSocket();
     const { store, clock, toaster, playSound, storage } = this.deps;
     playSound('error');
-    store.update(() => ({ msRemainingBeforeDisconnect: 0, sessionDeadline: clock.now() }));
+    // Trades that move on while no socket is open are not told: the stuck list read on reconnecting says.
+    store.update(() => ({ msRemainingBeforeDisconnect: 0, sessionDeadline: clock.now(), stuckTrades: new Map() }));
     if (!isReconnectStopped(storage)) {
       this.setPhase('reconnecting');
       if (!this.reconnecting) {

@@ -7,7 +7,8 @@ import { cloudGroups } from './cloudGroups/index.ts';
 import { configs } from './configs/index.ts';
 import type { ResourceDefinition } from '../kit/definition.ts';
 import { tokenPins, tokens } from './tokens/index.ts';
+import { trades } from './trades/definition.ts';
 import { txs } from './txs/definition.ts';
 import { userLogs } from './userLogs/index.ts';
 
-export const DEFINITIONS: readonly ResourceDefinition[] = [tokens, tokenPins, cloudGroups, configs, userLogs, txs, bridges];
+export const DEFINITIONS: readonly ResourceDefinition[] = [tokens, tokenPins, cloudGroups, configs, userLogs, txs, trades, bridges];

@@ -4,6 +4,7 @@ import { ConnectedUsers } from '../ConnectedUsers/ConnectedUsers.tsx';
 import { NetworkStats } from '../NetworkStats/NetworkStats.tsx';
 import { ServiceStatus } from '../ServiceStatus/ServiceStatus.tsx';
 import { Statistics } from '../Statistics/Statistics.tsx';
+import { StuckTrades } from '../StuckTrades/StuckTrades.tsx';
 import { UserLogFeed } from '../UserLogFeed/UserLogFeed.tsx';
 import { WorkerControls } from '../WorkerControls/WorkerControls.tsx';
 import { Panel } from './Panel.tsx';
@@ -17,8 +18,8 @@ export function Dashboard() {
         gap: 1,
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
         gridTemplateAreas: {
-          xs: '"workers" "services" "blocks" "networks" "people" "logs"',
-          lg: '"workers workers" "services services" "blocks blocks" "networks people" "networks logs"',
+          xs: '"workers" "services" "blocks" "stuck" "networks" "people" "logs"',
+          lg: '"workers workers" "services services" "blocks blocks" "networks stuck" "networks people" "networks logs"',
         },
       }}
     >
@@ -31,6 +32,7 @@ export function Dashboard() {
       <Panel title="Block heads" gridArea="blocks">
         <BlockHeads />
       </Panel>
+      <StuckTrades gridArea="stuck" />
       <Panel title="Gas and balances" gridArea="networks">
         <NetworkStats />
       </Panel>

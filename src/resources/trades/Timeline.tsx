@@ -1,0 +1,155 @@
+/**
+ * A trade's journey: one node per step, in the order its txs were sent, as an ordered list a screen
+ * reader reads node by node. Each node: the network's icon, the tx type, its status in the tx status
+ * colours, how long it took against what such steps take, its hash on the network's explorer and
+ * its transaction page. The current step is highlighted; a stuck one is in the danger colour and says
+ * how long it is over.
+ */
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { isNetwork, NETWORK_INFO } from '../../config/networks.ts';
+import type { TradeStep } from '../../contract/trades.ts';
+import { durationAgainstExpected, overByText } from '../../domain/durationText.ts';
+import { statusColor } from '../../domain/txStatus.ts';
+import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
+import { NetworkIcon } from '../../widgets/SwapQuote/NetworkIcon.tsx';
+import { shortId } from './tradeState.ts';
+
+export interface TimelineProps {
+  tradeId: string;
+  steps: readonly TradeStep[];
+  currentStep: number;
+  /** The step the trade is stuck at, if it is. */
+  stuckStep: number | null;
+  /** What the stuck step is expected to take when the step itself does not say (the tradeStuck event's). */
+  stuckExpectedMs?: number;
+  /** Time since the steps were read: a pending step has been pending that much longer. */
+  sinceReadMs: number;
+}
+
+/** A transaction's page on its network's explorer (config/networks.ts), by its hash. */
+function explorerTxUrl(network: string, hash: string): string | null {
+  if (!isNetwork(network)) return null;
+  const info = NETWORK_INFO[network];
+  return `${info.explorer}${info.txPath ?? '/tx/'}${encodeURIComponent(hash)}`;
+}
+
+const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
+const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
+
+function StepNode({ step, index, count, current, stuck, expectedMs, sinceReadMs }: {
+  step: TradeStep;
+  index: number;
+  count: number;
+  current: boolean;
+  stuck: boolean;
+  expectedMs: number | undefined;
+  sinceReadMs: number;
+}) {
+  const duration = step.status === 'pending' ? step.durationMs + sinceReadMs : step.durationMs;
+  const over = stuck ? overByText(duration, expectedMs) : null;
+  const colour = stuck ? 'error' : statusColor(step.status);
+  const dot = colour === 'default' ? 'text.disabled' : `${colour}.main`;
+  const explorer = step.hash ? explorerTxUrl(step.network, step.hash) : null;
+  const last = index === count - 1;
+  return (
+    <Box
+      component="li"
+      aria-current={current ? 'step' : undefined}
+      data-step-status={stuck ? 'stuck' : step.status}
+      sx={{ display: 'grid', gridTemplateColumns: '36px minmax(0, 1fr)', columnGap: 1.5 }}
+    >
+      {/* The node and the line to the next one. */}
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }} aria-hidden="true">
+        <Box
+          sx={{
+            width: 32, height: 32, borderRadius: '50%', border: 3, borderColor: dot, display: 'grid', placeItems: 'center',
+            bgcolor: 'background.paper', boxShadow: current ? (t) => `0 0 0 3px ${t.palette.primary.main}` : undefined,
+          }}
+        >
+          <NetworkIcon network={step.network} size={20} />
+        </Box>
+        {!last && <Box sx={{ flex: 1, width: 3, minHeight: 16, bgcolor: step.status === 'completed' ? 'success.main' : 'divider' }} />}
+      </Box>
+      <Box
+        sx={{
+          px: 1, py: 0.5, borderRadius: 1, mb: last ? 0 : 1.5,
+          ...(current && { bgcolor: 'action.selected' }),
+          ...(stuck && { outline: 2, outlineColor: 'error.main', outlineStyle: 'solid' }),
+        }}
+      >
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+          <Typography component="span" variant="body2" color="text.secondary">
+            Step {index + 1} of {count}:
+          </Typography>
+          <Typography component="span" sx={{ fontWeight: 700 }}>
+            {step.txType}
+          </Typography>
+          <Typography component="span">on {step.network}</Typography>
+          <Typography component="span" variant="body2" color="text.secondary">
+            ({step.side})
+          </Typography>
+          <Chip size="small" label={stuck ? 'stuck' : step.status} color={colour} variant={stuck ? 'filled' : 'outlined'} sx={{ height: 20 }} />
+          {current && (
+            <Typography component="span" variant="body2" color="primary" sx={{ fontWeight: 700 }}>
+              current step
+            </Typography>
+          )}
+        </Box>
+        <Typography variant="body2" color={stuck ? 'error' : 'text.primary'} sx={{ fontWeight: stuck ? 700 : 400 }}>
+          {step.status === 'created' || step.status === 'skip'
+            ? step.status === 'skip' ? 'Not sent: an earlier step failed' : 'Not sent yet'
+            : `${step.status === 'pending' ? 'Pending for ' : 'Took '}${durationAgainstExpected(duration, step.expectedMs ?? expectedMs)}`}
+          {over && `, ${over}`}
+          {step.expectedMs === undefined && expectedMs === undefined && step.status !== 'created' && step.status !== 'skip' && (
+            <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+              {' '}(no such step has completed yet to compare with)
+            </Box>
+          )}
+        </Typography>
+        {step.errCode !== undefined && (
+          <Typography variant="body2" color="error">
+            Error {step.errCode}: {tradeErrorMessage(step.errCode)}
+          </Typography>
+        )}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, typography: 'body2' }}>
+          {explorer && step.hash ? (
+            <Link href={explorer} target="_blank" rel="noopener noreferrer" aria-label={`Tx ${shortHash(step.hash)} on ${hostOf(explorer)} (opens a new tab)`}>
+              <span style={{ fontFamily: 'monospace' }}>{shortHash(step.hash)}</span> on {hostOf(explorer)}
+            </Link>
+          ) : (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {step.hash ? <span style={{ fontFamily: 'monospace' }}>{shortHash(step.hash)}</span> : 'No hash yet'}
+            </Typography>
+          )}
+          <Link component={RouterLink} to={`/tx/${encodeURIComponent(step.txId)}`} aria-label={`Transaction page of step ${index + 1} (${shortId(step.txId)})`}>
+            Transaction page
+          </Link>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+export function Timeline({ tradeId, steps, currentStep, stuckStep, stuckExpectedMs, sinceReadMs }: TimelineProps) {
+  if (steps.length === 0) return <Typography color="text.secondary">No steps recorded for this trade yet.</Typography>;
+  return (
+    <Box component="ol" aria-label={`Journey of trade ${tradeId}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {steps.map((step, index) => (
+        <StepNode
+          key={`${step.txId}:${index}`}
+          step={step}
+          index={index}
+          count={steps.length}
+          current={index === currentStep}
+          stuck={index === stuckStep}
+          expectedMs={index === stuckStep ? (step.expectedMs ?? stuckExpectedMs) : undefined}
+          sinceReadMs={sinceReadMs}
+        />
+      ))}
+    </Box>
+  );
+}

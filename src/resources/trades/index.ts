@@ -1,0 +1,1 @@
+export { trades } from './definition.ts';

@@ -1,0 +1,101 @@
+/** The trade list's columns and filters, loaded with the list. */
+import { createElement } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import { useInput, useListContext } from 'react-admin';
+import { NETWORKS } from '../../config/networks.ts';
+import { TRADE_STATES, type TradeJourney } from '../../contract/trades.ts';
+import { KitSelectInput } from '../../kit/inputs.tsx';
+import type { ColumnDef, FilterDef, ResourceUi } from '../../kit/definition.ts';
+import { TimeText } from '../../kit/shared/TimeText.tsx';
+import { useLive } from '../../realtime/hooks.ts';
+import type { LiveState } from '../../realtime/liveState.ts';
+import { TimeField } from '../../widgets/shared/TimeField.tsx';
+import { NetworkIcon } from '../../widgets/SwapQuote/NetworkIcon.tsx';
+import { shortId, stepText, tradeStateColor, tradeStateVariant } from './tradeState.ts';
+
+type Trade = TradeJourney & { id: string };
+
+const amount = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US', { maximumFractionDigits: 6 }));
+
+/** Buy network → sell network, then the bridge: as the trade toasts say it. */
+export function RouteText({ trade }: { trade: Pick<TradeJourney, 'networkBuy' | 'networkSell' | 'bridge'> }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+      <NetworkIcon network={trade.networkBuy} />
+      {trade.networkBuy}
+      <span aria-label="to">→</span>
+      <NetworkIcon network={trade.networkSell} />
+      {trade.networkSell}
+      {trade.bridge.name !== '' && <Box component="span" sx={{ color: 'text.secondary' }}>via {trade.bridge.name}</Box>}
+    </Box>
+  );
+}
+
+export function StateChip({ state }: { state: TradeJourney['state'] }) {
+  return <Chip size="small" label={state} color={tradeStateColor(state)} variant={tradeStateVariant(state)} sx={{ height: 20 }} />;
+}
+
+const COLUMNS: ColumnDef<Trade>[] = [
+  {
+    source: 'tradeId',
+    label: 'Trade',
+    render: (t) => (
+      <span title={t.tradeId} style={{ fontFamily: 'monospace', fontSize: 12 }}>
+        {shortId(t.tradeId)}
+      </span>
+    ),
+  },
+  { source: 'tokenName', label: 'Token' },
+  { source: 'route', label: 'Route', sortable: false, render: (t) => <RouteText trade={t} /> },
+  { source: 'startedAt', label: 'Started', sortByOrder: 'DESC', render: (t) => <TimeText ms={t.startedAt} /> },
+  { source: 'updatedAt', label: 'Last update', sortByOrder: 'DESC', render: (t) => <TimeText ms={t.updatedAt} /> },
+  { source: 'currentStep', label: 'Current step', sortable: false, render: (t) => stepText(t.currentStep) },
+  { source: 'state', label: 'State', sortable: false, render: (t) => <StateChip state={t.state} /> },
+  { source: 'expectedProfit', label: 'Expected profit', sortByOrder: 'DESC', align: 'right', render: (t) => amount(t.expectedProfit) },
+  { source: 'amountIn', label: 'Amount in', sortByOrder: 'DESC', align: 'right', render: (t) => amount(t.amountIn) },
+  { source: 'amountOut', label: 'Amount out', sortable: false, align: 'right', render: (t) => amount(t.amountOut) },
+];
+
+type Named = Readonly<Record<string, unknown>>;
+const selectTokenNames = (s: LiveState): Named => s.allTokens;
+const selectBridges = (s: LiveState): Named => s.bridges;
+
+/** A select of the names the socket keeps (tokens, bridges): the server matches names exactly, so they are picked, not typed. */
+function LiveNameFilter({ source, label = source, of }: { source: string; label?: string; of: 'tokens' | 'bridges'; alwaysOn?: boolean }) {
+  const records = useLive(of === 'tokens' ? selectTokenNames : selectBridges);
+  const { filterValues } = useListContext();
+  const names = Object.keys(records).sort((a, b) => a.localeCompare(b));
+  const value: unknown = (filterValues as Record<string, unknown>)[source];
+  const chosen = typeof value === 'string' ? value : '';
+  const choices = chosen !== '' && !names.includes(chosen) ? [chosen, ...names] : names;
+  return <KitSelectInput source={source} label={label} choices={choices} emptyText="Any" sx={{ minWidth: 160 }} />;
+}
+
+const instant = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/**
+ * A range end typed in the header's zone, kept in the list's filter as its instant in ms, as GET
+ * /trades/ takes it (the definition has no toServerFilter, which home would load).
+ */
+function TimeFilterInput({ source, label = source, edge }: { source: string; label?: string; edge: 'start' | 'end'; alwaysOn?: boolean }) {
+  const { field } = useInput({ source });
+  const { filterValues } = useListContext();
+  const { from, to } = filterValues as Record<string, unknown>;
+  const error = edge === 'end' && (instant(from) ?? 0) > (instant(to) ?? Infinity) ? 'the end is before the start' : null;
+  return <TimeField label={label} edge={edge} value={instant(field.value)} onChange={(ms) => field.onChange(ms ?? '')} error={error} />;
+}
+
+const FILTERS: FilterDef[] = [
+  { source: 'state', label: 'State', kind: 'select', choices: TRADE_STATES, emptyText: 'Any' },
+  { source: 'tokenName', label: 'Token', kind: 'custom', input: createElement(LiveNameFilter, { source: 'tokenName', of: 'tokens' }) },
+  { source: 'network', label: 'Network', kind: 'select', choices: NETWORKS, emptyText: 'Any' },
+  { source: 'bridgeName', label: 'Bridge', kind: 'custom', input: createElement(LiveNameFilter, { source: 'bridgeName', of: 'bridges' }) },
+  { source: 'from', label: 'Started from', kind: 'custom', input: createElement(TimeFilterInput, { source: 'from', edge: 'start' }) },
+  { source: 'to', label: 'Started to', kind: 'custom', input: createElement(TimeFilterInput, { source: 'to', edge: 'end' }) },
+];
+
+export const tradesUi: ResourceUi = {
+  columns: COLUMNS as unknown as ColumnDef[],
+  filters: FILTERS,
+};

@@ -1,0 +1,42 @@
+/**
+ * Mounted once in the signed-in frame (by the menu): reads the stuck trades (GET /trades/, state
+ * stuck, oldest first) into the live store on every (re)connection, since tradeStuck is told once and
+ * not replayed, and again whenever the socket tells a trade stuck or moved on. The same read says
+ * whether this backend has trades at all: a 404 hides the Trades screens (PROTOCOL "Trades").
+ */
+import { useEffect } from 'react';
+import { STUCK_TRADES_READ, TRADES_RESOURCE } from '../../config/trades.ts';
+import type { TradeJourney } from '../../contract/trades.ts';
+import { errorStatus } from '../../dataProvider/apiFetch.ts';
+import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider.ts';
+import { useLive } from '../../realtime/hooks.ts';
+import type { LiveState } from '../../realtime/liveState.ts';
+import { liveStore } from '../../realtime/liveStore.ts';
+
+const selectConnected = (s: LiveState) => s.connection === 'connected';
+/** The trades told stuck, as one string: a change is a reason to read the list again. */
+const selectTold = (s: LiveState) => [...s.stuckTrades.keys()].join();
+
+export function TradesWatch() {
+  const api = useConsoleDataProvider();
+  const connected = useLive(selectConnected);
+  const told = useLive(selectTold);
+  useEffect(() => {
+    if (!connected || liveStore.getState().tradesAvailable === false) return undefined;
+    const controller = new AbortController();
+    api
+      .getList<TradeJourney & { id: string }>(TRADES_RESOURCE, {
+        pagination: { page: 1, perPage: STUCK_TRADES_READ },
+        sort: { field: 'startedAt', order: 'ASC' },
+        filter: { state: 'stuck' },
+        signal: controller.signal,
+      })
+      .then(({ data, total = data.length }) => liveStore.update(() => ({ stuckList: { trades: data, total }, tradesAvailable: true })))
+      .catch((error: unknown) => {
+        // Logged by the API client (§8). Only a 404 says there are no trades; anything else may pass.
+        if (errorStatus(error) === 404) liveStore.update(() => ({ tradesAvailable: false, stuckList: null }));
+      });
+    return () => controller.abort();
+  }, [api, connected, told]);
+  return null;
+}
