@@ -70,6 +70,13 @@ const CALLS: Row[] = [
   ['logsMore', (dp) => dp.logsMore({ before: 10, limit: 50, user: 'alice' }), 'POST', '/logs/more', { before: 10, limit: 50, user: 'alice' }, logs],
 
   ['setSellOnly', (dp) => dp.setSellOnly(true), 'PUT', '/settings/misc', { updates: { sellOnly: true } }],
+  [
+    'saveSharedAlertRules',
+    (dp) => dp.saveSharedAlertRules([{ kind: 'balanceBelow', network: 'Base', below: 0.5, unit: 'native' }]),
+    'PUT',
+    '/settings/misc',
+    { updates: { alertRules: [{ kind: 'balanceBelow', network: 'Base', below: 0.5, unit: 'native' }] } },
+  ],
   ['setAwsGroups', (dp) => dp.setAwsGroups([{ name: 'g1' }]), 'PUT', '/aws/groups', { groups: [{ name: 'g1' }] }],
   ['restartAwsGroup', (dp) => dp.restartAwsGroup('g1'), 'POST', '/aws/restart', { group: 'g1' }],
   ['clearResultsCache', (dp) => dp.clearResultsCache(), 'POST', '/settings/cache/results/clear', undefined],
