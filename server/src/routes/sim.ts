@@ -3,6 +3,7 @@
  * on screen now, for demos and browser tests, instead of waiting for the simulation to get there.
  */
 import { z } from 'zod';
+import { TX_TYPES } from '../../../src/config/enums.ts';
 import { OkResponse, ServerEvents } from '../../../src/contract/index.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { SIM_NETWORK_NAMES, TRADE_ERROR_CODE_MAX } from '../sim/profiles.ts';
@@ -21,13 +22,17 @@ export const SimControlRequest = z.discriminatedUnion('action', [
   z
     .object({ action: z.literal('balance'), network: z.enum(SIM_NETWORK_NAMES), balance: z.number().finite().min(0).nullable() })
     .strict(),
-  /** One trade now; fail or an errCode (0..41) force a failure; slow: one of its steps takes minutes (a stuck trade to show). */
+  /**
+   * One trade now; fail or an errCode (0..41) force a failure; slow: one of its steps takes minutes (a
+   * stuck trade to show); slowStep: that one is its step of this tx type (Bridge: every trade has one).
+   */
   z
     .object({
       action: z.literal('trade'),
       fail: z.boolean().optional(),
       errCode: z.number().int().min(0).max(TRADE_ERROR_CODE_MAX).optional(),
       slow: z.boolean().optional(),
+      slowStep: z.enum(TX_TYPES).optional(),
     })
     .strict(),
   ServerEvents.notify.extend({ action: z.literal('notify') }).strict(),
@@ -67,7 +72,7 @@ const simRoutes: ZodPlugin = async (app) => {
         sim.holdBalance(body.network, body.balance);
         break;
       case 'trade': {
-        const tradeId = sim.trade({ fail: body.fail, errCode: body.errCode, slow: body.slow });
+        const tradeId = sim.trade({ fail: body.fail, errCode: body.errCode, slow: body.slow, slowStep: body.slowStep });
         return tradeId === null ? { ok: true as const } : { ok: true as const, tradeId };
       }
       case 'notify':

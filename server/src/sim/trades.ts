@@ -39,6 +39,8 @@ export interface TradeOptions {
    * starts itself is slow now and then (SLOW_TRADE_RATE), one asked for (the control route) never.
    */
   slow?: boolean;
+  /** The slow step is the trade's step of this tx type, when it has one (implies slow). */
+  slowStep?: TxType;
 }
 
 export interface Trades {
@@ -153,8 +155,12 @@ export function simulateTrades(ctx: SimContext, idStream: string, workersRunning
     const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
     const stepMs = weights.map((weight) => (totalMs * weight) / weightSum);
     if (failAt >= 0) stepMs[failAt] = totalMs - stepMs.slice(0, failAt).reduce((sum, ms) => sum + ms, 0);
-    const slow = options.slow ?? (cadence && rng.chance(SLOW_TRADE_RATE));
-    if (slow) stepMs[rng.int(0, Math.max(0, failAt >= 0 ? failAt : txs.length - 1))] = rng.between(SLOW_STEP_MIN_MS, SLOW_STEP_MAX_MS);
+    const slowAt = options.slowStep === undefined ? -1 : txs.findIndex((tx) => tx.txType === options.slowStep);
+    const slow = slowAt >= 0 || (options.slow ?? (cadence && rng.chance(SLOW_TRADE_RATE)));
+    if (slow) {
+      const at = slowAt >= 0 ? slowAt : rng.int(0, Math.max(0, failAt >= 0 ? failAt : txs.length - 1));
+      stepMs[at] = rng.between(SLOW_STEP_MIN_MS, SLOW_STEP_MAX_MS);
+    }
 
     const amountOutOf = (txType: TxType): number => {
       if (txType === 'Swap') return significant(tokenAmount, 8);
