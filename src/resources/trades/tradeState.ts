@@ -15,8 +15,5 @@ export function tradeStateColor(state: TradeState): 'info' | 'success' | 'error'
 
 export const tradeStateVariant = (state: TradeState): 'filled' | 'outlined' => (state === 'stuck' ? 'filled' : 'outlined');
 
-/** "Step 3" for the 0-based index the protocol gives. */
-export const stepText = (index: number) => `Step ${index + 1}`;
-
 /** A long id cut for a table cell; whole in its title. */
 export const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);

@@ -12,22 +12,28 @@ import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { TimeField } from '../../widgets/shared/TimeField.tsx';
 import { NetworkIcon } from '../../widgets/SwapQuote/NetworkIcon.tsx';
-import { shortId, stepText, tradeStateColor, tradeStateVariant } from './tradeState.ts';
+import { shortId, tradeStateColor, tradeStateVariant } from './tradeState.ts';
 
 type Trade = TradeJourney & { id: string };
 
 const amount = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US', { maximumFractionDigits: 6 }));
 
-/** Buy network → sell network, then the bridge: as the trade toasts say it. */
+/** Buy network → sell network, the bridge under them: as the trade toasts say it, in two short lines for a table. */
 export function RouteText({ trade }: { trade: Pick<TradeJourney, 'networkBuy' | 'networkSell' | 'bridge'> }) {
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
-      <NetworkIcon network={trade.networkBuy} />
-      {trade.networkBuy}
-      <span aria-label="to">→</span>
-      <NetworkIcon network={trade.networkSell} />
-      {trade.networkSell}
-      {trade.bridge.name !== '' && <Box component="span" sx={{ color: 'text.secondary' }}>via {trade.bridge.name}</Box>}
+    <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', lineHeight: 1.3 }}>
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+        <NetworkIcon network={trade.networkBuy} />
+        {trade.networkBuy}
+        <span aria-label="to">→</span>
+        <NetworkIcon network={trade.networkSell} />
+        {trade.networkSell}
+      </Box>
+      {trade.bridge.name !== '' && (
+        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem', overflowWrap: 'anywhere' }}>
+          via {trade.bridge.name}
+        </Box>
+      )}
     </Box>
   );
 }
@@ -50,11 +56,12 @@ const COLUMNS: ColumnDef<Trade>[] = [
   { source: 'route', label: 'Route', sortable: false, render: (t) => <RouteText trade={t} /> },
   { source: 'startedAt', label: 'Started', sortByOrder: 'DESC', render: (t) => <TimeText ms={t.startedAt} /> },
   { source: 'updatedAt', label: 'Last update', sortByOrder: 'DESC', render: (t) => <TimeText ms={t.updatedAt} /> },
-  { source: 'currentStep', label: 'Current step', sortable: false, render: (t) => stepText(t.currentStep) },
+  { source: 'currentStep', label: 'Step', sortable: false, render: (t) => t.currentStep + 1 },
   { source: 'state', label: 'State', sortable: false, render: (t) => <StateChip state={t.state} /> },
   { source: 'expectedProfit', label: 'Expected profit', sortByOrder: 'DESC', align: 'right', render: (t) => amount(t.expectedProfit) },
   { source: 'amountIn', label: 'Amount in', sortByOrder: 'DESC', align: 'right', render: (t) => amount(t.amountIn) },
-  { source: 'amountOut', label: 'Amount out', sortable: false, align: 'right', render: (t) => amount(t.amountOut) },
+  // The sell's output once the trade completed: shown from the column chooser, the table is wide enough.
+  { source: 'amountOut', label: 'Amount out', sortable: false, align: 'right', hidden: true, render: (t) => amount(t.amountOut) },
 ];
 
 type Named = Readonly<Record<string, unknown>>;

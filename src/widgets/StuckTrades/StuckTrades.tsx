@@ -39,7 +39,7 @@ export function StuckTrades({ gridArea }: { gridArea: string }) {
                   {t.tokenName} {t.networkBuy} → {t.networkSell}
                 </Link>
                 {/* Its last change is when the stuck step was sent (the server's clock: close enough for minutes). */}
-                {`, step ${t.currentStep + 1} pending ${roughly(now - t.updatedAt)}`}
+                {`, step ${t.currentStep + 1} pending for ${roughly(now - t.updatedAt)}`}
               </li>
             ))}
           </Box>

@@ -5,7 +5,7 @@
  * whether this backend has trades at all: a 404 hides the Trades screens (PROTOCOL "Trades").
  */
 import { useEffect } from 'react';
-import { STUCK_TRADES_READ, TRADES_RESOURCE } from '../../config/trades.ts';
+import { STUCK_TRADES_READ, STUCK_TRADES_READ_DELAY_MS, TRADES_RESOURCE } from '../../config/trades.ts';
 import type { TradeJourney } from '../../contract/trades.ts';
 import { errorStatus } from '../../dataProvider/apiFetch.ts';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider.ts';
@@ -14,8 +14,8 @@ import type { LiveState } from '../../realtime/liveState.ts';
 import { liveStore } from '../../realtime/liveStore.ts';
 
 const selectConnected = (s: LiveState) => s.connection === 'connected';
-/** The trades told stuck, as one string: a change is a reason to read the list again. */
-const selectTold = (s: LiveState) => [...s.stuckTrades.keys()].join();
+/** A new map is a change to the trades told stuck: a reason to read the list again. */
+const selectTold = (s: LiveState) => s.stuckTrades;
 
 export function TradesWatch() {
   const api = useConsoleDataProvider();
@@ -24,19 +24,25 @@ export function TradesWatch() {
   useEffect(() => {
     if (!connected || liveStore.getState().tradesAvailable === false) return undefined;
     const controller = new AbortController();
-    api
-      .getList<TradeJourney & { id: string }>(TRADES_RESOURCE, {
-        pagination: { page: 1, perPage: STUCK_TRADES_READ },
-        sort: { field: 'startedAt', order: 'ASC' },
-        filter: { state: 'stuck' },
-        signal: controller.signal,
-      })
-      .then(({ data, total = data.length }) => liveStore.update(() => ({ stuckList: { trades: data, total }, tradesAvailable: true })))
-      .catch((error: unknown) => {
-        // Logged by the API client (§8). Only a 404 says there are no trades; anything else may pass.
-        if (errorStatus(error) === 404) liveStore.update(() => ({ tradesAvailable: false, stuckList: null }));
-      });
-    return () => controller.abort();
+    const read = () =>
+      api
+        .getList<TradeJourney & { id: string }>(TRADES_RESOURCE, {
+          pagination: { page: 1, perPage: STUCK_TRADES_READ },
+          sort: { field: 'startedAt', order: 'ASC' },
+          filter: { state: 'stuck' },
+          signal: controller.signal,
+        })
+        .then(({ data, total = data.length }) => liveStore.update(() => ({ stuckList: { trades: data, total }, tradesAvailable: true })))
+        .catch((error: unknown) => {
+          // Logged by the API client (§8). Only a 404 says there are no trades; anything else may pass.
+          if (errorStatus(error) === 404) liveStore.update(() => ({ tradesAvailable: false, stuckList: null }));
+        });
+    // One read for a burst of events (one check of the server can find many trades stuck at once).
+    const timer = setTimeout(() => void read(), STUCK_TRADES_READ_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [api, connected, told]);
   return null;
 }
