@@ -81,24 +81,25 @@ function StepNode({ step, index, count, current, stuck, expectedMs, sinceReadMs 
           ...(stuck && { outline: 2, outlineColor: 'error.main', outlineStyle: 'solid' }),
         }}
       >
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+        {/* Words with their spaces, so a screen reader reads the node as a sentence. */}
+        <Typography component="div">
           <Typography component="span" variant="body2" color="text.secondary">
             Step {index + 1} of {count}:
-          </Typography>
-          <Typography component="span" sx={{ fontWeight: 700 }}>
-            {step.txType}
-          </Typography>
-          <Typography component="span">on {step.network}</Typography>
+          </Typography>{' '}
+          <strong>{step.txType}</strong> on {step.network}{' '}
           <Typography component="span" variant="body2" color="text.secondary">
-            ({step.side})
-          </Typography>
+            ({step.side} side)
+          </Typography>{' '}
           <Chip size="small" label={stuck ? 'stuck' : step.status} color={colour} variant={stuck ? 'filled' : 'outlined'} sx={{ height: 20 }} />
           {current && (
-            <Typography component="span" variant="body2" color="primary" sx={{ fontWeight: 700 }}>
-              current step
-            </Typography>
+            <>
+              {' '}
+              <Typography component="span" variant="body2" color="primary" sx={{ fontWeight: 700 }}>
+                current step
+              </Typography>
+            </>
           )}
-        </Box>
+        </Typography>
         <Typography variant="body2" color={stuck ? 'error' : 'text.primary'} sx={{ fontWeight: stuck ? 700 : 400 }}>
           {step.status === 'created' || step.status === 'skip'
             ? step.status === 'skip' ? 'Not sent: an earlier step failed' : 'Not sent yet'

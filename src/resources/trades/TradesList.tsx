@@ -1,6 +1,8 @@
 /**
  * /tx/trades: the kit's list of the trade definition, or, when this backend has no trades (GET
- * /trades/ answered 404), a plain word that it does not provide them.
+ * /trades/ answered 404), a plain word that it does not provide them. While the first read of the
+ * trades (TradesWatch, on connecting) has not answered, the list waits for it: on a backend without
+ * trades its own read would only fail with a "not found" toast.
  */
 import Alert from '@mui/material/Alert';
 import { ResourceList } from '../../kit/ResourceList.tsx';
@@ -8,6 +10,7 @@ import { ResourcePage } from '../../kit/ResourcePage.tsx';
 import type { ResourceDefinition } from '../../kit/definition.ts';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
+import { Loading } from '../../layout/Loading.tsx';
 import { trades } from './definition.ts';
 import { tradesUi } from './ui.tsx';
 
@@ -15,6 +18,8 @@ const complete: ResourceDefinition = { ...trades, ...tradesUi };
 
 /** PROTOCOL "Trades": the backend answered their list 404. */
 export const selectNoTrades = (s: LiveState) => s.tradesAvailable === false;
+const selectAvailable = (s: LiveState) => s.tradesAvailable;
+const selectConnected = (s: LiveState) => s.connection === 'connected';
 
 export function NoTrades() {
   return (
@@ -28,5 +33,9 @@ export function NoTrades() {
 }
 
 export function TradesList() {
-  return useLive(selectNoTrades) ? <NoTrades /> : <ResourceList definition={complete} />;
+  const available = useLive(selectAvailable);
+  const connected = useLive(selectConnected);
+  if (available === false) return <NoTrades />;
+  // Without a connection there is no first read to wait for: the list tries on its own.
+  return available === null && connected ? <Loading /> : <ResourceList definition={complete} />;
 }

@@ -34,8 +34,11 @@ export function TradesWatch() {
         })
         .then(({ data, total = data.length }) => liveStore.update(() => ({ stuckList: { trades: data, total }, tradesAvailable: true })))
         .catch((error: unknown) => {
-          // Logged by the API client (§8). Only a 404 says there are no trades; anything else may pass.
-          if (errorStatus(error) === 404) liveStore.update(() => ({ tradesAvailable: false, stuckList: null }));
+          if (controller.signal.aborted) return;
+          // Logged by the API client (§8). Only a 404 says there are no trades: after any other failure
+          // the screens are offered, and say what went wrong when they read.
+          const available = errorStatus(error) !== 404;
+          liveStore.update((s) => ({ tradesAvailable: available, stuckList: available ? s.stuckList : null }));
         });
     // One read for a burst of events (one check of the server can find many trades stuck at once).
     const timer = setTimeout(() => void read(), STUCK_TRADES_READ_DELAY_MS);
