@@ -110,6 +110,11 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   writes?: (context: { records: () => readonly Fields[]; dataProvider: AppDataProvider }) => CustomWrites;
   /** A REST resource whose rows the socket announces (txs on txSent/txConfirmed): its list refreshes then. */
   refreshOn?: CollectionName;
+  /**
+   * false: the menu does not count this resource's changes made out of view ("…, 3 new changes"):
+   * records that change all the time (trades as they move) would only count the traffic.
+   */
+  countsUnseen?: false;
   /** The list's columns (may come from `ui`). */
   columns?: ColumnDef<R>[];
   filters?: FilterDef[];

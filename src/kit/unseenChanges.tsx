@@ -63,7 +63,7 @@ export function UnseenChangesTracker({ definitions }: { definitions: readonly Re
   useEffect(() => {
     if (typeof dataProvider?.subscribe !== 'function' || typeof dataProvider.unsubscribe !== 'function') return undefined;
     const realtime = dataProvider as RealtimeMethods;
-    const subscriptions = definitions.map((definition) => {
+    const subscriptions = definitions.filter((definition) => definition.countsUnseen !== false).map((definition) => {
       const topic = listTopic(definition.name);
       const callback: RealtimeCallback = (event) => {
         // Read at the time of the event: the operator may have moved since the subscription.

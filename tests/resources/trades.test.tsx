@@ -10,18 +10,23 @@
 import type { ReactNode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TradeJourney, TradeJourneyDetail, TradeStep } from '../../src/contract/index.ts';
+import { createDataProvider } from '../../src/dataProvider/index.ts';
+import { createRealtimeChannel, listTopic } from '../../src/dataProvider/realtime.ts';
 import { prefillOf, txNewLink } from '../../src/domain/txNewLink.ts';
+import { DefinitionsContext } from '../../src/kit/DefinitionsContext.tsx';
+import { Menu } from '../../src/layout/Menu.tsx';
+import { DEFINITIONS } from '../../src/resources/index.ts';
 import { liveStore } from '../../src/realtime/liveStore.ts';
 import { trades } from '../../src/resources/trades/index.ts';
 import { operationLinks } from '../../src/resources/trades/tradeOperations.ts';
 import { TxNewScreen } from '../../src/resources/txOperations/index.ts';
 import { txs } from '../../src/resources/txs/index.ts';
 import { fakeApi, json, type SeenRequest } from '../support/fakeFetch.ts';
-import { allowKnownReactAdminWarnings, nextFrame, renderKit, resetKit, serverEvent, type Role } from './kitHarness.tsx';
+import { allowKnownReactAdminWarnings, nextFrame, renderKit, resetKit, serverEvent, signedInAs, type Role } from './kitHarness.tsx';
 
 beforeEach(() => {
   allowKnownReactAdminWarnings();
@@ -170,6 +175,55 @@ describe('/tx/trades: the trade list', () => {
   });
 });
 
+describe('the menu item Trades', () => {
+  function renderMenu(path: string) {
+    const realtime = createRealtimeChannel();
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <AdminContext dataProvider={createDataProvider(fakeApi(), { realtime })} authProvider={signedInAs('Operator')} store={memoryStore()}>
+              <DefinitionsContext.Provider value={DEFINITIONS}>
+                <Menu />
+              </DefinitionsContext.Provider>
+            </AdminContext>
+          ),
+        },
+      ],
+      { initialEntries: [path] },
+    );
+    render(<RouterProvider router={router} />);
+    return { router, realtime };
+  }
+
+  it('§2 follows Latest transactions for every role; on /tx/trades it is the current item, not Transactions', async () => {
+    renderMenu(`/tx/trades/${ID}`);
+    const names = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(names.slice(0, 4)).toEqual(['Home', 'Transactions', 'Latest transactions', 'Trades']);
+    expect(screen.getByRole('menuitem', { name: 'Trades' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('menuitem', { name: 'Transactions' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('counts no "new changes": trades move with every tx, a count would only count the traffic', async () => {
+    const { realtime } = renderMenu('/');
+    await screen.findByRole('menuitem', { name: 'Trades' });
+    await act(async () => {
+      await realtime.publish(listTopic('tx/trades'), { type: 'updated', payload: { ids: [] } });
+    });
+    await nextFrame();
+    expect(screen.getByRole('menuitem', { name: 'Trades' })).toBeInTheDocument();
+  });
+
+  it('PROTOCOL: gone when the backend has no trades', async () => {
+    renderMenu('/');
+    await screen.findByRole('menuitem', { name: 'Trades' });
+    act(() => liveStore.update(() => ({ tradesAvailable: false })));
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Trades' })).toBeNull());
+    expect(screen.getByRole('menuitem', { name: 'Transactions' })).toBeInTheDocument();
+  });
+});
+
 describe('/tx/trades/{tradeId}: the journey', () => {
   it('one node per step in an ordered list: network icon, tx type, status colour, duration against expected, explorer link, transaction page', async () => {
     renderTrades(`/tx/trades/${ID}`, 'Operator', tradeApi([], { [ID]: stuckTrade() }));
@@ -309,6 +363,10 @@ describe('/tx/new opened from a link (domain/txNewLink.ts)', () => {
     expect(within(force).getByRole('combobox', { name: 'Token' })).toHaveTextContent('USDC');
     expect(within(force).getByRole('combobox', { name: 'Bridge' })).toHaveTextContent('stargate-eth-arb');
     expect(within(force).getByRole('textbox', { name: 'Amount' })).toHaveValue('4926.67');
+    // Another tab is another operation: the word about what was filled in stays about Force.
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Refund' }));
+    expect(screen.getByText(/opened from a trade/)).toHaveTextContent(/^Force opened from a trade with its fields filled in\./);
+    expect(within(screen.getByRole('form', { name: 'Refund form' })).getByRole('textbox', { name: 'Trade id (or a Tx id)' })).toHaveValue('');
   });
 
   it('unlock-nonce and manual: the step\'s network (and type and token) typed in, the rest left to the operator', async () => {

@@ -32,6 +32,8 @@ export const trades = defineResource<TradeJourney & { id: string }>({
   access: { list: 'any', show: 'any', create: 'none', edit: 'none', delete: 'none' },
   api: { record: 'trades', list: 'trades/' },
   refreshOn: 'trades',
+  // Every tx sent or confirmed moves a trade: a count of unseen changes would only count the traffic.
+  countsUnseen: false,
   // No `ui` part nor toServerFilter: home reads the stuck trades through this route before any trade
   // screen has loaded, and the filter inputs keep what GET /trades/ takes (times as ms).
   clearFilters: true,

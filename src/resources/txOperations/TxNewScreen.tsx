@@ -54,7 +54,8 @@ export function TxNewScreen() {
 function Operations({ params }: { params: URLSearchParams }) {
   const [prefill] = useState(() => prefillOf(params));
   const requested = prefill?.op === 'sellEdit' ? (prefill.values.tradeId ?? '') : (params.get(EDIT_SELL_PARAM) ?? '');
-  const [tab, setTab] = useState(() => tabOf(prefill, requested));
+  const [opened] = useState(() => tabOf(prefill, requested));
+  const [tab, setTab] = useState(opened);
   const [editId, setEditId] = useState(requested);
   const fromTrade = prefill?.values.tradeId;
 
@@ -62,7 +63,7 @@ function Operations({ params }: { params: URLSearchParams }) {
     <Box>
       {prefill && (
         <Alert severity="info" sx={{ mb: 1.5, maxWidth: 640 }}>
-          {TABS[tab]} opened {fromTrade ? <>from trade <Link to={`${TRADES_PATH}/${encodeURIComponent(fromTrade)}`}>{fromTrade}</Link></> : 'from a trade'} with its fields filled
+          {TABS[opened]} opened {fromTrade ? <>from trade <Link to={`${TRADES_PATH}/${encodeURIComponent(fromTrade)}`}>{fromTrade}</Link></> : 'from a trade'} with its fields filled
           in. Check them: nothing is sent until you confirm.
         </Alert>
       )}
