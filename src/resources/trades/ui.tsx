@@ -25,7 +25,7 @@ export function RouteText({ trade }: { trade: Pick<TradeJourney, 'networkBuy' | 
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
         <NetworkIcon network={trade.networkBuy} />
         {trade.networkBuy}
-        →
+        <span>→</span>
         <NetworkIcon network={trade.networkSell} />
         {trade.networkSell}
       </Box>
