@@ -51,6 +51,19 @@ describe('demo transaction history', () => {
     const trades = new Set(rows.map((tx) => tx.tradeId));
     expect(rows.length / trades.size).toBeGreaterThan(3);
   });
+
+  it('PROTOCOL Trades: the seeded history spans its month: only the last minutes\' trades are under way, not a pile at the end the stuck watch would report', () => {
+    const rows = [...demoTxs(100_000, START)];
+    const started = new Map<string, number>();
+    for (const tx of rows) started.set(tx.tradeId, Math.min(started.get(tx.tradeId) ?? tx.createdAt, tx.createdAt));
+    const underWay = new Set(rows.filter((tx) => tx.status === 'pending' || tx.status === 'created').map((tx) => tx.tradeId));
+    expect(underWay.size).toBeGreaterThan(0);
+    expect(underWay.size).toBeLessThan(20);
+    const starts = [...started.values()].sort((a, b) => a - b);
+    expect(START - (starts[0] ?? START)).toBeGreaterThan(29 * 24 * 3600_000);
+    // No two trades start at the same instant by the dozen (the old clamp piled thousands on START).
+    expect(starts.filter((t) => t === START).length).toBeLessThan(2);
+  });
 });
 
 describe('demo configs and record versions', () => {

@@ -131,21 +131,36 @@ function outcomeOf(rng: Rng): Outcome {
   return 'retried';
 }
 
-/** `count` txs ending at `endMs`, oldest first. */
+/**
+ * `count` txs ending at `endMs`, oldest first. The gaps between trades are drawn at random, so
+ * how long `count` txs take is known only once drawn: a first run without an end measures it, and
+ * the history is then drawn again with its gaps scaled to end a few minutes before `endMs`. Only
+ * the trades of the last IN_FLIGHT_MS are still under way, not a pile of trades clamped at the end
+ * (which the stuck-trade watch would rightly report by the thousand).
+ */
 export function* demoTxs(count: number, endMs: number): Generator<TxDraft> {
+  const span = { lastStartMs: 0 };
+  for (const _tx of history(count, 0, Number.POSITIVE_INFINITY, 1, span));
+  const scale = span.lastStartMs > 0 ? (HISTORY_MS - IN_FLIGHT_MS / 2) / span.lastStartMs : 1;
+  yield* history(count, endMs - HISTORY_MS, endMs, scale, span);
+}
+
+function* history(count: number, startMs: number, endMs: number, gapScale: number, span: { lastStartMs: number }): Generator<TxDraft> {
   const rng = new Rng(SEED);
   const routes = routesOf(DEMO_TOKENS);
   if (routes.length === 0 || count <= 0) return;
   const nonces = new Map<string, number>();
   const wallet = DEMO_BRAIN_STATE.walletAddress;
-  // About five txs per trade, spread evenly over the month.
+  // About five txs per trade, spread evenly over the month (and scaled to fit it exactly).
   const meanGapMs = (HISTORY_MS * 5) / count;
-  let time = endMs - HISTORY_MS;
+  let time = startMs;
   let emitted = 0;
 
   while (emitted < count) {
-    time += rng.logBetween(meanGapMs / 4, meanGapMs * 2.2);
+    time += rng.logBetween(meanGapMs / 4, meanGapMs * 2.2) * gapScale;
+    // A safety only: the scaled gaps end before endMs unless the last trades drew differently.
     if (time > endMs) time = endMs;
+    span.lastStartMs = time - startMs;
     const route = rng.pick(routes);
     const [networkBuy, networkSell] = rng.chance(0.5) ? route.networks : [route.networks[1], route.networks[0]];
     const tradeId = uuidV4(rng);
