@@ -127,6 +127,11 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
         className="console-toasts"
         onMouseEnter={enter}
         onMouseLeave={leave}
+        // From the keyboard too: focus inside the stack unfolds and pauses it, as the pointer does.
+        onFocus={enter}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) leave();
+        }}
         sx={{ position: 'fixed', top: TOP, right: 16, zIndex: 1400, display: 'flex', gap: 1, alignItems: 'flex-start' }}
       >
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>

@@ -360,6 +360,11 @@ describe.skipIf(!hasChromium)('§4 socket connection against a reference server 
           // The connected users are the new sockets: admin and operator once each, none of the old
           // (each chip's title is the time its socket connected, so old chips would keep their title).
           await expect.poll(() => userChipTexts(page), { timeout: 5000 }).toEqual(['admin (Admin)', expect.stringMatching(/^operator \(/)]);
+          // The server tells the connected users a moment after the sockets join (coalesced), so the
+          // old chips may still show when Live does: they must all give way to the new sockets'.
+          await expect
+            .poll(async () => (await userChipTitles(page)).filter((title) => before[i]!.titles.includes(title)), { timeout: 8000 })
+            .toEqual([]);
           const titles = await userChipTitles(page);
           for (const title of titles) expect(before[i]!.titles, `${who}: connected-user chip ${title} is stale`).not.toContain(title);
           // Block heads advance again after the restart: some network shows a number it did not show before.

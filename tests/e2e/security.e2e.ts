@@ -217,6 +217,9 @@ describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium
       for (const msg of [CORPUS[0], CORPUS[1], CORPUS[2], CORPUS[5]] as string[]) {
         await ok(admin('POST', '/sim/control', { action: 'notify', msg, type: 'error', autoClose: false }), 'notify');
       }
+      // The toasts fold into one line with the older ones peeking out; the pointer over them unfolds them all.
+      await page.getByText('Dismiss all', { exact: true }).waitFor();
+      await page.locator('.console-toasts').hover();
       await expectLiteral(page, CORPUS[1] as string, 'toast');
       await expectLiteral(page, CORPUS[5] as string, 'toast');
       await expectClean(page, 'toasts');
