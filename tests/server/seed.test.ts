@@ -47,18 +47,19 @@ describe('demo transaction history', () => {
     );
     expect(odd).toEqual([]);
     expect(rows.some((tx) => tx.attempt === 2)).toBe(true);
-    expect(new Set(rows.map((tx) => tx.status))).toEqual(new Set(TX_STATUSES));
+    // Every status a settled history holds; pending and created belong to trades under way, which
+    // the simulator makes live (a seeded one would never move on).
+    expect(new Set(rows.map((tx) => tx.status))).toEqual(new Set(TX_STATUSES.filter((status) => status !== 'pending' && status !== 'created')));
     const trades = new Set(rows.map((tx) => tx.tradeId));
     expect(rows.length / trades.size).toBeGreaterThan(3);
   });
 
-  it('PROTOCOL Trades: the seeded history spans its month: only the last minutes\' trades are under way, not a pile at the end the stuck watch would report', () => {
+  it('PROTOCOL Trades: the seeded history spans its month and every seeded trade has settled (nothing would move it on, so the stuck watch would report it for ever)', () => {
     const rows = [...demoTxs(100_000, START)];
     const started = new Map<string, number>();
     for (const tx of rows) if (tx.tradeId !== null) started.set(tx.tradeId, Math.min(started.get(tx.tradeId) ?? tx.createdAt, tx.createdAt));
     const underWay = new Set(rows.filter((tx) => tx.status === 'pending' || tx.status === 'created').map((tx) => tx.tradeId));
-    expect(underWay.size).toBeGreaterThan(0);
-    expect(underWay.size).toBeLessThan(20);
+    expect(underWay.size).toBe(0);
     const starts = [...started.values()].sort((a, b) => a - b);
     expect(START - (starts[0] ?? START)).toBeGreaterThan(29 * 24 * 3600_000);
     // No two trades start at the same instant by the dozen (the old clamp piled thousands on START).

@@ -85,7 +85,7 @@ describe('§7 GET /api/txs/ on the seeded history', () => {
   const sample = () => seeded[Math.floor(seeded.length / 3)]!;
   const filters: [string, () => TxFilter, (tx: TxRecord) => boolean][] = [
     ['status', () => ({ status: 'failed' }), (tx) => tx.status === 'failed'],
-    ['several statuses', () => ({ status: ['pending', 'created'] }), (tx) => tx.status === 'pending' || tx.status === 'created'],
+    ['several statuses', () => ({ status: ['stale', 'sent-back'] }), (tx) => tx.status === 'stale' || tx.status === 'sent-back'],
     ['side', () => ({ side: 'buy' }), (tx) => tx.side === 'buy'],
     ['txType', () => ({ txType: 'Bridge' }), (tx) => tx.txType === 'Bridge'],
     ['network', () => ({ network: sample().network as Network }), (tx) => tx.network === sample().network],

@@ -16,8 +16,12 @@ import { tradeTxTypes } from '../sim/profiles.ts';
 /** DEMO_TXS default: enough rows that the list's filters and sorts must use their indexes. */
 export const DEMO_TXS_DEFAULT = 100_000;
 const HISTORY_MS = 30 * 24 * 3600_000;
-/** Trades younger than this are still under way. */
-const IN_FLIGHT_MS = 10 * 60_000;
+/**
+ * The history's last trade starts this long before the seeding instant, so every seeded trade has
+ * settled: nothing in the seed is under way, because nothing would ever move it on (the simulator
+ * runs trades of its own), and the stuck-trade watch would report it stuck for ever.
+ */
+const QUIET_END_MS = 10 * 60_000;
 const SEED = 0x7e57_da7a;
 
 /** Rough USD prices of the demo tokens, for token amounts. */
@@ -134,14 +138,14 @@ function outcomeOf(rng: Rng): Outcome {
 /**
  * `count` txs ending at `endMs`, oldest first. The gaps between trades are drawn at random, so
  * how long `count` txs take is known only once drawn: a first run without an end measures it, and
- * the history is then drawn again with its gaps scaled to end a few minutes before `endMs`. Only
- * the trades of the last IN_FLIGHT_MS are still under way, not a pile of trades clamped at the end
- * (which the stuck-trade watch would rightly report by the thousand).
+ * the history is then drawn again with its gaps scaled to end QUIET_END_MS before `endMs`, every
+ * trade settled, instead of a pile of trades clamped at the end (which the stuck-trade watch would
+ * rightly report by the thousand).
  */
 export function* demoTxs(count: number, endMs: number): Generator<TxDraft> {
   const span = { lastStartMs: 0 };
   for (const _tx of history(count, 0, Number.POSITIVE_INFINITY, 1, span));
-  const scale = span.lastStartMs > 0 ? (HISTORY_MS - IN_FLIGHT_MS / 2) / span.lastStartMs : 1;
+  const scale = span.lastStartMs > 0 ? (HISTORY_MS - QUIET_END_MS) / span.lastStartMs : 1;
   yield* history(count, endMs - HISTORY_MS, endMs, scale, span);
 }
 
@@ -170,12 +174,9 @@ function* history(count: number, startMs: number, endMs: number, gapScale: numbe
     const tokenAmount = Number((capitalUSD / (PRICES[route.tokenName] ?? 1)).toPrecision(8));
     const swapMethod = rng.pick(EVM_AGGREGATORS);
     const sellMethod = rng.chance(0.7) ? swapMethod : rng.pick(EVM_AGGREGATORS);
-    const inFlight = endMs - time < IN_FLIGHT_MS;
-    const outcome: Outcome = inFlight ? 'completed' : outcomeOf(rng);
+    const outcome = outcomeOf(rng);
     const stopAt = outcome === 'completed' || outcome === 'retried' ? -1 : rng.int(0, types.length - 1);
     const retryAt = outcome === 'retried' ? rng.int(0, types.length - 1) : -1;
-    // In-flight trades have settled their first legs only.
-    const settledUpTo = inFlight ? Math.floor(((endMs - time) / IN_FLIGHT_MS) * types.length) : types.length;
     const errCode = outcome === 'failed' && rng.chance(0.75) ? rng.int(0, 41) : undefined;
 
     let at = time;
@@ -188,8 +189,7 @@ function* history(count: number, startMs: number, endMs: number, gapScale: numbe
       const attempts = i === retryAt ? 2 : 1;
       for (let attempt = 1; attempt <= attempts && emitted < count; attempt++) {
         let status: TxStatus = 'completed';
-        if (inFlight) status = i < settledUpTo ? 'completed' : i === settledUpTo ? 'pending' : 'created';
-        else if (attempt < attempts) status = rng.chance(0.7) ? 'failed' : 'stale';
+        if (attempt < attempts) status = rng.chance(0.7) ? 'failed' : 'stale';
         else if (stopAt >= 0 && i > stopAt) status = 'skip';
         else if (i === stopAt) status = outcome === 'sent-back' && txType === 'Bridge' ? 'sent-back' : outcome === 'stale' ? 'stale' : 'failed';
         const done = status === 'completed';
