@@ -38,6 +38,11 @@ const COLOURS: Record<ToastVariantName, string> = {
 const KEYFRAMES = 'console-toast-in';
 const GLOBAL = { [`@keyframes ${KEYFRAMES}`]: { from: { opacity: 0 }, to: { opacity: 1 } } };
 
+/**
+ * A folded card behind the top one keeps its text rendered (under the top card, which covers it but
+ * for a peek of its bottom padding): it stays in the accessibility tree and findable, and a pointer
+ * that goes for it unfolds the stack on the way.
+ */
 function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number | null; onClose: () => void }) {
   const behind = depth !== null && depth > 0;
   const oneLine = depth !== null;
@@ -83,7 +88,6 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
         sx={{
           flex: 1,
           minWidth: 0,
-          visibility: behind ? 'hidden' : undefined,
           // Folded: one line, cut with an ellipsis; unfolded: the whole message, wrapped.
           ...(oneLine ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : { '& [data-trade-state]': { flexWrap: 'wrap' }, '& .trade-types': { whiteSpace: 'normal' } }),
         }}
@@ -91,7 +95,7 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
         {toast.message}
       </Box>
       {toast.count > 1 ? (
-        <Box component="span" title={`${toast.count} identical notifications`} sx={{ fontWeight: 700, whiteSpace: 'nowrap', visibility: behind ? 'hidden' : undefined }}>
+        <Box component="span" title={`${toast.count} identical notifications`} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
           ×{toast.count}
         </Box>
       ) : null}
