@@ -36,7 +36,11 @@ const COLOURS: Record<ToastVariantName, string> = {
 };
 
 const KEYFRAMES = 'console-toast-in';
-const GLOBAL = { [`@keyframes ${KEYFRAMES}`]: { from: { opacity: 0 }, to: { opacity: 1 } } };
+/**
+ * A new toast flashes in brighter rather than fading in: a card fading in over the folded deck would
+ * show the text of the one beneath it through itself.
+ */
+const GLOBAL = { [`@keyframes ${KEYFRAMES}`]: { from: { filter: 'brightness(1.45)' }, to: { filter: 'none' } } };
 
 /**
  * A folded card behind the top one keeps its text rendered (under the top card, which covers it but
@@ -68,7 +72,7 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
         fontSize: 14,
         lineHeight: 1.35,
         boxSizing: 'border-box',
-        animation: `${KEYFRAMES} 150ms ease-out`,
+        animation: `${KEYFRAMES} 400ms ease-out`,
         overflowWrap: 'anywhere',
         ...(behind
           ? {
