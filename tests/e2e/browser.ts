@@ -46,16 +46,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
+export type Api = (method: string, path: string, body?: unknown) => Promise<Response>;
+
 /** A signed-in API client for the test itself (simulator control, setup), via the real REST API. */
-export async function apiAs(accessKey: string): Promise<(method: string, path: string, body?: unknown) => Promise<Response>> {
-  const login = await fetch(`${baseURL}/api/login`, {
+export function apiAs(accessKey: string): Promise<Api> {
+  return apiAt(baseURL, accessKey);
+}
+
+/** The same, for a server of a test file's own (at `origin`). */
+export async function apiAt(origin: string, accessKey: string): Promise<Api> {
+  const login = await fetch(`${origin}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ accessKey }),
   });
   const { token } = (await login.json()) as { token: string };
   return (method, path, body) =>
-    fetch(`${baseURL}/api${path}`, {
+    fetch(`${origin}/api${path}`, {
       method,
       headers: { 'x-api-key': token, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -14,29 +14,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../support/serverProcess.ts';
-import { adminKey, hasChromium, launchBrowser, operatorKey, screenshot, signIn, type Session } from './browser.ts';
-
-type Api = (method: string, path: string, body?: unknown) => Promise<Response>;
+import { adminKey, apiAt, hasChromium, launchBrowser, operatorKey, screenshot, signIn, type Api, type Session } from './browser.ts';
 
 /** The page still runs its scripts (nothing froze it). */
 async function answers(page: Page): Promise<void> {
   expect(await page.evaluate(() => 1 + 1)).toBe(2);
-}
-
-/** A signed-in API client of this file's server. */
-async function apiOf(baseURL: string, accessKey: string): Promise<Api> {
-  const login = await fetch(`${baseURL}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ accessKey }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return (method, path, body) =>
-    fetch(`${baseURL}/api${path}`, {
-      method,
-      headers: { 'x-api-key': token, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
 }
 
 async function ok(response: Promise<Response>): Promise<unknown> {
@@ -67,7 +49,7 @@ describe.skipIf(!hasChromium)('PROTOCOL Trades: the Trades screens and home\'s S
       STUCK_CHECK_MS: '250',
     });
     browser = await launchBrowser();
-    admin = await apiOf(server.url, adminKey);
+    admin = await apiAt(server.url, adminKey);
   });
 
   afterAll(async () => {

@@ -203,8 +203,8 @@ function* history(count: number, startMs: number, endMs: number, gapScale: numbe
         const nonce = (nonces.get(network) ?? rng.int(1000, 90_000)) + 1;
         nonces.set(network, nonce);
         const createdAt = Math.min(Math.round(at), endMs);
-        const settleMs = status === 'created' ? 0 : rng.int(2000, 60_000);
-        const unsent = status === 'created' || status === 'skip';
+        const settleMs = rng.int(2000, 60_000);
+        const unsent = status === 'skip';
         yield {
           id: uuidV7(rng, createdAt),
           tradeId,

@@ -5,10 +5,11 @@
  * is, with the trades the watch holds stuck (trades/watch.ts) shown as `stuck`.
  * Totals are counted once per filter and kept until the txs change (txsChangeMark).
  */
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { TxStatus, TxType } from '../../../../src/config/enums.ts';
 import { TradeJourney, type TradeFilter, type TradeSortField } from '../../../../src/contract/index.ts';
 import type { Gate } from '../gate.ts';
+import { cachedTotals, statementCache, type Param, type Where } from './listQueries.ts';
 import { txsChangeMark } from './txs.ts';
 
 export interface TradeListOptions {
@@ -55,7 +56,6 @@ export interface JourneyRepo {
   completedSteps(perBridge: number): Promise<WatchedStep[]>;
 }
 
-type Param = string | number | null;
 
 const STEP_COLUMNS = `id, trade_id AS tradeId, tx_type AS txType, network, bridge_name AS bridgeName, status,
   created_at AS createdAt, updated_at AS updatedAt`;
@@ -70,17 +70,10 @@ const SORT_COLUMNS: Record<TradeSortField, string> = {
 };
 
 /** Statements of list queries, by SQL text; the filters give a bounded number of shapes. */
-const STATEMENT_CACHE_MAX = 256;
-const TOTALS_CACHE_MAX = 1024;
 /** As GET /txs/: bounds as expressions, so SQLite does not prepare the statement again per page. */
 const PAGE_BOUNDS = 'LIMIT ? + 0 OFFSET ? + 0';
 /** The stuck tradeIds, bound as one JSON array. */
 const STUCK_IDS = '(SELECT value FROM json_each(?))';
-
-interface Where {
-  sql: string;
-  params: Param[];
-}
 
 /** One condition of the filter. */
 interface Term extends Where {
@@ -179,29 +172,12 @@ export interface JourneyPages {
 export function sqliteJourneyPages(db: Database): JourneyPages {
   const changes = txsChangeMark(db);
   const uncommitted = () => db.inTransaction && !db.readonly;
-  const cache = new Map<string, Statement<Param[], unknown>>();
-  const statement = (sql: string) => {
-    let prepared = cache.get(sql);
-    if (!prepared) {
-      if (cache.size >= STATEMENT_CACHE_MAX) cache.clear();
-      prepared = db.prepare<Param[]>(sql);
-      cache.set(sql, prepared);
-    }
-    return prepared;
-  };
-  const totals = new Map<string, { mark: string; total: number }>();
-  const totalOf = (where: Where): number => {
-    const count = () => statement(`SELECT COUNT(*) FROM trade_journeys ${where.sql}`).pluck().get(...where.params) as number;
-    if (uncommitted()) return count();
-    const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
-    const mark = changes();
-    const cached = totals.get(key);
-    if (cached?.mark === mark) return cached.total;
-    const total = count();
-    if (totals.size >= TOTALS_CACHE_MAX) totals.clear();
-    totals.set(key, { mark, total });
-    return total;
-  };
+  const statement = statementCache(db);
+  const totalOf = cachedTotals(
+    (where) => statement(`SELECT COUNT(*) FROM trade_journeys ${where.sql}`).pluck().get(...where.params) as number,
+    changes,
+    uncommitted,
+  );
 
   /**
    * The index a page is read through: the one that visits the fewest entries, from exact (cached)

@@ -8,12 +8,13 @@
  * The total of a filter is counted once and kept until the txs table changes (see txsWritten):
  * counting 75,000 matching rows costs milliseconds, on every page turn.
  */
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { TxStatus } from '../../../../src/config/enums.ts';
 import type { TxFilter, TxRecord, TxSortField } from '../../../../src/contract/index.ts';
 import { txHistoryKey } from '../../../../src/domain/keys.ts';
 import type { Gate } from '../gate.ts';
 import { sqliteJourneyWriter } from './journeyWriter.ts';
+import { cachedTotals, statementCache, type Param, type Where } from './listQueries.ts';
 
 /** A tx as written: the record without what is derived from it. */
 export type TxDraft = Omit<TxRecord, 'historyKey'>;
@@ -63,7 +64,6 @@ const COLUMNS = `id, trade_id AS tradeId, token_name AS tokenName, side, method,
   amount_out AS amountOut, expected_profit AS expectedProfit, hash, created_at AS createdAt, updated_at AS updatedAt,
   err_code AS errCode`;
 
-type Param = string | number | null;
 
 /** A row as SQLite gives it in raw mode: COLUMNS in order, then `raw` where selected. */
 type RawRow = [
@@ -73,8 +73,6 @@ type RawRow = [
   hash: string | null, createdAt: number, updatedAt: number, errCode: number | null, raw?: string | null,
 ];
 
-/** Statements of list queries, by SQL text; the filters give a bounded number of shapes. */
-const STATEMENT_CACHE_MAX = 256;
 /** A bulk insert of at least this many rows refreshes the planner's statistics of txs. */
 const ANALYZE_AFTER_ROWS = 10_000;
 
@@ -160,11 +158,6 @@ interface Term {
   /** The values of `column IN (...)`; none for the date range and the search. */
   values?: readonly Param[];
   sql(indexed: boolean): string;
-  params: Param[];
-}
-
-interface Where {
-  sql: string;
   params: Param[];
 }
 
@@ -309,15 +302,6 @@ const COMPARED_COLUMNS = [
 const INSERT_COLUMNS = `(id, trade_id, token_name, side, method, attempt, tx_type, status, network_buy, network_sell, network,
   bridge_name, amount_in, amount_out, expected_profit, hash, created_at, updated_at, raw, err_code)
   VALUES (${Array.from({ length: 20 }, () => '?').join(', ')})`;
-
-/** A cached total: the filter's count when the table's change mark was `mark`. */
-interface CachedTotal {
-  mark: string;
-  total: number;
-}
-
-/** Totals kept, by filter; a full cache is emptied (filters repeat: the page turns of one screen). */
-const TOTALS_CACHE_MAX = 1024;
 
 const writeCounts = new WeakMap<Database, { writes: number }>();
 
@@ -492,31 +476,13 @@ export function sqliteTxPages(db: Database): TxPages {
     }
     return best.plan;
   };
-  const totals = new Map<string, CachedTotal>();
+  const statement = statementCache(db);
   /** The filter's total, counted again only when the table changed since it was last counted. */
-  const totalOf = (where: Where) => {
-    const count = () => (statement(`SELECT COUNT(*) AS total FROM txs ${where.sql}`).get(...where.params) as { total: number }).total;
-    if (uncommitted()) return count();
-    const key = `${where.sql}\u0000${JSON.stringify(where.params)}`;
-    const mark = changes();
-    const cached = totals.get(key);
-    if (cached?.mark === mark) return cached.total;
-    const total = count();
-    if (totals.size >= TOTALS_CACHE_MAX) totals.clear();
-    totals.set(key, { mark, total });
-    return total;
-  };
-
-  const cache = new Map<string, Statement<Param[], unknown>>();
-  const statement = (sql: string) => {
-    let prepared = cache.get(sql);
-    if (!prepared) {
-      if (cache.size >= STATEMENT_CACHE_MAX) cache.clear();
-      prepared = db.prepare<Param[]>(sql);
-      cache.set(sql, prepared);
-    }
-    return prepared;
-  };
+  const totalOf = cachedTotals(
+    (where) => (statement(`SELECT COUNT(*) AS total FROM txs ${where.sql}`).get(...where.params) as { total: number }).total,
+    changes,
+    uncommitted,
+  );
 
   /** The list's order: the column, then created_at, then rowid (every index ends in rowid). */
   const orderBy = (column: string, order: 'ASC' | 'DESC') =>
