@@ -22,6 +22,8 @@ export interface TimelineProps {
   tradeId: string;
   steps: readonly TradeStep[];
   currentStep: number;
+  /** The trade has ended (completed or failed): its steps are all there is. */
+  ended: boolean;
   /** The step the trade is stuck at, if it is. */
   stuckStep: number | null;
   /** What the stuck step is expected to take when the step itself does not say (the tradeStuck event's). */
@@ -40,10 +42,12 @@ function explorerTxUrl(network: string, hash: string): string | null {
 const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
 const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
 
-function StepNode({ step, index, count, current, stuck, expectedMs, sinceReadMs }: {
+function StepNode({ step, index, count, of, current, stuck, expectedMs, sinceReadMs }: {
   step: TradeStep;
   index: number;
   count: number;
+  /** The trade's number of steps, once it has ended; while it runs, later steps are not known yet. */
+  of: number | null;
   current: boolean;
   stuck: boolean;
   expectedMs: number | undefined;
@@ -84,7 +88,8 @@ function StepNode({ step, index, count, current, stuck, expectedMs, sinceReadMs 
         {/* Words with their spaces, so a screen reader reads the node as a sentence. */}
         <Typography component="div">
           <Typography component="span" variant="body2" color="text.secondary">
-            Step {index + 1} of {count}:
+            Step {index + 1}
+            {of === null ? '' : ` of ${of}`}:
           </Typography>{' '}
           <strong>{step.txType}</strong> on {step.network}{' '}
           <Typography component="span" variant="body2" color="text.secondary">
@@ -135,7 +140,7 @@ function StepNode({ step, index, count, current, stuck, expectedMs, sinceReadMs 
   );
 }
 
-export function Timeline({ tradeId, steps, currentStep, stuckStep, stuckExpectedMs, sinceReadMs }: TimelineProps) {
+export function Timeline({ tradeId, steps, ended, currentStep, stuckStep, stuckExpectedMs, sinceReadMs }: TimelineProps) {
   if (steps.length === 0) return <Typography color="text.secondary">No steps recorded for this trade yet.</Typography>;
   return (
     <Box component="ol" aria-label={`Journey of trade ${tradeId}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -145,6 +150,7 @@ export function Timeline({ tradeId, steps, currentStep, stuckStep, stuckExpected
           step={step}
           index={index}
           count={steps.length}
+          of={ended ? steps.length : null}
           current={index === currentStep}
           stuck={index === stuckStep}
           expectedMs={index === stuckStep ? (step.expectedMs ?? stuckExpectedMs) : undefined}

@@ -99,7 +99,9 @@ export function TradeShow() {
   const sinceReadMs = Math.max(0, now - dataUpdatedAt);
   const stuckDuration = troubled && stuck ? troubled.durationMs + sinceReadMs : 0;
   const stuckExpected = troubled?.expectedMs ?? liveStuck?.expectedMs;
-  const position = trade ? ` ${(stuckStep ?? trade.currentStep) + 1} of ${trade.steps.length}` : '';
+  // While a trade runs its later steps are not recorded yet: "of N" only once it has ended.
+  const ended = trade !== undefined && !stuck && (trade.state === 'completed' || trade.state === 'failed');
+  const position = trade ? ` ${(stuckStep ?? trade.currentStep) + 1}${ended ? ` of ${trade.steps.length}` : ''}` : '';
   const problem = !trade
     ? null
     : stuck
@@ -151,7 +153,7 @@ export function TradeShow() {
         >
           <Field label="Token">{trade.tokenName}</Field>
           <Field label="Route"><RouteText trade={trade} /></Field>
-          <Field label="Current step">{`${trade.currentStep + 1} of ${trade.steps.length}`}</Field>
+          <Field label="Current step">{ended ? `${trade.currentStep + 1} of ${trade.steps.length}` : `${trade.currentStep + 1} (${trade.steps.length} recorded so far)`}</Field>
           <Field label="Started"><TimeText ms={trade.startedAt} /></Field>
           <Field label="Last update"><TimeText ms={trade.updatedAt} /></Field>
           <Field label="Expected profit">{trade.expectedProfit}</Field>
@@ -170,6 +172,7 @@ export function TradeShow() {
           <Timeline
             tradeId={trade.tradeId}
             steps={trade.steps}
+            ended={ended}
             currentStep={trade.currentStep}
             stuckStep={stuckStep}
             stuckExpectedMs={liveStuck?.expectedMs}
