@@ -153,7 +153,7 @@ export function TradeShow() {
         >
           <Field label="Token">{trade.tokenName}</Field>
           <Field label="Route"><RouteText trade={trade} /></Field>
-          <Field label="Current step">{ended ? `${trade.currentStep + 1} of ${trade.steps.length}` : `${trade.currentStep + 1} (${trade.steps.length} recorded so far)`}</Field>
+          <Field label="Current step">{ended ? `${trade.currentStep + 1} of ${trade.steps.length}` : `${trade.currentStep + 1} (of ${trade.steps.length} recorded so far)`}</Field>
           <Field label="Started"><TimeText ms={trade.startedAt} /></Field>
           <Field label="Last update"><TimeText ms={trade.updatedAt} /></Field>
           <Field label="Expected profit">{trade.expectedProfit}</Field>
