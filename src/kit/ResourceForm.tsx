@@ -8,7 +8,7 @@ import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'r
 import Stack from '@mui/material/Stack';
 import { useFormContext } from 'react-hook-form';
 import {
-  Create, Edit, SimpleForm, useCanAccess, useCreate, useCreatePath, useRecordContext,
+  Create, Edit, SimpleForm, useCanAccess, useCreate, useCreatePath, useGetRecordId, useRecordContext,
   useRedirect, useUpdate, type RaRecord,
 } from 'react-admin';
 import { versionOf } from './shared/errors.ts';
@@ -203,8 +203,10 @@ function LoadedEditForm({ definition }: { definition: ResourceDefinition }) {
 }
 
 export function ResourceEdit({ definition }: { definition: ResourceDefinition }) {
+  // The record's id from the route: a deep link says at once which record is open.
+  const id = useGetRecordId();
   return (
-    <ResourcePage title={`Edit ${definition.recordLabel}`}>
+    <ResourcePage title={`Edit ${definition.recordLabel} ${String(id)}`}>
       <Edit resource={definition.name} title={false} actions={false} mutationMode="pessimistic" redirect="list">
         <LoadedEditForm definition={definition} />
       </Edit>

@@ -90,7 +90,7 @@ describe('§2 routing', () => {
 
   it('§2 a bridge’s edit view and its Solana config are routes of the bridges resource', async () => {
     const edit = renderConsole('/settings/bridges/Stargate%20main', 'Admin');
-    await expectHeading('Edit bridge');
+    await expectHeading('Edit bridge Stargate main');
     expect(edit.router.state.location.pathname).toBe('/settings/bridges/Stargate%20main');
     edit.unmount();
     const solana = renderConsole('/settings/bridges/portal/show', 'Admin');

@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     const a = await adminConsole();
     await openEdit(a.page, tokenName);
     expect(await a.page.getByRole('textbox', { name: 'Address 1' }).inputValue()).toBe(ADDRESS);
-    expect(await a.page.getByRole('heading', { level: 1 }).textContent()).toBe('Edit token');
+    expect(await a.page.getByRole('heading', { level: 1 }).textContent()).toBe(`Edit token ${tokenName}`);
 
     await a.page.goto('/settings/tokens/create');
     await a.page.getByRole('heading', { level: 1, name: 'New token' }).waitFor();

@@ -51,7 +51,7 @@ describe('/settings/bridges', () => {
     expect(row(/Stargate/)).toHaveTextContent('Base, Ethereum');
     await user.click(within(row(/Stargate/)).getByRole('link', { name: 'Edit Stargate' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/bridges/Stargate'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit bridge' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit bridge Stargate' })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Bridge name' })).toHaveValue('Stargate');
   });
 
