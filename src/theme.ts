@@ -46,6 +46,18 @@ const denseComponents = {
     },
   },
   MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
+  // react-admin 5.15's row checkbox passes its name ("Select this row") as the Checkbox's own
+  // aria-label, which MUI 9 puts on the wrapping span: the input had no name (axe: label) and the
+  // span a name it may not carry (aria-prohibited-attr). The name goes to the input instead; a
+  // checkbox that names its input itself (slotProps.input) keeps its own.
+  MuiCheckbox: {
+    defaultProps: {
+      slotProps: {
+        input: (ownerState: { 'aria-label'?: string }) => ({ 'aria-label': ownerState['aria-label'] }),
+        root: () => ({ 'aria-label': undefined }),
+      },
+    },
+  },
 } as const satisfies RaThemeOptions['components'];
 
 export const lightTheme: RaThemeOptions = {

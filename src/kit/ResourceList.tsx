@@ -19,6 +19,7 @@ import { recordPathOf, type FilterDef, type ResourceDefinition } from './definit
 import { errorStatus } from '../dataProvider/apiFetch.ts';
 import { errorText } from './shared/errors.ts';
 import { CommandButton } from './CommandButton.tsx';
+import { KitBulkDeleteButton } from './KitBulkDeleteButton.tsx';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
@@ -143,9 +144,8 @@ function ResourceListView({ definition }: { definition: ResourceDefinition }) {
         <DataTable
           aria-label={`${recordLabel[0]?.toUpperCase() ?? ''}${recordLabel.slice(1)}s`}
           rowClick={definition.rowClick === 'show' ? (id) => recordPathOf(definition, id) : false}
-          // No row selection: react-admin 5.15's row checkboxes put their name on MUI 9's wrapper, not
-          // on the input (axe: label, aria-prohibited-attr), so bulk delete waits for a fix upstream.
-          bulkActionButtons={false}
+          // Row selection where delete is allowed (the theme puts react-admin's checkbox names on the input).
+          bulkActionButtons={canDelete && definition.bulkDelete !== false ? <KitBulkDeleteButton definition={definition} /> : false}
           hiddenColumns={columns.filter((c) => c.hidden).map((c) => c.source)}
           empty={<Typography sx={{ p: 2 }} color="text.secondary">No {recordLabel}s match.</Typography>}
         >

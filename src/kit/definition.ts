@@ -146,6 +146,8 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   commands?: RecordCommand<R>[];
   /** Said in the delete confirmation after "Delete {recordLabel} {id}?". */
   deleteConsequence?: string;
+  /** Rows can be selected and deleted together where delete is allowed; false: one at a time only. */
+  bulkDelete?: boolean;
   recordRepresentation: (record: R) => string;
   /** Views where a generic one cannot serve, declared here and rendered instead. */
   views?: Partial<Record<'list' | 'create' | 'edit' | 'show', ComponentType>>;

@@ -195,4 +195,44 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     await answers(a.page);
     expect(a.pageErrors).toEqual([]);
   });
+  it('§2 §7 an Admin selects two tokens and deletes them together: one Yes/No naming both, a DELETE each; the one refused (409) stays listed and selected, with its reason', async () => {
+    const prefix = unique('E2EBULK');
+    const [first, second] = [`${prefix}A`, `${prefix}B`];
+    await createToken(admin, first);
+    await createToken(admin, second);
+    const a = await adminConsole();
+    await a.page.goto('/settings/tokens');
+    await a.page.getByRole('textbox', { name: 'Search' }).fill(prefix);
+    const rows = a.page.getByRole('table', { name: 'Tokens' }).getByRole('row');
+    // The search has applied: the header and the two tokens' rows are all that is listed.
+    await eventually(() => rows.count()).toBe(3);
+    const box = (name: string) => rows.filter({ hasText: name }).getByRole('checkbox', { name: 'Select this row' });
+    await box(first).check();
+    await box(second).check();
+
+    const refuse = await admin('POST', '/sim/control', { action: 'refuse', method: 'DELETE', path: `/api/tokens/${second}`, status: 409, error: 'token is being traded', times: 1 });
+    expect(refuse.status).toBe(200);
+    const answered: [string, number][] = [];
+    a.page.on('response', (r) => {
+      if (r.request().method() === 'DELETE') answered.push([new URL(r.url()).pathname, r.status()]);
+    });
+    await a.page.getByRole('button', { name: 'Delete 2 tokens' }).click();
+    const confirm = a.page.getByRole('dialog', { name: 'Delete 2 tokens' });
+    expect(await confirm.textContent()).toContain(`Delete 2 tokens: ${first}, ${second}?`);
+    expect(answered).toEqual([]);
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await a.page.getByText(`Deleted 1 of 2 tokens; refused: ${second}: token is being traded`).waitFor();
+    expect(answered).toEqual([
+      [`/api/tokens/${first}`, 200],
+      [`/api/tokens/${second}`, 409],
+    ]);
+    await confirm.waitFor({ state: 'detached' });
+    // The deleted token leaves the list (the server's tokenDeleteDone); the refused one stays, still selected.
+    await eventually(() => rows.count()).toBe(2);
+    expect(await rows.filter({ hasText: first }).count()).toBe(0);
+    expect(await box(second).isChecked()).toBe(true);
+    await a.page.getByRole('button', { name: 'Delete 1 token' }).waitFor();
+    await answers(a.page);
+    expect(a.pageErrors).toEqual([]);
+  });
 });

@@ -53,7 +53,7 @@ const widgets = defineResource<WidgetRecord>({
 const WITH_WIDGETS = [...DEFINITIONS, widgets];
 
 /** A REST server of widgets (ra-data-simple-rest's convention) kept in memory. */
-function widgetServer() {
+function widgetServer({ refuseDelete }: { refuseDelete?: string } = {}) {
   const rows = new Map<string, Record<string, unknown>>([
     ['w1', { widgetName: 'w1', colour: 'red', size: 2 }],
     ['w2', { widgetName: 'w2', colour: 'blue', size: 5 }],
@@ -68,6 +68,7 @@ function widgetServer() {
     const id = decodeURIComponent(name ?? '');
     if (r.method === 'GET') return rows.has(id) ? json(rows.get(id)) : json({ error: 'no such widget' }, { status: 404 });
     if (r.method === 'DELETE') {
+      if (id === refuseDelete) return json({ error: 'widget in use' }, { status: 409 });
       rows.delete(id);
       return json({ ok: true });
     }
@@ -87,8 +88,8 @@ const widgetNames = () =>
     .slice(1)
     .map((r) => within(r).getAllByRole('cell').find((c) => /^w\d$/.test(c.textContent))?.textContent);
 
-async function openWidgets(role: Role = 'Admin') {
-  const server = widgetServer();
+async function openWidgets(role: Role = 'Admin', options: { refuseDelete?: string } = {}) {
+  const server = widgetServer(options);
   const view = renderKit('/settings/widgets', { api: server.api, definitions: WITH_WIDGETS, role });
   await screen.findByRole('table', { name: 'Widgets' });
   await waitFor(() => expect(widgetNames()).toEqual(['w1', 'w2']));
@@ -144,11 +145,52 @@ describe('a resource declared only by its definition', () => {
     await waitFor(() => expect(widgetNames()).toEqual(['w2']));
   });
 
-  it('an Operator lists widgets but gets no New, Edit or Delete, and canAccess says no', async () => {
+  it('§2 rows selected together are deleted after one Yes/No naming them, one DELETE each; a refused one stays selected and is named', async () => {
+    const user = userEvent.setup();
+    // The refused call is logged to the console, as every failed call is; that is expected here.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { api } = await openWidgets('Admin', { refuseDelete: 'w2' });
+    const table = screen.getByRole('table', { name: 'Widgets' });
+    const boxes = within(table).getAllByRole('checkbox', { name: 'Select this row' });
+    expect(boxes).toHaveLength(2);
+    await user.click(boxes[0]!);
+    await user.click(boxes[1]!);
+    await user.click(screen.getByRole('button', { name: 'Delete 2 widgets' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 widgets' });
+    expect(dialog).toHaveTextContent('Delete 2 widgets: w1, w2?');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(writes(api.requests)).toEqual([
+        { method: 'DELETE', path: '/widgets/w1', body: undefined },
+        { method: 'DELETE', path: '/widgets/w2', body: undefined },
+      ]),
+    );
+    await waitFor(() => expect(widgetNames()).toEqual(['w2']));
+    expect(await screen.findByText('Deleted 1 of 2 widgets; refused: w2: widget in use')).toBeInTheDocument();
+    expect(logged.mock.calls.filter(([first]) => String(first).startsWith('API DELETE'))).toEqual([['API DELETE /widgets/w2 failed:', expect.anything()]]);
+    // What was refused is still selected, ready for another try.
+    expect(screen.getByRole('button', { name: 'Delete 1 widget' })).toBeInTheDocument();
+    expect(within(table).getByRole('checkbox', { name: 'Select this row' })).toBeChecked();
+  });
+
+  it('No keeps every selected row and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { api } = await openWidgets();
+    await user.click(within(screen.getByRole('table', { name: 'Widgets' })).getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Delete 2 widgets' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete 2 widgets' })).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes(api.requests)).toEqual([]);
+    expect(widgetNames()).toEqual(['w1', 'w2']);
+    expect(within(screen.getByRole('table', { name: 'Widgets' })).getAllByRole('checkbox', { name: 'Select this row' }).map((box) => (box as HTMLInputElement).checked)).toEqual([true, true]);
+  });
+
+  it('an Operator lists widgets but gets no New, Edit, Delete or row selection, and canAccess says no', async () => {
     const { authProvider } = await openWidgets('Operator');
     expect(screen.queryByRole('link', { name: 'New widget' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit w1' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete w1' })).toBeNull();
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
     for (const action of ['create', 'edit', 'delete'] as const) {
       expect(await authProvider.canAccess?.({ resource: 'settings/widgets', action })).toBe(false);
     }

@@ -2,7 +2,8 @@
  * Resource definitions rendered as App.tsx registers them: <Admin> with a <Resource> per definition
  * (resourcesFor), canAccess from the definitions (withResourceAccess), and the real data provider
  * (createDataProvider over the /api client with a fake fetch, routes from resourceRoutes over the
- * app's live store, the realtime channel fed by publishLiveChanges). Only the layout is bare.
+ * app's live store, the realtime channel fed by publishLiveChanges) and the app's theme. Only the
+ * layout is bare.
  */
 import type { ReactNode } from 'react';
 import { act, configure, render } from '@testing-library/react';
@@ -17,6 +18,7 @@ import { createRealtimeChannel } from '../../src/dataProvider/realtime.ts';
 import { dispatchServerEvent } from '../../src/realtime/handlers.ts';
 import { liveStore } from '../../src/realtime/liveStore.ts';
 import { DEFINITIONS } from '../../src/resources/index.ts';
+import { lightTheme } from '../../src/theme.ts';
 import type { ResourceDefinition } from '../../src/kit/definition.ts';
 import { DefinitionsContext } from '../../src/kit/DefinitionsContext.tsx';
 import { publishLiveChanges, resourceRoutes } from '../../src/kit/liveWiring.ts';
@@ -100,7 +102,7 @@ export function renderKit<A extends ApiClient = ReturnType<typeof fakeApi>>(
         path: '*',
         element: (
           <DefinitionsContext.Provider value={definitions}>
-            <Admin dataProvider={dataProvider} authProvider={authProvider} store={memoryStore()} layout={Bare} disableTelemetry>
+            <Admin dataProvider={dataProvider} authProvider={authProvider} store={memoryStore()} layout={Bare} theme={lightTheme} disableTelemetry>
               {(permissions: unknown) => resourcesFor(definitions, permissions)}
             </Admin>
           </DefinitionsContext.Provider>

@@ -24,12 +24,12 @@ beforeEach(async () => {
 afterEach(resetKit);
 
 const table = () => screen.getByRole('table', { name: 'Tokens' });
-/** The Token column of each row. */
+/** The Token column of each row (the first cell is the row's select box). */
 const rowNames = () =>
   within(table())
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell')[0]?.textContent);
+    .map((r) => within(r).getAllByRole('cell')[1]?.textContent);
 
 async function openList(api = fakeApi()) {
   const view = renderKit('/settings/tokens', { api });

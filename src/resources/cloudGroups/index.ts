@@ -61,5 +61,8 @@ export const cloudGroups = defineResource<CloudGroup>({
     { source: 'desired', label: 'Desired instances', kind: 'number' },
   ],
   validate: zodValidate(AwsGroupBody),
+  // Each write sends the whole list as the live store has it; deletes in a row could send a list
+  // the previous one's broadcast has not reached yet, putting a deleted group back.
+  bulkDelete: false,
   recordRepresentation: (group) => group.name,
 });
