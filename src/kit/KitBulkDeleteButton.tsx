@@ -10,6 +10,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useDataProvider, useListContext, useNotify, useRefresh, type Identifier, type RaRecord } from 'react-admin';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { errorText } from './shared/errors.ts';
+import { withDeleteConsequence } from './KitDeleteButton.tsx';
 import type { ResourceDefinition } from './definition.ts';
 
 /** "1 token", "3 tokens". */
@@ -60,7 +61,7 @@ export function KitBulkDeleteButton({ definition }: { definition: ResourceDefini
       <ConfirmDialog
         open={open}
         title={`Delete ${what}`}
-        message={`Delete ${what}: ${listed}?${definition.deleteConsequence ? ` ${definition.deleteConsequence}` : ''}`}
+        message={withDeleteConsequence(definition, `Delete ${what}: ${listed}?`)}
         busy={busy}
         onYes={() => void confirm()}
         onNo={() => setOpen(false)}

@@ -17,6 +17,11 @@ export interface KitDeleteButtonProps {
   redirectTo?: string;
 }
 
+/** A delete's question, followed by what else the delete does where the definition says. */
+export function withDeleteConsequence(definition: ResourceDefinition, question: string): string {
+  return definition.deleteConsequence ? `${question} ${definition.deleteConsequence}` : question;
+}
+
 export function KitDeleteButton({ definition, record, redirectTo }: KitDeleteButtonProps) {
   const [open, setOpen] = useState(false);
   const [remove, { isPending }] = useDelete();
@@ -48,7 +53,7 @@ export function KitDeleteButton({ definition, record, redirectTo }: KitDeleteBut
       <ConfirmDialog
         open={open}
         title={title}
-        message={`Delete ${definition.recordLabel} ${name}?${definition.deleteConsequence ? ` ${definition.deleteConsequence}` : ''}`}
+        message={withDeleteConsequence(definition, `Delete ${definition.recordLabel} ${name}?`)}
         busy={isPending}
         onYes={() => void confirm()}
         onNo={() => setOpen(false)}

@@ -56,7 +56,6 @@ export interface JourneyRepo {
   completedSteps(perBridge: number): Promise<WatchedStep[]>;
 }
 
-
 const STEP_COLUMNS = `id, trade_id AS tradeId, tx_type AS txType, network, bridge_name AS bridgeName, status,
   created_at AS createdAt, updated_at AS updatedAt`;
 
@@ -69,7 +68,6 @@ const SORT_COLUMNS: Record<TradeSortField, string> = {
   tradeId: 'trade_id',
 };
 
-/** Statements of list queries, by SQL text; the filters give a bounded number of shapes. */
 /** As GET /txs/: bounds as expressions, so SQLite does not prepare the statement again per page. */
 const PAGE_BOUNDS = 'LIMIT ? + 0 OFFSET ? + 0';
 /** The stuck tradeIds, bound as one JSON array. */

@@ -64,7 +64,6 @@ const COLUMNS = `id, trade_id AS tradeId, token_name AS tokenName, side, method,
   amount_out AS amountOut, expected_profit AS expectedProfit, hash, created_at AS createdAt, updated_at AS updatedAt,
   err_code AS errCode`;
 
-
 /** A row as SQLite gives it in raw mode: COLUMNS in order, then `raw` where selected. */
 type RawRow = [
   id: string, tradeId: string | null, tokenName: string, side: TxRecord['side'], method: string, attempt: number,
