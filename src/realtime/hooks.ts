@@ -55,9 +55,11 @@ export function deriveConnectionStatus(phase: LiveState['connection'], lastEvent
       return lastEventAt !== null && now - lastEventAt <= SILENT_AFTER_MS ? 'live' : 'silent';
     case 'reconnecting':
       return 'reconnecting';
+    // Idle: the socket has not started yet (a page just loaded) or is about to start again (a new
+    // token). Told as connecting: "Offline" in the danger colour flashed on every reload.
+    case 'idle':
     case 'connecting':
       return 'connecting';
-    case 'idle':
     case 'offline':
       return 'offline';
   }

@@ -91,7 +91,8 @@ describe('connection state', () => {
     expect(deriveConnectionStatus('connected', null, 0)).toBe('silent');
     expect(deriveConnectionStatus('reconnecting', 1, 2)).toBe('reconnecting');
     expect(deriveConnectionStatus('offline', 1, 2)).toBe('offline');
-    expect(deriveConnectionStatus('idle', null, 2)).toBe('offline');
+    // Not started yet (a page just loaded): connecting, not a red "Offline" flash on every reload.
+    expect(deriveConnectionStatus('idle', null, 2)).toBe('connecting');
     expect(deriveConnectionStatus('connecting', null, 2)).toBe('connecting');
   });
 
@@ -103,7 +104,7 @@ describe('connection state', () => {
       return <span data-testid="status">{status}</span>;
     }
     render(<Status />);
-    expect(screen.getByTestId('status')).toHaveTextContent('offline');
+    expect(screen.getByTestId('status')).toHaveTextContent('connecting');
     act(() => {
       store.update(() => ({ connection: 'connected', lastEventAt: Date.now() }));
       flushFrame();
