@@ -23,6 +23,9 @@ export interface LogsMoreQuery {
   limit?: number;
   user?: string;
   action?: string;
+  /** Time range (ms), both ends included. */
+  from?: number;
+  to?: number;
 }
 
 /** A page of a Solana bridge config (1-based page); the server never answers every entry at once. */

@@ -83,6 +83,17 @@ function ClearFiltersButton() {
   );
 }
 
+/** An empty list: "No {recordLabel}s match." (or the definition's own words when no filter is set). */
+function EmptyList({ recordLabel, unfiltered }: { recordLabel: string; unfiltered: string | undefined }) {
+  const { filterValues } = useListContext();
+  const filtered = Object.values(filterValues as Record<string, unknown>).some((v) => v !== undefined && v !== '' && v !== null);
+  return (
+    <Typography sx={{ p: 2 }} color="text.secondary">
+      {unfiltered !== undefined && !filtered ? unfiltered : `No ${recordLabel}s match.`}
+    </Typography>
+  );
+}
+
 function RowButtons({ definition, record, canEdit, canDelete }: { definition: ResourceDefinition; record: RaRecord; canEdit: boolean; canDelete: boolean }) {
   const createPath = useCreatePath();
   const Actions = definition.rowActions;
@@ -147,7 +158,7 @@ function ResourceListView({ definition }: { definition: ResourceDefinition }) {
           // Row selection where delete is allowed (the theme puts react-admin's checkbox names on the input).
           bulkActionButtons={canDelete && definition.bulkDelete !== false ? <KitBulkDeleteButton definition={definition} /> : false}
           hiddenColumns={columns.filter((c) => c.hidden).map((c) => c.source)}
-          empty={<Typography sx={{ p: 2 }} color="text.secondary">No {recordLabel}s match.</Typography>}
+          empty={<EmptyList recordLabel={recordLabel} unfiltered={definition.emptyUnfiltered} />}
         >
           {columns.map((c) => (
             <DataTable.Col

@@ -124,6 +124,8 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
    * applied by the data provider before a REST list request. By default sent as they are.
    */
   toServerFilter?: (filter: Fields) => Fields;
+  /** What the empty list says when no filter is set ("No user logs yet."); otherwise, and by default, "No {recordLabel}s match.". */
+  emptyUnfiltered?: string;
   /** A Clear filters button empties every filter at once (lists with many filters). */
   clearFilters?: boolean;
   /** The CSV export of the filtered rows (react-admin's default exporter otherwise) and its row limit. */

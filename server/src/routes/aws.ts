@@ -3,6 +3,7 @@ import { AwsGroupsRequest, AwsGroupsResponse, AwsRestartRequest, OkResponse } fr
 import { notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
+import { fieldChanges } from '../../../src/domain/userLogText.ts';
 
 const awsRoutes: ZodPlugin = async (app) => {
   app.put('/aws/groups', { schema: { body: AwsGroupsRequest, response: { 200: AwsGroupsResponse } } }, async (request) => {
@@ -10,7 +11,14 @@ const awsRoutes: ZodPlugin = async (app) => {
     await app.mutate(sessionOf(request).name, 'aws.groups', async (tx) => {
       const before = await tx.settings.get('awsGroups');
       await tx.settings.set('awsGroups', groups);
-      return { result: undefined, before, after: groups };
+      const names = (list: readonly { name?: string }[]) => list.flatMap((group) => (group.name === undefined ? [] : [group.name]));
+      const added = names(groups).filter((name) => !names(before).includes(name));
+      const removed = names(before).filter((name) => !names(groups).includes(name));
+      // In the groups kept, what changed, by group name ("eu-workers.desired").
+      const keptByName = (list: readonly { name?: string }[]) =>
+        Object.fromEntries(list.flatMap((group) => (group.name === undefined || added.includes(group.name) || removed.includes(group.name) ? [] : [[group.name, group]])));
+      const changes = fieldChanges(keptByName(before), keptByName(groups));
+      return { result: undefined, before, after: groups, details: { added, removed, changes } };
     });
     app.hub.broadcast('cloudUpdateDone', groups);
     return { ok: true as const, groups };

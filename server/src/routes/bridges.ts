@@ -20,6 +20,7 @@ import type { Versioned } from '../db/repos/jsonRecords.ts';
 import { assertNoIssues, badField, duplicate, notFound, versionConflict } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
+import { updateLog } from '../lib/logDetails.ts';
 
 const BridgeParams = z.object({ bridgeName: z.string().min(1).max(128) });
 
@@ -48,7 +49,7 @@ const bridgeRoutes: ZodPlugin = async (app) => {
       await assertTokensExist(tx, bridge.tokens);
       const record = await tx.bridges.create(bridge);
       if (!record) throw duplicate('bridge', bridge.bridgeName);
-      return { result: record, after: record };
+      return { result: record, after: record, details: { name: record.bridgeName } };
     });
     app.hub.broadcast('bridgeCreateDone', created);
     return created;
@@ -68,7 +69,7 @@ const bridgeRoutes: ZodPlugin = async (app) => {
         await assertTokensExist(tx, bridge.tokens);
         const outcome = await tx.bridges.update(bridge, before.version);
         if (outcome.status !== 'updated') throw new Error(`bridge ${bridgeName} changed inside its transaction`);
-        return { result: outcome.record, before, after: outcome.record };
+        return { result: outcome.record, ...updateLog(bridgeName, before, outcome.record) };
       });
       app.hub.broadcast('bridgeUpdateDone', updated);
       return updated;
@@ -96,7 +97,7 @@ const bridgeRoutes: ZodPlugin = async (app) => {
         miscSettings = { ...settings, bridgeAutomation: { ...settings.bridgeAutomation, bridges } };
         await tx.settings.set('miscSettings', miscSettings);
       }
-      return { result: { tokens, miscSettings }, before, details: { tokensUpdated: Object.keys(tokens) } };
+      return { result: { tokens, miscSettings }, before, details: { name: bridgeName, tokensUpdated: Object.keys(tokens) } };
     });
     app.hub.broadcast('bridgeDeleteDone', { bridgeName, tokens });
     if (miscSettings) app.hub.broadcast('miscSettingsUpdateDone', miscSettings);

@@ -20,6 +20,7 @@ import { listConvention } from '../lib/listConvention.ts';
 import { badField, notFound, versionConflict } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
+import { updateLog } from '../lib/logDetails.ts';
 
 const ConfigParams = z.object({ configName: z.string().min(1).max(128) });
 
@@ -94,7 +95,7 @@ const configRoutes: ZodPlugin = async (app) => {
         if (version !== undefined && before.version !== version) throw versionConflict(before);
         const outcome = await tx.configs.update(configName, valid, before.version);
         if (outcome.status !== 'updated') throw new Error(`config ${configName} changed inside its transaction`);
-        return { result: outcome.record, before, after: outcome.record };
+        return { result: outcome.record, ...updateLog(configName, before, outcome.record) };
       });
     },
   );

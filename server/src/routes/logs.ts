@@ -1,5 +1,6 @@
 /**
- * POST /logs/more (SPEC §7): older user logs, newest first. User logs are written only by
+ * POST /logs/more (SPEC §7): older user logs, newest first, filtered by user, action (or its dotted
+ * prefix) and a time range (contract LogsMoreRequest). User logs are written only by
  * mutations (plugins/audit.ts) and cannot be edited or deleted through the API.
  */
 import { LogsMoreRequest, LogsMoreResponse } from '../../../src/contract/index.ts';
@@ -7,11 +8,8 @@ import type { ZodPlugin } from '../lib/zod.ts';
 
 const logRoutes: ZodPlugin = async (app) => {
   app.post('/logs/more', { schema: { body: LogsMoreRequest, response: { 200: LogsMoreResponse } } }, async (request) => {
-    const { before, limit, user, action } = request.body ?? { limit: 100 };
-    const [data, total] = await Promise.all([
-      app.store.userLogs.list({ before, limit, user, action }),
-      app.store.userLogs.count({ user, action }),
-    ]);
+    const { before, limit, ...filter } = request.body ?? { limit: 100 };
+    const [data, total] = await Promise.all([app.store.userLogs.list({ before, limit, ...filter }), app.store.userLogs.count(filter)]);
     return { data, total };
   });
 };

@@ -15,7 +15,10 @@ import {
 import { HttpError } from '../lib/httpError.ts';
 import { assertNoIssues } from '../lib/records.ts';
 import { sessionOf } from '../plugins/auth.ts';
+import { fieldChanges } from '../../../src/domain/userLogText.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+
+const pick = (record: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, record[key]]));
 
 const settingsRoutes: ZodPlugin = async (app) => {
   app.put(
@@ -30,10 +33,18 @@ const settingsRoutes: ZodPlugin = async (app) => {
       }
       const miscSettings = await app.mutate(session.name, 'settings.misc', async (tx) => {
         const before = await tx.settings.get('miscSettings');
-        const after = { ...before, ...updates };
+        const after: typeof before = { ...before, ...updates };
+        const was: Record<string, unknown> = before;
+        const is: Record<string, unknown> = after;
         await tx.settings.set('miscSettings', after);
-        const changed = Object.fromEntries(Object.keys(updates).map((key) => [key, before[key]]));
-        return { result: after, before: changed, after: updates };
+        // The settings the request named, as they were and as they are: one setting by name, several as changes.
+        const keys = Object.keys(updates);
+        const [first] = keys;
+        const details = {
+          ...(first === undefined ? {} : { setting: first, from: was[first], to: is[first] }),
+          ...(keys.length > 1 ? { changes: fieldChanges(pick(was, keys), pick(is, keys)) } : {}),
+        };
+        return { result: after, before: pick(was, keys), after: updates, details };
       });
       app.hub.broadcast('miscSettingsUpdateDone', miscSettings);
       return { ok: true as const, miscSettings };
@@ -57,7 +68,7 @@ const settingsRoutes: ZodPlugin = async (app) => {
         const after = { enabled, bridges: bridges ?? before.bridges };
         const next = { ...settings, bridgeAutomation: after };
         await tx.settings.set('miscSettings', next);
-        return { result: next, before, after };
+        return { result: next, before, after, details: after };
       });
       app.hub.broadcast('miscSettingsUpdateDone', miscSettings);
       return { ok: true as const, miscSettings };

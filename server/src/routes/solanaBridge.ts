@@ -21,6 +21,7 @@ import { badField, duplicate, notFound } from '../lib/records.ts';
 import { startImportPlanner, yieldToEventLoop } from '../lib/solanaImports.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
+import { updateLog } from '../lib/logDetails.ts';
 
 /** Entries a list answers without paging, and at most with it: a bridge can hold 100,000s (one import adds ~40,000). */
 export const SOLANA_LIST_PER_PAGE_DEFAULT = 100;
@@ -77,7 +78,7 @@ const solanaBridgeRoutes: ZodPlugin = async (app) => {
         if (!(await tx.solanaBridge.create(x, token, data))) throw duplicate('token', token);
         const created = await tx.solanaBridge.get(x, token);
         if (!created) throw new Error(`${x}/${token} was not stored`);
-        return { result: created, after: created };
+        return { result: created, after: created, details: { x, name: token } };
       });
     },
   );
@@ -125,7 +126,7 @@ const solanaBridgeRoutes: ZodPlugin = async (app) => {
         await tx.solanaBridge.put(x, token, request.body.data);
         const after = await tx.solanaBridge.get(x, token);
         if (!after) throw new Error(`${x}/${token} was not stored`);
-        return { result: after, before, after };
+        return { result: after, ...updateLog(token, before, after, { x }) };
       });
     },
   );
@@ -143,7 +144,7 @@ const solanaBridgeRoutes: ZodPlugin = async (app) => {
         await tx.solanaBridge.put(x, token, rest);
         const after = await tx.solanaBridge.get(x, token);
         if (!after) throw new Error(`${x}/${token} was not stored`);
-        return { result: after, before, after };
+        return { result: after, ...updateLog(token, before, after, { x, network }) };
       });
     },
   );
@@ -153,7 +154,7 @@ const solanaBridgeRoutes: ZodPlugin = async (app) => {
     await app.mutate(sessionOf(request).name, action('delete'), async (tx) => {
       const before = await tx.solanaBridge.get(x, token);
       if (!before || !(await tx.solanaBridge.delete(x, token))) throw notFound('token');
-      return { result: undefined, before };
+      return { result: undefined, before, details: { x, name: token } };
     });
     return { ok: true as const };
   });

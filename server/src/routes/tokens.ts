@@ -17,6 +17,7 @@ import type { Versioned } from '../db/repos/jsonRecords.ts';
 import { assertNoIssues, badField, duplicate, notFound, versionConflict } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
+import { updateLog } from '../lib/logDetails.ts';
 
 const TokenParams = z.object({ tokenName: z.string().min(1).max(128) });
 
@@ -39,7 +40,7 @@ const tokenRoutes: ZodPlugin = async (app) => {
       await assertBridgesExist(tx, token.bridges);
       const record = await tx.tokens.create(token);
       if (!record) throw duplicate('token', token.tokenName);
-      return { result: record, after: record };
+      return { result: record, after: record, details: { name: record.tokenName } };
     });
     app.hub.broadcast('tokenCreateDone', created);
     return created;
@@ -59,7 +60,7 @@ const tokenRoutes: ZodPlugin = async (app) => {
         await assertBridgesExist(tx, token.bridges);
         const outcome = await tx.tokens.update(token, before.version);
         if (outcome.status !== 'updated') throw new Error(`token ${tokenName} changed inside its transaction`);
-        return { result: outcome.record, before, after: outcome.record };
+        return { result: outcome.record, ...updateLog(tokenName, before, outcome.record) };
       });
       app.hub.broadcast('tokenUpdateDone', updated);
       return updated;
@@ -93,7 +94,7 @@ const tokenRoutes: ZodPlugin = async (app) => {
       return {
         result: { bridges, brainState },
         before,
-        details: { bridgesUpdated: bridges.map((bridge) => bridge.bridgeName), unpinned: brainState !== null },
+        details: { name: tokenName, bridgesUpdated: bridges.map((bridge) => bridge.bridgeName), unpinned: brainState !== null },
       };
     });
     app.hub.broadcast('tokenDeleteDone', { tokenName });

@@ -69,7 +69,7 @@ const txOperationRoutes: ZodPlugin = async (app) => {
       if (problem) issues.push({ field: 'to', message: problem });
       assertNoIssues(issues);
       const row = await record(tx, { tokenName, method: 'manual', txType, network, amountIn: amount, raw: { to, requestedBy: user } });
-      return { result: row, after: { id: row.id, network, txType, tokenName, amount, to } };
+      return { result: row, after: { id: row.id, network, txType, tokenName, amount, to }, details: { txId: row.id, network, txType, tokenName, amount, ...(to === undefined ? {} : { to }) } };
     });
     notify(`${user} queued a manual ${txType} of ${amount} ${tokenName} on ${network}`);
     return { ok: true as const, id: row.id };
@@ -101,7 +101,7 @@ const txOperationRoutes: ZodPlugin = async (app) => {
         amountIn: 0,
         raw: { refundOf: txId === undefined ? { tradeId } : { txId }, reason, requestedBy: user },
       });
-      return { result: row, after: { id: row.id, tradeId: refunded.tradeId, txId, reason } };
+      return { result: row, after: { id: row.id, tradeId: refunded.tradeId, txId, reason }, details: { txId: row.id, tradeId: refunded.tradeId, ...(txId === undefined ? {} : { refundOf: txId }), ...(reason === undefined ? {} : { reason }) } };
     });
     notify(`${user} asked for a refund of ${txId === undefined ? `trade ${tradeId}` : `tx ${txId}`}`);
     return { ok: true as const, id: row.id };
@@ -135,7 +135,7 @@ const txOperationRoutes: ZodPlugin = async (app) => {
         amountIn: amount,
         raw: { requestedBy: user },
       });
-      return { result: row, after: { id: row.id, tradeId: row.tradeId, tokenName, networkBuy, networkSell, bridgeName, amount } };
+      return { result: row, after: { id: row.id, tradeId: row.tradeId, tokenName, networkBuy, networkSell, bridgeName, amount }, details: { txId: row.id, tradeId: row.tradeId, tokenName, networkBuy, networkSell, bridgeName, amount } };
     });
     notify(`${user} forced a trade of ${tokenName} ${networkBuy} -> ${networkSell} over ${bridgeName}`);
     return { ok: true as const, id: row.id };
@@ -164,7 +164,7 @@ const txOperationRoutes: ZodPlugin = async (app) => {
         amountIn: 0,
         raw: { nonce, to: state.walletAddress, requestedBy: user },
       });
-      return { result: { row, brainState }, details: { id: row.id, network, nonce, wasLocked } };
+      return { result: { row, brainState }, details: { id: row.id, txId: row.id, network, nonce, wasLocked } };
     });
     if (brainState) app.hub.broadcast('brainState', brainState);
     notify(`${user} unlocked nonce ${nonce} on ${network}`);
@@ -178,7 +178,9 @@ const txOperationRoutes: ZodPlugin = async (app) => {
       const before = await tx.settings.get('brainState');
       const after: BrainState = { ...before, [field]: names };
       await tx.settings.set('brainState', after);
-      return { result: after, before: { [field]: before[field] }, after: { [field]: names } };
+      const added = names.filter((name) => !before[field].includes(name));
+      const removed = before[field].filter((name) => !names.includes(name));
+      return { result: after, before: { [field]: before[field] }, after: { [field]: names }, details: { pins: names, added, removed } };
     });
     app.hub.broadcast('brainState', brainState);
     return { ok: true as const, brainState };

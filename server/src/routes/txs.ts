@@ -21,6 +21,7 @@ import { listConvention } from '../lib/listConvention.ts';
 import { assertNoIssues, notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
+import { updateLog } from '../lib/logDetails.ts';
 
 const IdParams = z.object({ id: z.string().min(1).max(128) });
 const TradeIdParams = z.object({ tradeId: z.string().min(1).max(128) });
@@ -143,7 +144,7 @@ const txRoutes: ZodPlugin = async (app) => {
   const sellChanged = async (
     user: string,
     action: string,
-    change: (tx: Repos, state: BrainState) => Promise<{ trade: TradeDraft; before?: unknown; pendingSells: unknown[] }>,
+    change: (tx: Repos, state: BrainState) => Promise<{ trade: TradeDraft; before?: Record<string, unknown>; pendingSells: unknown[] }>,
   ) => {
     const { trade, brainState } = await app.mutate(user, action, async (tx) => {
       const state = await tx.settings.get('brainState');
@@ -153,7 +154,11 @@ const txRoutes: ZodPlugin = async (app) => {
       if (!trade) throw new Error(`sell ${draft.tradeId} was not stored`);
       const brainState = { ...state, pendingSells };
       await tx.settings.set('brainState', brainState);
-      return { result: { trade, brainState }, before, after: { tradeId: trade.tradeId, tokenName: trade.tokenName, ...trade.sell } };
+      const after = { tradeId: trade.tradeId, tokenName: trade.tokenName, ...trade.sell };
+      // A new sell: what was asked; an edit: the fields that changed.
+      // Both keep the whole sell in before/after (what was asked is worth keeping whole).
+      const details = before === undefined ? after : { tradeId: trade.tradeId, ...updateLog(trade.tradeId, before, after).details };
+      return { result: { trade, brainState }, before, after, details };
     });
     app.hub.broadcast('brainState', brainState);
     return trade;

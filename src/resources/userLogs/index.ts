@@ -1,12 +1,14 @@
 /**
- * User logs (SPEC §7 POST /logs/more, PROTOCOL userLogs): a list only, newest first, filtered by
- * user (exact) and action (exact or a dotted prefix). The socket's live feed holds only the newest
+ * User logs (SPEC §7 POST /logs/more, PROTOCOL userLogs): a list only, newest first, each entry a
+ * sentence in the operator's words (domain/userLogText.ts), filtered by user (exact), action (exact
+ * or a dotted prefix) and time. The socket's live feed holds only the newest
  * entries, so pages are read through POST /logs/more (logPages.ts) merged with the live feed, and a
  * new entry on the socket refreshes the list.
  */
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { defineResource } from '../../kit/definition.ts';
 import type { LogRow } from './columns.tsx';
+import { LOG_FILTERS } from './filters.tsx';
 
 export const userLogs = defineResource<LogRow>({
   name: 'settings/userlogs',
@@ -16,13 +18,11 @@ export const userLogs = defineResource<LogRow>({
   icon: ListAltIcon,
   access: { list: 'admin', show: 'none', create: 'none', edit: 'none', delete: 'none' },
   refreshOn: 'userLogs',
-  // Columns and the JSON popup render components: they load with the list.
   // Columns, the JSON popup and the reading of pages through POST /logs/more load with the list (ui.ts).
   ui: () => import('./ui.ts').then((m) => m.userLogsUi),
-  filters: [
-    { source: 'user', label: 'User', kind: 'search', placeholder: 'exact name' },
-    { source: 'action', label: 'Action', kind: 'search', placeholder: 'token or token.update' },
-  ],
+  filters: LOG_FILTERS,
+  clearFilters: true,
+  emptyUnfiltered: 'No user logs yet.',
   defaultSort: { field: 'time', order: 'DESC' },
   perPage: 50,
   recordRepresentation: (log) => `${log.action} by ${log.user}`,

@@ -9,7 +9,7 @@
 import type { GetListParams } from 'react-admin';
 import type { UserLog } from '../../contract/index.ts';
 import type { LogsMoreQuery } from '../../dataProvider/index.ts';
-import { matchesLog, mergeLogs } from '../../domain/logRules.ts';
+import { matchesLog, mergeLogs, type LogRange } from '../../domain/logRules.ts';
 
 /** POST /logs/more's largest page (LogsMoreRequest's limit). */
 export const LOGS_MORE_MAX = 500;
@@ -27,6 +27,8 @@ export interface LogSource {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/** A time filter as the list keeps it (ms); anything else (an edited link) is no bound. */
+const instant = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined);
 
 function after(cursor: Cursor | undefined, page: readonly UserLog[]): Cursor | undefined {
   const last = page[page.length - 1];
@@ -39,15 +41,16 @@ export function createLogPager() {
   /** Boundaries per filter and page size: [i] is where page i + 2 starts. */
   const boundaries = new Map<string, (Cursor | undefined)[]>();
 
-  async function readFrom(source: LogSource, cursor: Cursor | undefined, count: number, user: string, action: string) {
+  async function readFrom(source: LogSource, cursor: Cursor | undefined, count: number, user: string, action: string, range: LogRange) {
     const skip = new Set(cursor?.shown ?? []);
     const { data, total } = await source.logsMore({
       limit: Math.min(LOGS_MORE_MAX, count + skip.size),
       ...(cursor ? { before: cursor.time + 1 } : {}),
       ...(user ? { user } : {}),
       ...(action ? { action } : {}),
+      ...range,
     });
-    const live = source.live().filter((l) => matchesLog(l, user, action));
+    const live = source.live().filter((l) => matchesLog(l, user, action, range));
     const inRange = (l: UserLog) => !skip.has(l.id) && (cursor === undefined || l.time <= cursor.time);
     const page = mergeLogs(live.filter(inRange), data.filter(inRange)).slice(0, count);
     return { page, total: Math.max(total, live.length) };
@@ -56,16 +59,20 @@ export function createLogPager() {
   return async function read(params: Pick<GetListParams, 'pagination' | 'filter'>, source: LogSource) {
     const user = text(params.filter?.user);
     const action = text(params.filter?.action);
+    const [from, to] = [instant(params.filter?.from), instant(params.filter?.to)];
+    // An end before the start matches nothing (the input says so); the server would refuse it.
+    if (from !== undefined && to !== undefined && from > to) return { data: [], total: 0 };
+    const range: LogRange = { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
     const { page: wanted = 1, perPage = 25 } = params.pagination ?? {};
     const count = Math.min(perPage, LOGS_MORE_MAX);
-    const key = JSON.stringify([user, action, count]);
+    const key = JSON.stringify([user, action, from, to, count]);
     const known = wanted === 1 || !boundaries.has(key) ? [] : (boundaries.get(key) ?? []);
     boundaries.set(key, known);
     // Start at the nearest page whose beginning is known, then walk.
     let at = Math.min(wanted, known.length + 1);
     for (;;) {
       const cursor = at === 1 ? undefined : known[at - 2];
-      const { page, total } = await readFrom(source, cursor, count, user, action);
+      const { page, total } = await readFrom(source, cursor, count, user, action, range);
       known[at - 1] = after(cursor, page);
       if (at === wanted) return { data: page, total };
       if (page.length < count) return { data: [], total };

@@ -1,36 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { usePermissions } from 'react-admin';
 import { isAdminRole } from '../../authProvider/session.ts';
+import { mergeLogs } from '../../domain/logRules.ts';
+import { userLogSentence } from '../../domain/userLogText.ts';
 import { useLive } from '../../realtime/index.ts';
+import { useConsoleApi } from '../shared/useConsoleApi.ts';
 import { useFormatTime } from '../shared/timeZone.ts';
 
-const SHOWN = 50;
+/** How many entries the card lists (and asks POST /logs/more for). */
+export const USER_LOG_FEED_SHOWN = 50;
 
-/** The newest user log entries (who did what, when), live. */
+/**
+ * The newest user log entries (who did what, when) as sentences: first the latest ones the server
+ * has (SPEC §7 POST /logs/more), then the live ones (newUserLog) on top, each id once (§5).
+ */
 export function UserLogFeed() {
-  const logs = useLive((s) => s.userLogs);
+  const live = useLive((s) => s.userLogs);
   const { permissions } = usePermissions();
+  const admin = isAdminRole(permissions);
+  const api = useConsoleApi();
   const formatTime = useFormatTime();
+  // The reference server answers the user log to admins only (SPEC §6: /settings/userlogs is Admin's).
+  const stored = useQuery({
+    queryKey: ['userLogFeed'],
+    queryFn: () => api.logsMore({ limit: USER_LOG_FEED_SHOWN }),
+    enabled: admin,
+  });
+  const logs = mergeLogs(live, stored.data?.data ?? []).slice(0, USER_LOG_FEED_SHOWN);
   if (logs.length === 0) {
-    // The reference server sends the user log to admins only (SPEC §6: /settings/userlogs is Admin's);
-    // a backend that sends it to everyone fills this list for every role.
+    // A backend that sends the user log to everyone fills this list for every role.
+    let text = 'Operator actions are listed for admins';
+    if (admin) text = stored.isPending ? 'Loading...' : stored.isError ? 'Could not load the user log' : 'No operator actions yet';
     return (
       <Typography variant="body2" color="text.secondary">
-        {isAdminRole(permissions) ? 'No operator actions yet' : 'Operator actions are listed for admins'}
+        {text}
       </Typography>
     );
   }
   return (
     <List dense disablePadding aria-label="User log" sx={{ maxHeight: 280, overflow: 'auto' }}>
-      {logs.slice(0, SHOWN).map((log) => (
+      {logs.map((log) => (
         <ListItem key={log.id} disableGutters>
           <ListItemText
-            primary={`${log.user}: ${log.action}`}
+            primary={userLogSentence(log)}
             secondary={formatTime(log.time)}
-            slotProps={{ primary: { variant: 'body2' }, secondary: { variant: 'caption' } }}
+            slotProps={{ primary: { variant: 'body2', sx: { overflowWrap: 'anywhere' } }, secondary: { variant: 'caption' } }}
           />
         </ListItem>
       ))}
