@@ -43,8 +43,58 @@ describe('/settings/userlogs', () => {
     expect(logQueries(api)[0]).toEqual({ limit: 50 });
     expect(rowsText()[0]).toContain('config.update');
     expect(rowsText()[0]).toContain('1970-01-01');
-    expect(rowsText()[1]).toContain('{"note":"<b>x</b>"}');
+    // Issue 25 finding 4: free-form details read in words (as text, not HTML), never as raw JSON.
+    expect(rowsText()[1]).toContain('note: <b>x</b>');
+    expect(rowsText()[1]).not.toMatch(/[{}"]/);
     expect(screen.getByRole('columnheader', { name: 'Time' })).toBeInTheDocument();
+  });
+
+  it('issue 25 finding 4: each entry reads as a sentence, and a record change lists its changed fields "field: old → new"', async () => {
+    const changes = [
+      { path: 'networkData.Base.decimals', from: 6, to: 18 },
+      { path: 'networkData.Base.address', from: '0xa', to: '0xb' },
+      { path: 'bridges', from: ['a'], to: ['a', 'b'] },
+    ];
+    const api = serverLogs([
+      { id: '3', time: 3000, user: 'admin', action: 'token.update', details: { name: 'USDC', changes } },
+      { id: '2', time: 2000, user: 'admin', action: 'settings.misc', details: { setting: 'sellOnly', from: false, to: true } },
+      { id: '1', time: 1000, user: 'admin', action: 'service.restart', details: { service: 'worker', scaling: true, deploymentName: 'worker', namespace: 'worker' } },
+    ]);
+    renderKit('/settings/userlogs', { api, definitions: [userLogs] });
+    await waitFor(() => expect(rowsText()).toHaveLength(3));
+    const [token, sellOnly, restart] = rowsText();
+    expect(token).toContain('admin changed token USDC: decimals on Base 6 → 18, address on Base 0xa → 0xb and 1 more');
+    expect(token).toContain('decimals on Base: 6 → 18');
+    expect(token).toContain('+1 more');
+    expect(sellOnly).toContain('admin turned Sell Only on');
+    expect(sellOnly).toContain('Sell Only: off → on');
+    expect(restart).toContain('admin restarted worker (scaling: deployment worker in namespace worker)');
+    expect(rowsText().join('')).not.toMatch(/[{}"]/);
+  });
+
+  it('issue 25 finding 4: with no filter and no entries it says "No user logs yet."; with a filter that matches nothing, "No user logs match."', async () => {
+    const user = userEvent.setup();
+    const api = serverLogs([]);
+    renderKit('/settings/userlogs', { api, definitions: [userLogs] });
+    expect(await screen.findByText('No user logs yet.')).toBeInTheDocument();
+    expect(screen.queryByText('No user logs match.')).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'Action' }), 'token');
+    expect(await screen.findByText('No user logs match.')).toBeInTheDocument();
+    expect(screen.queryByText('No user logs yet.')).toBeNull();
+  });
+
+  it('issue 25 part 5: the time range goes to the server as from/to (ms) and bounds the live feed too', async () => {
+    const read = createLogPager();
+    const queries: Query[] = [];
+    const liveLogs = [log('l2', 5000, 'ann', 'a'), log('l1', 1500, 'ann', 'a')];
+    const page = await read(
+      { pagination: { page: 1, perPage: 10 }, filter: { from: 1000, to: 2000 } },
+      { logsMore: async (q) => (queries.push(q), { data: [], total: 0 }), live: () => liveLogs },
+    );
+    expect(queries).toEqual([{ limit: 10, from: 1000, to: 2000 }]);
+    expect(page.data.map((l) => l.id)).toEqual(['l1']);
+    // An end before the start asks nothing and shows nothing.
+    expect(await read({ pagination: { page: 1, perPage: 10 }, filter: { from: 3000, to: 2000 } }, { logsMore: async () => ({ data: liveLogs, total: 2 }), live: () => [] })).toEqual({ data: [], total: 0 });
   });
 
   it('the live feed shows without reload, and the user and action filters ask the server', async () => {
@@ -67,10 +117,10 @@ describe('/settings/userlogs', () => {
     await waitFor(() => expect(screen.getByText('No user logs match.')).toBeInTheDocument());
   });
 
-  it('an entry opens as JSON, as text', async () => {
+  it('an entry opens as JSON, as text (a secondary "Raw details")', async () => {
     const user = userEvent.setup();
     renderKit('/settings/userlogs', { api: serverLogs([log('1', 1000, 'ann', 'token.create')]), definitions: [userLogs] });
-    await user.click(await screen.findByRole('button', { name: 'Show token.create by ann' }));
+    await user.click(await screen.findByRole('button', { name: 'Raw details of token.create by ann' }));
     const dialog = await screen.findByRole('dialog', { name: 'token.create by ann' });
     expect(dialog.textContent).toContain('"note": "<b>x</b>"');
   });
