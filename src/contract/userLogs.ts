@@ -48,12 +48,12 @@ const Id = z.string().min(1);
 
 /** A record created or deleted: its name. (`after`/`before` keep the whole record.) */
 const Named = z.looseObject({ name: Name });
-/** A record changed: its name and the fields that changed (`before`/`after` hold the same, by path). */
+/** A record changed: its name and the fields that changed (`before`/`after` keep the whole record). */
 const Changed = z.looseObject({ name: Name, changes: z.array(FieldChange) });
 
 /**
  * `details` per action, as the reference server writes them. Every shape is loose: a server may
- * add facts. `before`/`after` (when present) hold, for an update, only the changed fields by path.
+ * add facts. `before`/`after` (when present) keep the record as it was and is; `changes` names what changed.
  */
 export const USER_LOG_DETAILS = {
   /** PUT /settings/misc: the setting, its old and new value (`changes` when several changed at once). */

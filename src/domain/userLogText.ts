@@ -30,17 +30,6 @@ export function fieldChanges(before: unknown, after: unknown, ignore: readonly s
   });
 }
 
-/** The changed fields as before/after maps by path (what the server keeps beside `changes`). */
-export function changeMaps(changes: readonly FieldChange[]): { before: Plain; after: Plain } {
-  const before: Plain = {};
-  const after: Plain = {};
-  for (const { path, from, to } of changes) {
-    if (from !== undefined) before[path] = from;
-    if (to !== undefined) after[path] = to;
-  }
-  return { before, after };
-}
-
 const MAX_TEXT = 80;
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
