@@ -4,7 +4,8 @@
  * changed field ("decimals on Base: 6 → 18"). The server computes the same field diff when it writes
  * the entry (fieldChanges). Details the console does not know are said in words, never as JSON.
  */
-import { isUserLogAction, userLogDetails, type FieldChange, type UserLog } from '../contract/index.ts';
+import type { UserLog } from '../contract/index.ts';
+import { isUserLogAction, userLogDetails, type FieldChange } from '../contract/userLogDetails.ts';
 
 type Plain = Record<string, unknown>;
 

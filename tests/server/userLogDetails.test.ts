@@ -6,7 +6,8 @@
  * filters by time too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LogsMoreResponse, USER_LOG_DETAILS, type UserLog } from '../../src/contract/index.ts';
+import { LogsMoreResponse, type UserLog } from '../../src/contract/index.ts';
+import { USER_LOG_DETAILS } from '../../src/contract/userLogDetails.ts';
 import { scalingTarget } from '../../src/config/enums.ts';
 import { userLogSentence } from '../../src/domain/userLogText.ts';
 import { fieldsOf, logsWrittenBy, makeApp, type TestApp } from './helpers.ts';

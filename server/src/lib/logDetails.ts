@@ -3,7 +3,7 @@
  * and the fields that changed (`changes`, a field-level diff by dotted path), beside the whole
  * record before and after (the "Raw details" an admin may open).
  */
-import type { FieldChange } from '../../../src/contract/index.ts';
+import type { FieldChange } from '../../../src/contract/userLogDetails.ts';
 import { fieldChanges } from '../../../src/domain/userLogText.ts';
 
 /** Fields every write changes, not worth a line in the log. */

@@ -8,7 +8,6 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { defineResource } from '../../kit/definition.ts';
 import type { LogRow } from './columns.tsx';
-import { LOG_FILTERS } from './filters.tsx';
 
 export const userLogs = defineResource<LogRow>({
   name: 'settings/userlogs',
@@ -18,9 +17,8 @@ export const userLogs = defineResource<LogRow>({
   icon: ListAltIcon,
   access: { list: 'admin', show: 'none', create: 'none', edit: 'none', delete: 'none' },
   refreshOn: 'userLogs',
-  // Columns, the JSON popup and the reading of pages through POST /logs/more load with the list (ui.ts).
+  // Columns, filters, the JSON popup and the reading of pages through POST /logs/more load with the list (ui.ts).
   ui: () => import('./ui.ts').then((m) => m.userLogsUi),
-  filters: LOG_FILTERS,
   clearFilters: true,
   emptyUnfiltered: 'No user logs yet.',
   defaultSort: { field: 'time', order: 'DESC' },
