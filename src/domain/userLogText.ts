@@ -5,7 +5,9 @@
  * the entry (fieldChanges). Details the console does not know are said in words, never as JSON.
  */
 import type { UserLog } from '../contract/index.ts';
-import { isUserLogAction, userLogDetails, type FieldChange } from '../contract/userLogDetails.ts';
+// Types only: the details are read leniently here (no schemas on the home screen's budget); the
+// server's writes are tested against the schemas.
+import type { FieldChange } from '../contract/userLogDetails.ts';
 
 type Plain = Record<string, unknown>;
 
@@ -96,12 +98,106 @@ function changesClause(changes: readonly FieldChange[]): string {
 
 const list = (names: readonly string[]) => (names.length === 0 ? 'none' : names.join(', '));
 const onOff = (value: unknown) => (value === true ? 'on' : value === false ? 'off' : valueText(value));
+const names = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const changesOf = (value: unknown): FieldChange[] | null =>
+  Array.isArray(value) ? value.filter((c): c is FieldChange => isPlain(c) && typeof c.path === 'string') : null;
 
 /** Settings by the name an operator knows them by. */
 const SETTING_NAMES: Readonly<Record<string, string>> = { sellOnly: 'Sell Only', alertRules: 'the shared alert rules' };
 
-/** Words for an action the console does not know: "settings.cache.results.clear" → "settings cache results clear". */
-const actionWords = (action: string) => fieldWords(action);
+/**
+ * Sentences by action (contract userLogDetails.ts), after the user's name: {field} is the detail's
+ * value; {changes} the changed fields. A field missing from the details leaves the template unused.
+ */
+const TEMPLATES: Readonly<Record<string, string>> = {
+  'workers.start': 'started the workers',
+  'workers.stop': 'stopped the workers',
+  'session.logout': 'signed out',
+  command: 'sent {cmd} to {to}',
+  'peer.restart': 'restarted peer {peer}',
+  'aws.restart': 'restarted cloud group {group}',
+  'settings.cache.results.clear': 'cleared the checker results ({cleared} open)',
+  'token.create': 'created token {name}',
+  'token.update': 'changed token {name}{changes}',
+  'token.delete': 'deleted token {name}',
+  'bridge.create': 'created bridge {name}',
+  'bridge.update': 'changed bridge {name}{changes}',
+  'bridge.delete': 'deleted bridge {name}',
+  'config.update': 'changed config {name}{changes}',
+  'solanaBridge.create': 'added {name} to the {x} Solana config',
+  'solanaBridge.update': 'changed {name} in the {x} Solana config{changes}',
+  'solanaBridge.deleteNetwork': 'removed {network} from {name} in the {x} Solana config',
+  'solanaBridge.delete': 'deleted {name} from the {x} Solana config',
+  'solanaBridge.import': 'imported {imported} rows ({tokens} tokens, {errors} rejected) into the {x} Solana config',
+  'sell.create': 'created a sell of {amount} {tokenName} on {network} (trade {tradeId})',
+  'sell.update': 'changed sell {tradeId}{changes}',
+  'tx.force': 'forced a trade of {amount} {tokenName} {networkBuy} → {networkSell} over {bridgeName} (trade {tradeId}, tx {txId})',
+  'tx.manual': 'queued a manual {txType} of {amount} {tokenName} on {network} (tx {txId})',
+  'tx.unlockNonce': 'unlocked nonce {nonce} on {network} (tx {txId})',
+};
+
+/** The template filled from the details; null when one of its fields is missing. */
+function fill(template: string, d: Plain): string | null {
+  let missing = false;
+  const text = template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = d[key];
+    if (key === 'changes') {
+      const changes = changesOf(value);
+      if (changes) return changesClause(changes);
+    } else if ((typeof value === 'string' && value !== '') || typeof value === 'number') return String(value);
+    missing = true;
+    return '';
+  });
+  return missing ? null : text;
+}
+
+/** What the user did, from details in their known shape (contract userLogDetails.ts); null when they are not. */
+function knownSentence(action: string, d: Plain): string | null {
+  const template = TEMPLATES[action];
+  if (template !== undefined) return fill(template, d);
+  const text = (key: string) => (typeof d[key] === 'string' && d[key] !== '' ? (d[key] as string) : null);
+  switch (action) {
+    case 'settings.misc': {
+      const setting = text('setting');
+      const changes = changesOf(d.changes);
+      if (changes && changes.length > 1) return `changed the settings${changesClause(changes)}`;
+      if (setting === 'sellOnly') return `turned Sell Only ${onOff(d.to)}`;
+      if (setting === 'alertRules') return 'changed the shared alert rules';
+      return setting && `set ${fieldWords(setting)} to ${valueText(d.to)} (was ${valueText(d.from)})`;
+    }
+    case 'settings.automation.bridges':
+      if (typeof d.enabled !== 'boolean') return null;
+      return `turned bridge automation ${onOff(d.enabled)}${d.enabled && names(d.bridges).length > 0 ? ` for ${list(names(d.bridges))}` : ''}`;
+    case 'service.restart': {
+      const service = text('service');
+      if (!service || !d.scaling) return service && `restarted ${service}`;
+      return `restarted ${service} (scaling: deployment ${text('deploymentName') ?? service} in namespace ${text('namespace') ?? 'unknown'})`;
+    }
+    case 'tx.refund': {
+      const txId = text('txId');
+      const of = text('tradeId') ? `trade ${text('tradeId')}` : text('refundOf') ? `tx ${text('refundOf')}` : 'a tx';
+      return txId && `refunded ${of} (tx ${txId})${text('reason') ? `: ${clip(text('reason') ?? '')}` : ''}`;
+    }
+    case 'pins.update':
+    case 'pins.sell.update': {
+      if (!Array.isArray(d.pins)) return null;
+      const [added, removed] = [names(d.added), names(d.removed)];
+      const parts = [...(added.length > 0 ? [`added ${list(added)}`] : []), ...(removed.length > 0 ? [`removed ${list(removed)}`] : [])];
+      return `set the ${action === 'pins.update' ? 'pinned tokens' : 'autosell pins'} to ${list(names(d.pins))}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
+    }
+    case 'aws.groups': {
+      const changes = changesOf(d.changes) ?? [];
+      const [added, removed] = [names(d.added), names(d.removed)];
+      const parts = [
+        ...(added.length > 0 ? [`added ${list(added)}`] : []),
+        ...(removed.length > 0 ? [`removed ${list(removed)}`] : []),
+        ...(changes.length > 0 ? [`changed ${changes.length} fields`] : []),
+      ];
+      return `changed the cloud groups${parts.length > 0 ? `: ${parts.join('; ')}` : ' (nothing changed)'}`;
+    }
+  }
+  return null;
+}
 
 /** Legacy entries (and other backends) kept whole records or changed fields in before/after. */
 function legacyChanges(details: unknown): FieldChange[] | null {
@@ -111,10 +207,8 @@ function legacyChanges(details: unknown): FieldChange[] | null {
   return fieldChanges(details.before ?? {}, details.after ?? {}, ['version']);
 }
 
-/** What a kind of record is called in a sentence. */
-const RECORD_WORDS: Readonly<Record<string, string>> = { token: 'token', bridge: 'bridge', config: 'config' };
-
-const NAME_FIELDS = ['name', 'tokenName', 'bridgeName', 'configName', 'token', 'tradeId'] as const;
+const RECORDS = ['token', 'bridge', 'config'];
+const NAME_FIELDS = ['name', 'tokenName', 'bridgeName', 'configName'] as const;
 function nameIn(details: unknown): string {
   if (!isPlain(details)) return '';
   for (const candidate of [details, details.after, details.before]) {
@@ -127,165 +221,27 @@ function nameIn(details: unknown): string {
   return '';
 }
 
-/** The sentence for an entry whose details are in their known shape; null when they are not. */
-function knownSentence(log: UserLog): string | null {
-  const { user, action, details } = log;
-  if (!isUserLogAction(action)) return null;
-  switch (action) {
-    case 'settings.misc': {
-      const d = userLogDetails(action, details);
-      if (!d) return null;
-      if (d.changes && d.changes.length > 1) return `${user} changed the settings${changesClause(d.changes)}`;
-      if (d.setting === 'sellOnly') return `${user} turned Sell Only ${onOff(d.to)}`;
-      if (d.setting === 'alertRules') return `${user} changed the shared alert rules`;
-      return `${user} set ${SETTING_NAMES[d.setting] ?? fieldWords(d.setting)} to ${valueText(d.to)} (was ${valueText(d.from)})`;
-    }
-    case 'settings.automation.bridges': {
-      const d = userLogDetails(action, details);
-      if (!d) return null;
-      return d.enabled
-        ? `${user} turned bridge automation on${d.bridges.length > 0 ? ` for ${list(d.bridges)}` : ''}`
-        : `${user} turned bridge automation off`;
-    }
-    case 'settings.cache.results.clear': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} cleared the checker results (${d.cleared} open)` : `${user} cleared the checker results`;
-    }
-    case 'workers.start':
-      return `${user} started the workers`;
-    case 'workers.stop':
-      return `${user} stopped the workers`;
-    case 'command': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} sent ${d.cmd} to ${d.to}` : null;
-    }
-    case 'service.restart': {
-      const d = userLogDetails(action, details);
-      if (!d) return null;
-      if (!d.scaling) return `${user} restarted ${d.service}`;
-      return `${user} restarted ${d.service} (scaling: deployment ${d.deploymentName ?? d.service} in namespace ${d.namespace ?? 'unknown'})`;
-    }
-    case 'peer.restart': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} restarted peer ${d.peer}` : null;
-    }
-    case 'token.create':
-    case 'bridge.create': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} created ${RECORD_WORDS[action.split('.')[0] ?? ''] ?? ''} ${d.name}` : null;
-    }
-    case 'token.delete':
-    case 'bridge.delete': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} deleted ${RECORD_WORDS[action.split('.')[0] ?? ''] ?? ''} ${d.name}` : null;
-    }
-    case 'token.update':
-    case 'bridge.update':
-    case 'config.update': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} changed ${RECORD_WORDS[action.split('.')[0] ?? ''] ?? ''} ${d.name}${changesClause(d.changes)}` : null;
-    }
-    case 'solanaBridge.create': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} added ${d.name} to the ${d.x} Solana config` : null;
-    }
-    case 'solanaBridge.update': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} changed ${d.name} in the ${d.x} Solana config${changesClause(d.changes)}` : null;
-    }
-    case 'solanaBridge.deleteNetwork': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} removed ${d.network} from ${d.name} in the ${d.x} Solana config` : null;
-    }
-    case 'solanaBridge.delete': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} deleted ${d.name} from the ${d.x} Solana config` : null;
-    }
-    case 'solanaBridge.import': {
-      const d = userLogDetails(action, details);
-      if (!d) return null;
-      return `${user} imported ${d.imported} rows (${d.tokens} tokens) into the ${d.x} Solana config${d.errors > 0 ? `, ${d.errors} rejected` : ''}`;
-    }
-    case 'sell.create': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} created a sell of ${d.amount} ${d.tokenName} on ${d.network} (trade ${d.tradeId})` : null;
-    }
-    case 'sell.update': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} changed sell ${d.tradeId}${changesClause(d.changes)}` : null;
-    }
-    case 'tx.refund': {
-      const d = userLogDetails(action, details);
-      if (!d) return null;
-      const what = d.tradeId ? `trade ${d.tradeId}` : d.refundOf ? `tx ${d.refundOf}` : 'a tx';
-      return `${user} refunded ${what} (tx ${d.txId})${d.reason ? `: ${clip(d.reason)}` : ''}`;
-    }
-    case 'tx.force': {
-      const d = userLogDetails(action, details);
-      if (!d) return null;
-      return `${user} forced a trade of ${d.amount} ${d.tokenName} ${d.networkBuy} → ${d.networkSell} over ${d.bridgeName} (trade ${d.tradeId}, tx ${d.txId})`;
-    }
-    case 'tx.manual': {
-      const d = userLogDetails(action, details);
-      if (!d) return null;
-      return `${user} queued a manual ${d.txType} of ${d.amount} ${d.tokenName} on ${d.network}${d.to ? ` to ${d.to}` : ''} (tx ${d.txId})`;
-    }
-    case 'tx.unlockNonce': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} unlocked nonce ${d.nonce} on ${d.network} (tx ${d.txId})` : null;
-    }
-    case 'pins.update':
-    case 'pins.sell.update': {
-      const d = userLogDetails(action, details);
-      if (!d) return null;
-      const what = action === 'pins.update' ? 'pinned tokens' : 'autosell pins';
-      const parts = [...(d.added.length > 0 ? [`added ${list(d.added)}`] : []), ...(d.removed.length > 0 ? [`removed ${list(d.removed)}`] : [])];
-      return `${user} set the ${what} to ${list(d.pins)}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`;
-    }
-    case 'aws.groups': {
-      const d = userLogDetails(action, details);
-      if (!d) return null;
-      const parts = [
-        ...(d.added.length > 0 ? [`added ${list(d.added)}`] : []),
-        ...(d.removed.length > 0 ? [`removed ${list(d.removed)}`] : []),
-        ...(d.changes.length > 0 ? [`changed ${d.changes.length} fields`] : []),
-      ];
-      return `${user} changed the cloud groups${parts.length > 0 ? `: ${parts.join('; ')}` : ' (nothing changed)'}`;
-    }
-    case 'aws.restart': {
-      const d = userLogDetails(action, details);
-      return d ? `${user} restarted cloud group ${d.group}` : null;
-    }
-    case 'session.logout':
-      return `${user} signed out`;
-  }
-  return null;
-}
-
-/** Sentences for known actions whose details are missing or free-form (older entries). */
+/** Sentences for entries whose details are missing or free-form (older entries, another backend). */
 function fallbackSentence(log: UserLog): string {
   const { user, action, details } = log;
   const legacy = legacyChanges(details);
-  const [kind, verb] = action.split('.');
-  if (action === 'settings.misc' && legacy && legacy.length === 1 && legacy[0]?.path === 'sellOnly') {
-    return `${user} turned Sell Only ${onOff(legacy[0].to)}`;
-  }
-  const record = kind !== undefined ? RECORD_WORDS[kind] : undefined;
+  const [kind = '', verb] = action.split('.');
+  if (action === 'settings.misc' && legacy?.length === 1 && legacy[0]?.path === 'sellOnly') return `${user} turned Sell Only ${onOff(legacy[0].to)}`;
   const name = nameIn(details);
-  if (record && name) {
-    if (verb === 'create') return `${user} created ${record} ${name}`;
-    if (verb === 'delete') return `${user} deleted ${record} ${name}`;
-    if (verb === 'update' && legacy) return `${user} changed ${record} ${name}${changesClause(legacy)}`;
+  if (RECORDS.includes(kind) && name) {
+    if (verb === 'create') return `${user} created ${kind} ${name}`;
+    if (verb === 'delete') return `${user} deleted ${kind} ${name}`;
+    if (verb === 'update' && legacy) return `${user} changed ${kind} ${name}${changesClause(legacy)}`;
   }
-  if (action === 'service.restart' && isPlain(details) && typeof details.service === 'string') return `${user} restarted ${details.service}`;
   if (action === 'command') return `${user} sent a command`;
   const extra = details === undefined || details === null || (isPlain(details) && Object.keys(details).length === 0) ? '' : ` (${valueText(details)})`;
-  return `${user}: ${actionWords(action)}${extra}`;
+  return `${user}: ${fieldWords(action)}${extra}`;
 }
 
 /** The entry as one sentence in the operator's words. */
 export function userLogSentence(log: UserLog): string {
-  return knownSentence(log) ?? fallbackSentence(log);
+  const known = isPlain(log.details) || log.details === undefined ? knownSentence(log.action, isPlain(log.details) ? log.details : {}) : null;
+  return known ? `${log.user} ${known}` : fallbackSentence(log);
 }
 
 /** The changed fields of an entry, one line each ("decimals on Base: 6 → 18"); none when it changed no record. */
@@ -301,11 +257,11 @@ export function userLogChanges(log: UserLog): string[] {
 
 /** What the Details column says: the changed fields, else any other facts in words. */
 export function userLogDetailsText(log: UserLog): string[] {
-  const misc = log.action === 'settings.misc' ? userLogDetails('settings.misc', log.details) : null;
-  if (misc && !misc.changes) {
-    const value = misc.setting === 'sellOnly' ? onOff : valueText;
-    const from = misc.setting === 'sellOnly' ? (misc.from ?? false) : misc.from;
-    return [`${SETTING_NAMES[misc.setting] ?? fieldWords(misc.setting)}: ${value(from)} → ${value(misc.to)}`];
+  const misc = log.details;
+  if (log.action === 'settings.misc' && isPlain(misc) && typeof misc.setting === 'string' && !misc.changes) {
+    const sellOnly = misc.setting === 'sellOnly';
+    const value = sellOnly ? onOff : valueText;
+    return [`${SETTING_NAMES[misc.setting] ?? fieldWords(misc.setting)}: ${value(sellOnly ? (misc.from ?? false) : misc.from)} → ${value(misc.to)}`];
   }
   const changes = userLogChanges(log);
   if (changes.length > 0) return changes;

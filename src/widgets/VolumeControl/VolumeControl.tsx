@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { getVolume, playSound, setVolume } from '../../notifications/index.ts';
+
+// Loaded when the popover first opens (an operator's action), not with the home screen.
+const Slider = lazy(() => import('./LazySlider.tsx'));
 
 /** SPEC §9 volumeSlider: the sound volume, with mute, stored locally. */
 export function VolumeControl() {
@@ -43,14 +46,16 @@ export function VolumeControl() {
           >
             {volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
           </IconButton>
-          <Slider
-            aria-label="Volume"
-            value={percent}
-            min={0}
-            max={100}
-            onChange={(_, v) => apply((Array.isArray(v) ? (v[0] ?? 0) : v) / 100)}
-            onChangeCommitted={() => playSound('plop')}
-          />
+          <Suspense fallback={<Box sx={{ flex: 1 }} />}>
+            <Slider
+              aria-label="Volume"
+              value={percent}
+              min={0}
+              max={100}
+              onChange={(_, v) => apply((Array.isArray(v) ? (v[0] ?? 0) : v) / 100)}
+              onChangeCommitted={() => playSound('plop')}
+            />
+          </Suspense>
           <Typography variant="body2" sx={{ width: 40, fontVariantNumeric: 'tabular-nums' }}>
             {percent}%
           </Typography>
