@@ -85,12 +85,19 @@ export function changeText({ path, from, to }: FieldChange): string {
 /** How many changed fields a sentence names before "and N more". */
 export const SENTENCE_CHANGES = 2;
 
+/** A value short enough for a sentence: a long one (an address) keeps its start and end, "0x1234…abcd". */
+function shortText(value: unknown): string {
+  const text = valueText(value);
+  return text.length > SHORT_TEXT ? `${text.slice(0, 8)}…${text.slice(-6)}` : text;
+}
+const SHORT_TEXT = 24;
+
 function changesClause(changes: readonly FieldChange[]): string {
   if (changes.length === 0) return ' (nothing changed)';
   const named = changes.slice(0, SENTENCE_CHANGES).map((c) => {
-    if (c.from === undefined) return `${pathText(c.path)} added ${valueText(c.to)}`;
+    if (c.from === undefined) return `${pathText(c.path)} added ${shortText(c.to)}`;
     if (c.to === undefined) return `${pathText(c.path)} removed`;
-    return `${pathText(c.path)} ${valueText(c.from)} → ${valueText(c.to)}`;
+    return `${pathText(c.path)} ${shortText(c.from)} → ${shortText(c.to)}`;
   });
   const more = changes.length - named.length;
   return `: ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;

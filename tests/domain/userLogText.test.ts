@@ -53,6 +53,11 @@ describe('issue 25 finding 4: userLogSentence (structured details)', () => {
     expect(userLogSentence(entry(action, details))).toBe(sentence);
   });
 
+  it('a long value (an address) keeps its start and end in the sentence', () => {
+    const changes = [{ path: 'networkData.Base.address', from: `0x${'0'.repeat(39)}1`, to: `0x${'0'.repeat(39)}3` }];
+    expect(userLogSentence(entry('token.update', { name: 'USDC', changes }))).toBe('admin changed token USDC: address on Base 0x000000…000001 → 0x000000…000003');
+  });
+
   it('names two changed fields, then how many more', () => {
     const changes = ['a', 'b', 'c', 'd'].map((path, i) => ({ path, from: i, to: i + 1 }));
     expect(userLogSentence(entry('bridge.update', { name: 'x', changes }))).toBe('admin changed bridge x: a 0 → 1, b 1 → 2 and 2 more');

@@ -16,7 +16,7 @@ export type LogRow = UserLog & { id: string };
 /** How many changed fields the Details cell lists before "+N more" (the full list on hover and focus). */
 export const DETAILS_SHOWN = 2;
 
-const line = { display: 'block', maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+const line = { display: 'block', maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 /** The entry's details in words: a compact "field: old → new" list, the whole list on hover and focus. */
 export function LogDetails({ log }: { log: UserLog }) {
@@ -53,7 +53,13 @@ export function LogDetails({ log }: { log: UserLog }) {
 export const LOG_COLUMNS: ColumnDef<LogRow>[] = [
   { source: 'time', label: 'Time', sortable: false, render: (log) => <TimeText ms={log.time} /> },
   { source: 'user', label: 'User', sortable: false },
-  { source: 'sentence', label: 'What happened', sortable: false, render: (log) => userLogSentence(log) },
+  {
+    source: 'sentence',
+    label: 'What happened',
+    sortable: false,
+    // Long ids wrap rather than widen the table.
+    render: (log) => <Box sx={{ minWidth: 200, maxWidth: 440, overflowWrap: 'anywhere' }}>{userLogSentence(log)}</Box>,
+  },
   { source: 'action', label: 'Action', sortable: false, render: (log) => <code>{log.action}</code> },
   { source: 'record', label: 'Record', sortable: false, hidden: true, render: (log) => subjectOf(log.details) },
   { source: 'details', label: 'Details', sortable: false, render: (log) => <LogDetails log={log} /> },
