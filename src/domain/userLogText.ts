@@ -36,7 +36,7 @@ export function fieldChanges(before: unknown, after: unknown, ignore: readonly s
 const MAX_TEXT = 80;
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
-/** A value in words: text as it is, yes/no, lists joined, objects as "key: value" pairs; never braces. */
+/** A value in words: text as it is, yes/no, lists joined, objects as "key value" pairs; never braces or quotes. */
 export function valueText(value: unknown, depth = 0): string {
   if (value === undefined || value === null || value === '') return 'none';
   if (typeof value === 'string') return clip(value);
@@ -258,7 +258,8 @@ export function userLogChanges(log: UserLog): string[] {
     const changes = details.changes.filter((c): c is FieldChange => isPlain(c) && typeof c.path === 'string');
     return changes.map(changeText);
   }
-  if (log.action.endsWith('.update')) return (legacyChanges(details) ?? []).map(changeText);
+  // No diff written (workers, pins, older entries): the difference between before and after, when both are there.
+  if (isPlain(details) && isPlain(details.before) && isPlain(details.after)) return (legacyChanges(details) ?? []).map(changeText);
   return [];
 }
 

@@ -109,6 +109,11 @@ describe('issue 25 finding 4: the Details column lists the changed fields "field
     expect(changeText({ path: 'enabled', from: true, to: false })).toBe('enabled: yes → no');
   });
 
+  it('an entry with before and after but no written diff (workers) lists what differs', () => {
+    const log = entry('workers.start', { before: { workersRunning: false, workersStartedBy: '' }, after: { workersRunning: true, workersStartedBy: 'admin' } });
+    expect(userLogDetailsText(log)).toEqual(['workersRunning: no → yes', 'workersStartedBy: none → admin']);
+  });
+
   it('Sell Only reads as a change from off to on', () => {
     expect(userLogDetailsText(entry('settings.misc', { setting: 'sellOnly', from: false, to: true, before: { sellOnly: false }, after: { sellOnly: true } }))).toEqual(['Sell Only: off → on']);
   });
