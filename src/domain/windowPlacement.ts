@@ -36,3 +36,19 @@ export function placeWindow(preferred: ScreenBox, occupied: readonly ScreenBox[]
     box = { ...box, x };
   }
 }
+
+/**
+ * Stacking (issue 25 finding 3): `order` lists window ids back to front. The window the operator
+ * touches comes to the front and the others keep their order among themselves; the same array comes
+ * back when it already is in front (nothing to redraw).
+ */
+export function raiseWindow(order: readonly number[], id: number): readonly number[] {
+  if (order[order.length - 1] === id) return order;
+  return [...order.filter((other) => other !== id), id];
+}
+
+/** A window's place in the stack, 0 at the back; an id not in `order` yet counts as in front. */
+export function stackRank(order: readonly number[], id: number): number {
+  const rank = order.indexOf(id);
+  return rank === -1 ? order.length : rank;
+}

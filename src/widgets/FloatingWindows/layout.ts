@@ -106,3 +106,9 @@ export function createLayoutStore(getStorage: () => Storage | undefined = () => 
     },
   };
 }
+
+/**
+ * The container name of a window's scrolling body (CSS container queries): content sizes itself to
+ * the room the window gives it (`@container window-body (...)`).
+ */
+export const WINDOW_BODY_CONTAINER = 'window-body';
