@@ -151,6 +151,21 @@ describe('§2/§4 swap quote window', () => {
     await waitFor(() => expect(lastQuery(fetcher)).toMatchObject({ network: 'Arbitrum', tokenInAddress: ARB_WETH, tokenOutAddress: ARB_USDC }));
   });
 
+  it('§2 issue 25 finding 3: a click on a network icon leaves the icons in their order, the clicked one now pressed', async () => {
+    renderWithQuotes(<SwapQuoteWindow />, fakeFetcher());
+    const icons = () => within(panel().getByRole('group', { name: "To token's networks" })).getAllByRole('button');
+    const names = icons().map((icon) => icon.getAttribute('aria-label'));
+    expect(names).toEqual(['To USDC on Arbitrum', 'To USDC on Base', 'To USDC on Binance', 'To USDC on Ethereum', 'To USDC on Optimism', 'To USDC on Polygon']);
+    expect(panel().getByRole('button', { name: 'To USDC on Ethereum' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(panel().getByRole('button', { name: 'To USDC on Arbitrum' }));
+    expect(panel().getByRole('button', { name: 'Choose To token (USDC on Arbitrum)' })).toBeInTheDocument();
+    expect(icons().map((icon) => icon.getAttribute('aria-label'))).toEqual(names);
+    expect(icons().map((icon) => icon.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
+    // The chosen network's own icon changes nothing: the other side stays as it is.
+    await userEvent.click(panel().getByRole('button', { name: 'To USDC on Arbitrum' }));
+    expect(panel().getByRole('button', { name: 'Choose From token (WETH on Arbitrum)' })).toBeInTheDocument();
+  });
+
   it('§8 a response error shows its text, an empty one Unknown error', async () => {
     let error = 'No route found';
     renderWithQuotes(<SwapQuoteWindow />, fakeFetcher((q) => quoteFor(q, { error, routes: [] })));

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import { MAX_FLOATING_PANELS, WINDOW_Z_INDEX } from '../../config/constants.ts';
-import { raiseWindow, stackRank, type ScreenBox } from '../../domain/windowPlacement.ts';
+import { raiseWindow, type ScreenBox } from '../../domain/windowPlacement.ts';
 import { FloatingWindow } from './FloatingWindow.tsx';
-import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, openingLayout, type LayoutStore } from './layout.ts';
+import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, openingLayout, windowZIndex, type LayoutStore } from './layout.ts';
 import type { WindowContentProps, WindowEntry, WindowLayout } from './types.ts';
 import { WindowList } from './WindowList.tsx';
 import { retryableLazy } from '../shared/retryableLazy.tsx';
@@ -54,14 +54,6 @@ function openingLayoutOf(
     return w.id !== id && layout ? [layout] : [];
   });
   return openingLayout(index, currentViewport(), [...occupied(), ...others]);
-}
-
-/**
- * §9 Every window is at z-index 10000 or above: 10000 plus its place in the stack, so the one the
- * operator touched last is drawn over the others (they share the windows' layer, itself at 10000).
- */
-export function windowZIndex(order: readonly number[], id: number): number {
-  return WINDOW_Z_INDEX + stackRank(order, id);
 }
 
 /**
