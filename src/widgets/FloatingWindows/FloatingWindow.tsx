@@ -103,8 +103,10 @@ export const FloatingWindow = memo(function FloatingWindow({
         aria-modal="false"
         aria-label={`Window ${id} ${name}`}
         // Issue 25 finding 3: a press anywhere on the window (capture: before the control under the
-        // pointer handles it) brings it in front of the other windows.
+        // pointer handles it) brings it in front of the other windows; so does moving the keyboard
+        // focus into it.
         onPointerDownCapture={() => onRaise(id)}
+        onFocusCapture={() => onRaise(id)}
         sx={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
       >
         <Box

@@ -65,7 +65,7 @@ export function TokenBox({ side, token, networks, onOpenPicker, onAlternative, c
                     onClick={(event) => onAlternative(alt, event)}
                     sx={{ p: '2px', border: 2, borderColor: chosen ? 'primary.main' : 'transparent' }}
                   >
-                    <NetworkIcon network={alt.network_name} />
+                    <NetworkIcon network={alt.network_name} lettersDrawn />
                   </IconButton>
                 </WindowTooltip>
               );
@@ -80,8 +80,9 @@ export function TokenBox({ side, token, networks, onOpenPicker, onAlternative, c
           variant="outlined"
           onClick={onOpenPicker}
           endIcon={<ExpandMoreIcon />}
-          startIcon={token ? <NetworkIcon network={token.network_name} /> : undefined}
-          aria-label={`Choose ${label} token (${token ? `${token.tokenName} on ${token.network_name}` : 'none'})`}
+          startIcon={token ? <NetworkIcon network={token.network_name} lettersDrawn /> : undefined}
+          // Names what it shows, so a person saying what they see finds it (axe label-content-name-mismatch).
+          aria-label={token ? `Choose ${label} token: ${token.tokenName} on ${token.network_name}` : `Select token for ${label}`}
           sx={{ textTransform: 'none', minWidth: 0, flexShrink: 0, maxWidth: '50%', '& .MuiButton-endIcon': { ml: 0.25 } }}
         >
           <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
