@@ -3,7 +3,6 @@ import { createPortal } from 'react-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -81,7 +80,7 @@ export function TokenPicker({ index, onPick, onCancel, host }: TokenPickerProps)
       <List dense aria-label="Tokens" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 0, borderTop: 1, borderBottom: 1, borderColor: 'divider' }}>
         {/* Each button in a list item: a list holds only items (axe `list`). */}
         {shown.map((token) => (
-          <ListItem key={`${token.network_name}\u0000${token.address}`} disablePadding>
+          <li key={`${token.network_name}\u0000${token.address}`}>
             <ListItemButton onClick={() => onPick(token)}>
               <ListItemIcon sx={{ minWidth: 28 }}>
                 <NetworkIcon network={token.network_name} />
@@ -92,7 +91,7 @@ export function TokenPicker({ index, onPick, onCancel, host }: TokenPickerProps)
                 slotProps={{ secondary: { title: token.address } }}
               />
             </ListItemButton>
-          </ListItem>
+          </li>
         ))}
       </List>
       {total > shown.length && (
