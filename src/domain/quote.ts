@@ -3,7 +3,7 @@
  * errors, §2 route display), as pure functions of the token list and the panel state.
  */
 import { PERCENT_DIFF_DECIMALS } from '../config/constants.ts';
-import { NETWORK_INFO, explorerAddressUrl, isNetwork } from '../config/networks.ts';
+import { NETWORKS, NETWORK_INFO, explorerAddressUrl, isNetwork } from '../config/networks.ts';
 import { Quote, type QuoteQuery, type QuoteRoute } from '../contract/index.ts';
 import { fromBaseUnits, percentFromBest, toBaseUnits, toSignificant } from './amounts.ts';
 import { poolKey } from './keys.ts';
@@ -116,6 +116,26 @@ export function alternativeNetworks(tokens: readonly TokenEntry[], token: TokenE
     }
   }
   return result;
+}
+
+/** The network list's order, searchable by any name (a token list may name a network it does not know). */
+const NETWORK_ORDER: readonly string[] = NETWORKS;
+
+/**
+ * §2/§4 The network icons of a token box: the token on every network the list has it on, its own
+ * network included, in the order of the network list (config/networks.ts; networks it does not know
+ * last, by name). Issue 25 finding 3: the order does not depend on which network is chosen, so a
+ * click leaves every icon where it was and the same spot keeps picking the same network.
+ */
+export function tokenNetworks(tokens: readonly TokenEntry[], token: TokenEntry | null): TokenEntry[] {
+  if (!token) return [];
+  const rank = (network: string) => {
+    const index = NETWORK_ORDER.indexOf(network);
+    return index === -1 ? NETWORK_ORDER.length : index;
+  };
+  return [token, ...alternativeNetworks(tokens, token)].sort(
+    (a, b) => rank(a.network_name) - rank(b.network_name) || a.network_name.localeCompare(b.network_name),
+  );
 }
 
 /**

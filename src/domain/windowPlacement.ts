@@ -1,11 +1,12 @@
 /**
- * Where a new floating window opens (SPEC §2). The spec puts every window at x 30 near the bottom,
- * stacked by index; on a wide screen that is under the menu (react-admin's sidebar, 220 px on the
- * left) and, for the second window, over most of the first. The rule kept here: the spec's place when
- * it covers nothing; otherwise the same height, moved right just past whatever it would cover (the
- * menu, another window), as many times as needed; and when no place to the right fits on screen (a
- * narrow window), the spec's place after all, since a window half off screen is worse than one over
- * the menu. Only where a window opens: the operator may then drag it anywhere.
+ * Where a new floating window opens (SPEC §2), and which window is in front (raiseWindow, below).
+ * The spec puts every window at x 30 near the bottom, stacked by index; on a wide screen that is
+ * under the menu (react-admin's sidebar, 220 px on the left) and, for the second window, over most
+ * of the first. The rule kept here: the spec's place when it covers nothing; otherwise the same
+ * height, moved right just past whatever it would cover (the menu, another window), as many times
+ * as needed; and when no place to the right fits on screen (a narrow window), the spec's place after
+ * all, since a window half off screen is worse than one over the menu. Only where a window opens:
+ * the operator may then drag it anywhere.
  */
 
 /** A rectangle on screen, px in viewport coordinates (the shape of a window's x, y, w, h). */
@@ -35,4 +36,20 @@ export function placeWindow(preferred: ScreenBox, occupied: readonly ScreenBox[]
     if (x + box.w > viewportWidth) return preferred;
     box = { ...box, x };
   }
+}
+
+/**
+ * Stacking (issue 25 finding 3): `order` lists window ids back to front. The window the operator
+ * touches comes to the front and the others keep their order among themselves; the same array comes
+ * back when it already is in front (nothing to redraw).
+ */
+export function raiseWindow(order: readonly number[], id: number): readonly number[] {
+  if (order[order.length - 1] === id) return order;
+  return [...order.filter((other) => other !== id), id];
+}
+
+/** A window's place in the stack, 0 at the back; an id not in `order` yet counts as in front. */
+export function stackRank(order: readonly number[], id: number): number {
+  const rank = order.indexOf(id);
+  return rank === -1 ? order.length : rank;
 }

@@ -18,7 +18,7 @@ const inside = (inner: ScreenBox, outer: ScreenBox) =>
   inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w + 0.5 && inner.y + inner.h <= outer.y + outer.h + 0.5;
 
 /** The window's scrolling content area (below the title bar): it must not have been scrolled. */
-const contentScrollTop = (win: Locator) => win.evaluate((el) => (el.lastElementChild as HTMLElement).scrollTop);
+const contentScrollTop = (win: Locator) => win.getByTestId('window-body').evaluate((el) => el.scrollTop);
 
 async function openTwoWindows(page: Page): Promise<[Locator, Locator]> {
   await page.getByRole('button', { name: '#1 Swap', pressed: false }).click();

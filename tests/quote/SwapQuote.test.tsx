@@ -25,8 +25,8 @@ describe('§2/§4 swap quote window', () => {
   it('§4 opens on the first token and the next one of its network, amount 1, and quotes it', async () => {
     const fetcher = fakeFetcher();
     renderWithQuotes(<SwapQuoteWindow />, fetcher);
-    expect(panel().getByRole('button', { name: 'Choose From token (WETH on Ethereum)' })).toBeInTheDocument();
-    expect(panel().getByRole('button', { name: 'Choose To token (USDC on Ethereum)' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose From token: WETH on Ethereum' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose To token: USDC on Ethereum' })).toBeInTheDocument();
     expect(amountInput()).toHaveValue('1');
     await waitFor(() =>
       expect(lastQuery(fetcher)).toEqual({ network: 'Ethereum', tokenInAddress: ETH_WETH, tokenOutAddress: ETH_USDC, amountIn: '1000000000000000000' }),
@@ -36,8 +36,8 @@ describe('§2/§4 swap quote window', () => {
   it('§4 opens on the given network, tokens and amount; one token given puts WETH on the other side', async () => {
     const fetcher = fakeFetcher();
     renderWithQuotes(<SwapQuoteWindow initialState={{ network: 'Arbitrum', to: ARB_USDC.toUpperCase().replace('0X', '0x'), amount: '2' }} />, fetcher);
-    expect(panel().getByRole('button', { name: 'Choose From token (WETH on Arbitrum)' })).toBeInTheDocument();
-    expect(panel().getByRole('button', { name: 'Choose To token (USDC on Arbitrum)' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose From token: WETH on Arbitrum' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose To token: USDC on Arbitrum' })).toBeInTheDocument();
     await waitFor(() => expect(lastQuery(fetcher)).toMatchObject({ network: 'Arbitrum', tokenInAddress: ARB_WETH, amountIn: '2000000000000000000' }));
   });
 
@@ -102,8 +102,8 @@ describe('§2/§4 swap quote window', () => {
     renderWithQuotes(<SwapQuoteWindow />, fetcher);
     await panel().findByRole('list', { name: 'Routes' });
     await userEvent.click(panel().getByRole('button', { name: 'Swap direction' }));
-    expect(panel().getByRole('button', { name: 'Choose From token (USDC on Ethereum)' })).toBeInTheDocument();
-    expect(panel().getByRole('button', { name: 'Choose To token (WETH on Ethereum)' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose From token: USDC on Ethereum' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose To token: WETH on Ethereum' })).toBeInTheDocument();
     expect(amountInput()).toHaveValue('3012345678.912345');
     await waitFor(() =>
       expect(lastQuery(fetcher)).toEqual({ network: 'Ethereum', tokenInAddress: ETH_USDC, tokenOutAddress: ETH_WETH, amountIn: '3012345678912345' }),
@@ -137,7 +137,7 @@ describe('§2/§4 swap quote window', () => {
     await waitFor(() => expect(fetcher).toHaveBeenCalledTimes(1));
     // WETH is WETH: switching its network leaves the other side on Ethereum.
     await userEvent.click(panel().getByRole('button', { name: 'From WETH on Base' }));
-    expect(panel().getByRole('button', { name: 'Choose From token (WETH on Base)' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose From token: WETH on Base' })).toBeInTheDocument();
     expect(panel().getByRole('alert')).toHaveTextContent('From and To tokens must be on the same network');
     expect(fetcher).toHaveBeenCalledTimes(1);
   });
@@ -146,9 +146,24 @@ describe('§2/§4 swap quote window', () => {
     const fetcher = fakeFetcher();
     renderWithQuotes(<SwapQuoteWindow />, fetcher);
     await userEvent.click(panel().getByRole('button', { name: 'To USDC on Arbitrum' }));
-    expect(panel().getByRole('button', { name: 'Choose To token (USDC on Arbitrum)' })).toBeInTheDocument();
-    expect(panel().getByRole('button', { name: 'Choose From token (WETH on Arbitrum)' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose To token: USDC on Arbitrum' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose From token: WETH on Arbitrum' })).toBeInTheDocument();
     await waitFor(() => expect(lastQuery(fetcher)).toMatchObject({ network: 'Arbitrum', tokenInAddress: ARB_WETH, tokenOutAddress: ARB_USDC }));
+  });
+
+  it('§2 issue 25 finding 3: a click on a network icon leaves the icons in their order, the clicked one now pressed', async () => {
+    renderWithQuotes(<SwapQuoteWindow />, fakeFetcher());
+    const icons = () => within(panel().getByRole('group', { name: "To token's networks" })).getAllByRole('button');
+    const names = icons().map((icon) => icon.getAttribute('aria-label'));
+    expect(names).toEqual(['To USDC on Arbitrum', 'To USDC on Base', 'To USDC on Binance', 'To USDC on Ethereum', 'To USDC on Optimism', 'To USDC on Polygon']);
+    expect(panel().getByRole('button', { name: 'To USDC on Ethereum' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(panel().getByRole('button', { name: 'To USDC on Arbitrum' }));
+    expect(panel().getByRole('button', { name: 'Choose To token: USDC on Arbitrum' })).toBeInTheDocument();
+    expect(icons().map((icon) => icon.getAttribute('aria-label'))).toEqual(names);
+    expect(icons().map((icon) => icon.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false', 'false', 'false', 'false']);
+    // The chosen network's own icon changes nothing: the other side stays as it is.
+    await userEvent.click(panel().getByRole('button', { name: 'To USDC on Arbitrum' }));
+    expect(panel().getByRole('button', { name: 'Choose From token: WETH on Arbitrum' })).toBeInTheDocument();
   });
 
   it('§8 a response error shows its text, an empty one Unknown error', async () => {
@@ -293,8 +308,8 @@ describe('§2/§5 token picker', () => {
     expect(names).toEqual([expect.stringContaining('USDCArbitrum · 0xaf88…5831'), expect.stringContaining('USDC.eArbitrum · 0xff97…5cc8')]);
     await userEvent.click(picker.getByText('USDC.e'));
     expect(screen.queryByRole('dialog', { name: 'Select token' })).toBeNull();
-    expect(panel().getByRole('button', { name: 'Choose To token (USDC.e on Arbitrum)' })).toBeInTheDocument();
-    expect(panel().getByRole('button', { name: 'Choose From token (WETH on Arbitrum)' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose To token: USDC.e on Arbitrum' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose From token: WETH on Arbitrum' })).toBeInTheDocument();
   });
 
   it('§5 searches by address; Cancel and Escape close without choosing', async () => {
@@ -305,7 +320,7 @@ describe('§2/§5 token picker', () => {
     expect(picker.getByText('LINK')).toBeInTheDocument();
     await userEvent.click(picker.getByRole('button', { name: 'Cancel' }));
     expect(panel().queryByRole('dialog')).toBeNull();
-    expect(panel().getByRole('button', { name: 'Choose From token (WETH on Ethereum)' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose From token: WETH on Ethereum' })).toBeInTheDocument();
 
     await userEvent.click(panel().getByRole('button', { name: /^Choose From token/ }));
     expect(panel().getByRole('textbox', { name: 'Search tokens' })).toHaveFocus();
@@ -332,7 +347,7 @@ describe('§2/§5 token picker', () => {
     await userEvent.type(picker.getByRole('textbox', { name: 'Search tokens' }), 'zebra');
     expect(picker.getAllByText('ZEBRA')).toHaveLength(1);
     await userEvent.keyboard('{Enter}');
-    expect(panel().getByRole('button', { name: 'Choose From token (ZEBRA on Ethereum)' })).toBeInTheDocument();
+    expect(panel().getByRole('button', { name: 'Choose From token: ZEBRA on Ethereum' })).toBeInTheDocument();
     await waitFor(() => expect(lastQuery(fetcher)).toMatchObject({ tokenInAddress: '0x00000000000000000000000000000000000abcde', amountIn: '1000000000' }));
   });
 });
@@ -347,13 +362,13 @@ describe('§2 second panel', () => {
     const fetcher = fakeFetcher();
     renderWithQuotes(<SwapQuoteWindow />, fetcher);
     fireEvent.click(panel().getByRole('button', { name: 'To USDC on Arbitrum' }), { ctrlKey: true });
-    expect(panel(1).getByRole('button', { name: 'Choose To token (USDC on Ethereum)' })).toBeInTheDocument();
-    expect(panel(2).getByRole('button', { name: 'Choose From token (WETH on Arbitrum)' })).toBeInTheDocument();
-    expect(panel(2).getByRole('button', { name: 'Choose To token (USDC on Arbitrum)' })).toBeInTheDocument();
+    expect(panel(1).getByRole('button', { name: 'Choose To token: USDC on Ethereum' })).toBeInTheDocument();
+    expect(panel(2).getByRole('button', { name: 'Choose From token: WETH on Arbitrum' })).toBeInTheDocument();
+    expect(panel(2).getByRole('button', { name: 'Choose To token: USDC on Arbitrum' })).toBeInTheDocument();
     await waitFor(() => expect(fetcher.mock.calls.some(([q]) => q.network === 'Arbitrum' && q.tokenOutAddress === ARB_USDC)).toBe(true));
 
     fireEvent.click(panel(1).getByRole('button', { name: 'From WETH on Base' }), { metaKey: true });
-    expect(panel(2).getByRole('button', { name: 'Choose From token (WETH on Base)' })).toBeInTheDocument();
+    expect(panel(2).getByRole('button', { name: 'Choose From token: WETH on Base' })).toBeInTheDocument();
     await userEvent.click(panel(2).getByRole('button', { name: 'Close Quote panel 2' }));
     expect(screen.queryByRole('region', { name: 'Quote panel 2' })).toBeNull();
   });

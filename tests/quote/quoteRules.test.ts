@@ -5,7 +5,7 @@ import { DEFAULT_DEX_LOGO, dexKey, dexLogoFor } from '../../src/config/dexLogos.
 import type { QuoteRoute } from '../../src/contract/index.ts';
 import {
   alternativeNetworks, besideInit, chooseToken, formatRoutes, initialPanelState, interpretQuote, isWrappedEther, localErrorQuote,
-  quoteInput, quoteQueryKey, shortenAddress, swapSides, trackedPoolKeys, wrappedEtherOf,
+  quoteInput, quoteQueryKey, shortenAddress, swapSides, tokenNetworks, trackedPoolKeys, wrappedEtherOf,
 } from '../../src/domain/quote.ts';
 import { buildTokenEntries, type TokenEntry } from '../../src/domain/tokenSearch.ts';
 
@@ -99,6 +99,22 @@ describe('§4 choosing tokens and the swap button', () => {
     const networks = alternativeNetworks(tokens, USDC).map((t) => t.network_name);
     expect(networks).toEqual(['Arbitrum', 'Base', 'Optimism', 'Polygon', 'Binance']);
     expect(alternativeNetworks(tokens, find('MKR', 'Ethereum'))).toEqual([]);
+  });
+
+  it('§2 issue 25 finding 3: the network icons are the token on every network, its own included, in the network list order whichever is chosen', () => {
+    const order = tokenNetworks(tokens, USDC).map((t) => t.network_name);
+    expect(order).toEqual(['Arbitrum', 'Base', 'Binance', 'Ethereum', 'Optimism', 'Polygon']);
+    expect(order).toEqual([...order].sort((a, b) => NETWORKS.indexOf(a as never) - NETWORKS.indexOf(b as never)));
+    // Choosing another network of the token leaves every icon where it was.
+    for (const network of order) expect(tokenNetworks(tokens, find('USDC', network)).map((t) => t.network_name)).toEqual(order);
+    expect(tokenNetworks(tokens, find('MKR', 'Ethereum')).map((t) => t.network_name)).toEqual(['Ethereum']);
+    expect(tokenNetworks(tokens, null)).toEqual([]);
+  });
+
+  it('issue 25 finding 3: a network the list does not know goes after the known ones, by name', () => {
+    const extra = (network: string): TokenEntry => ({ ...USDC, network_name: network, address: `0x${network.length.toString(16).padStart(40, '0')}` });
+    const list = [extra('Zeta'), ...tokens, extra('Alpha')];
+    expect(tokenNetworks(list, USDC).map((t) => t.network_name).slice(-3)).toEqual(['Polygon', 'Alpha', 'Zeta']);
   });
 
   it('§4 WETH of a network comes from NETWORK_INFO when the list lacks it', () => {

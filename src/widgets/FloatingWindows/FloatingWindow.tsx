@@ -1,4 +1,4 @@
-import { Activity, memo, Suspense, useMemo, useState, type KeyboardEvent } from 'react';
+import { Activity, memo, Suspense, useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { Rnd } from 'react-rnd';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -8,8 +8,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { LOADING_TEXT, WINDOW_Z_INDEX } from '../../config/constants.ts';
-import { WINDOW_HEADER_HEIGHT, WINDOW_MIN_HEIGHT, WINDOW_MIN_WIDTH } from './layout.ts';
+import { LOADING_TEXT } from '../../config/constants.ts';
+import { WINDOW_BODY_CONTAINER, WINDOW_HEADER_HEIGHT, WINDOW_MIN_HEIGHT, WINDOW_MIN_WIDTH } from './layout.ts';
 import { windowLabel, type WindowEntry, type WindowLayout } from './types.ts';
 import { FloatingWindowContext, type FloatingWindowApi } from './windowContext.ts';
 import { WindowTooltip } from './WindowTooltip.tsx';
@@ -24,6 +24,10 @@ export interface FloatingWindowProps {
   entry: WindowEntry;
   layout: WindowLayout;
   collapsed: boolean;
+  /** §9 10000 or above: its place among the windows. */
+  zIndex: number;
+  /** The operator pressed somewhere on the window: bring it to the front. */
+  onRaise: (id: number) => void;
   /** A drag, resize or keyboard move ended: the layout to keep. */
   onLayoutEnd: (id: number, layout: WindowLayout) => void;
   onToggleCollapse: (id: number) => void;
@@ -37,7 +41,7 @@ export interface FloatingWindowProps {
  * bottom edge so a bottom-docked window stays docked.
  */
 export const FloatingWindow = memo(function FloatingWindow({
-  entry, layout, collapsed, onLayoutEnd, onToggleCollapse, onClose, onRequestWidth,
+  entry, layout, collapsed, zIndex, onRaise, onLayoutEnd, onToggleCollapse, onClose, onRequestWidth,
 }: FloatingWindowProps) {
   const { id, name, hidden, Element, initialState } = entry;
   const label = windowLabel(entry);
@@ -47,9 +51,18 @@ export const FloatingWindow = memo(function FloatingWindow({
   const [shown, setShown] = useState(!hidden);
   if (!hidden && !shown) setShown(true);
 
+  // The layer an overlay (the token picker) is drawn in, and how many are open.
+  const [overlayHost, setOverlayHost] = useState<HTMLElement | null>(null);
+  const [overlays, setOverlays] = useState(0);
+  const holdOverlay = useCallback(() => {
+    setOverlays((n) => n + 1);
+    return () => setOverlays((n) => n - 1);
+  }, []);
+  const overlayOpen = overlays > 0;
+
   const api = useMemo<FloatingWindowApi>(
-    () => ({ windowId: id, name, visible: !hidden && !collapsed, requestWidth: (width) => onRequestWidth(id, width) }),
-    [id, name, hidden, collapsed, onRequestWidth],
+    () => ({ windowId: id, name, visible: !hidden && !collapsed, requestWidth: (width) => onRequestWidth(id, width), overlayHost, holdOverlay }),
+    [id, name, hidden, collapsed, onRequestWidth, overlayHost, holdOverlay],
   );
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -74,12 +87,14 @@ export const FloatingWindow = memo(function FloatingWindow({
       dragHandleClassName={DRAG_HANDLE_CLASS}
       cancel={`.${NO_DRAG_CLASS}`}
       enableResizing={!collapsed}
+      onDragStart={() => onRaise(id)}
+      onResizeStart={() => onRaise(id)}
       onDragStop={(_event, data) => onLayoutEnd(id, { ...layout, x: data.x, y: data.y - collapseShift })}
       onResizeStop={(_event, _direction, element, _delta, position) =>
         onLayoutEnd(id, { x: position.x, y: position.y, w: sizeOf(element, 'width'), h: sizeOf(element, 'height') })
       }
       // Hidden by visibility, not display: react-rnd measures the element's offset when it mounts.
-      style={{ zIndex: WINDOW_Z_INDEX, display: 'flex', visibility: hidden ? 'hidden' : 'visible', pointerEvents: hidden ? 'none' : 'auto' }}
+      style={{ zIndex, display: 'flex', visibility: hidden ? 'hidden' : 'visible', pointerEvents: hidden ? 'none' : 'auto' }}
       data-window-id={id}
     >
       <Paper
@@ -87,6 +102,11 @@ export const FloatingWindow = memo(function FloatingWindow({
         role="dialog"
         aria-modal="false"
         aria-label={`Window ${id} ${name}`}
+        // Issue 25 finding 3: a press anywhere on the window (capture: before the control under the
+        // pointer handles it) brings it in front of the other windows; so does moving the keyboard
+        // focus into it.
+        onPointerDownCapture={() => onRaise(id)}
+        onFocusCapture={() => onRaise(id)}
         sx={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
       >
         <Box
@@ -131,20 +151,47 @@ export const FloatingWindow = memo(function FloatingWindow({
             </IconButton>
           </WindowTooltip>
         </Box>
-        <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 1, display: collapsed ? 'none' : 'block' }}>
-          {shown && (
-            // Hidden or collapsed, the content keeps its state but pauses: live updates render at
-            // idle priority and its effects (quote polling) stop until it shows again.
-            <Activity mode={api.visible ? 'visible' : 'hidden'}>
-              <FloatingWindowContext.Provider value={api}>
-                <LoadBoundary dense>
-                  <Suspense fallback={<Typography variant="body2" color="text.secondary">{LOADING_TEXT}</Typography>}>
-                    <Element initialState={initialState} />
-                  </Suspense>
-                </LoadBoundary>
-              </FloatingWindowContext.Provider>
-            </Activity>
-          )}
+        {/*
+          The body: one scroll area at a time (issue 25 finding 3). The scroll area below holds the
+          content; it is a size container (WINDOW_BODY_CONTAINER) so the content can fit itself to
+          the window: where the window has room, the quote panel fills it exactly and its route list
+          (at most 256 px, §2) is the only thing that scrolls, and this area does not; in a window
+          made too short for that, the route list stops scrolling on its own and this area scrolls
+          instead. While an overlay is open (the token picker, drawn in the layer beside it), this
+          area is put away and only the overlay's own list scrolls.
+        */}
+        <Box sx={{ flex: 1, minHeight: 0, position: 'relative', display: collapsed ? 'none' : 'flex', flexDirection: 'column' }}>
+          <Box
+            data-testid="window-body"
+            sx={{
+              flex: 1,
+              minHeight: 0,
+              overflow: 'auto',
+              p: 1,
+              display: overlayOpen ? 'none' : 'block',
+              containerType: 'size',
+              containerName: WINDOW_BODY_CONTAINER,
+            }}
+          >
+            {shown && (
+              // Hidden or collapsed, the content keeps its state but pauses: live updates render at
+              // idle priority and its effects (quote polling) stop until it shows again.
+              <Activity mode={api.visible ? 'visible' : 'hidden'}>
+                <FloatingWindowContext.Provider value={api}>
+                  <LoadBoundary dense>
+                    <Suspense fallback={<Typography variant="body2" color="text.secondary">{LOADING_TEXT}</Typography>}>
+                      <Element initialState={initialState} />
+                    </Suspense>
+                  </LoadBoundary>
+                </FloatingWindowContext.Provider>
+              </Activity>
+            )}
+          </Box>
+          <Box
+            ref={setOverlayHost}
+            data-testid="window-overlay"
+            sx={{ position: 'absolute', inset: 0, display: overlayOpen ? 'flex' : 'none', flexDirection: 'column', bgcolor: 'background.paper' }}
+          />
         </Box>
       </Paper>
     </Rnd>

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import { MAX_FLOATING_PANELS, WINDOW_Z_INDEX } from '../../config/constants.ts';
-import type { ScreenBox } from '../../domain/windowPlacement.ts';
+import { raiseWindow, type ScreenBox } from '../../domain/windowPlacement.ts';
 import { FloatingWindow } from './FloatingWindow.tsx';
-import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, openingLayout, type LayoutStore } from './layout.ts';
+import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, openingLayout, windowZIndex, type LayoutStore } from './layout.ts';
 import type { WindowContentProps, WindowEntry, WindowLayout } from './types.ts';
 import { WindowList } from './WindowList.tsx';
 import { retryableLazy } from '../shared/retryableLazy.tsx';
@@ -58,9 +58,9 @@ function openingLayoutOf(
 
 /**
  * SPEC §2 floating window manager: windows fixed at the bottom-left over everything (z-index
- * 10000), each position and size saved when a drag or resize ends and restored on reload, and the
- * bottom-left list to show/hide them and add Swap windows (at most 2). Self-contained: mount once
- * in the layout.
+ * 10000; the window last clicked in front of the others), each position and size saved when a drag
+ * or resize ends and restored on reload, and the bottom-left list to show/hide them and add Swap
+ * windows (at most 2). Self-contained: mount once in the layout.
  */
 export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOccupied }: FloatingWindowsProps) {
   const store = useMemo(() => layoutStore ?? createLayoutStore(), [layoutStore]);
@@ -78,6 +78,9 @@ export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOc
     );
   });
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
+  // Issue 25 finding 3: back to front, the window last touched (or shown, or added) in front.
+  const [order, setOrder] = useState<readonly number[]>(() => windows.map((w) => w.id));
+  const onRaise = useCallback((id: number) => setOrder((current) => raiseWindow(current, id)), []);
 
   const layoutOf = (id: number, index: number): WindowLayout => layouts[id] ?? defaultLayout(index, currentViewport());
 
@@ -111,9 +114,10 @@ export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOc
         const layout = openingLayoutOf(id, index, windows, layouts, occupied);
         setLayouts((current) => (current[id] ? current : { ...current, [id]: layout }));
       }
+      if (windows[index]?.hidden) onRaise(id);
       setWindows((current) => current.map((w) => (w.id === id ? { ...w, hidden: !w.hidden } : w)));
     },
-    [windows, layouts, occupied],
+    [windows, layouts, occupied, onRaise],
   );
 
   const onToggleCollapse = useCallback((id: number) => {
@@ -128,6 +132,7 @@ export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOc
     (id: number) => {
       setWindows((current) => current.filter((w) => w.id !== id));
       setLayouts(({ [id]: _closed, ...rest }) => rest);
+      setOrder((current) => current.filter((other) => other !== id));
       store.remove(id);
     },
     [store],
@@ -142,7 +147,8 @@ export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOc
       setLayouts((current) => (current[id] ? current : { ...current, [id]: layout }));
     }
     setWindows(next);
-  }, [windows, layouts, occupied]);
+    onRaise(id);
+  }, [windows, layouts, occupied, onRaise]);
 
   return (
     <>
@@ -157,6 +163,8 @@ export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOc
             entry={entry}
             layout={layoutOf(entry.id, index)}
             collapsed={collapsed.has(entry.id)}
+            zIndex={windowZIndex(order, entry.id)}
+            onRaise={onRaise}
             onLayoutEnd={onLayoutEnd}
             onToggleCollapse={onToggleCollapse}
             onClose={onClose}

@@ -4,8 +4,8 @@
  * the way in; what does not validate falls back to defaults.
  */
 import { z } from 'zod';
-import { WINDOW_DEFAULT_HEIGHT, WINDOW_DEFAULT_WIDTH, WINDOW_DEFAULT_X } from '../../config/constants.ts';
-import { placeWindow, type ScreenBox } from '../../domain/windowPlacement.ts';
+import { WINDOW_DEFAULT_HEIGHT, WINDOW_DEFAULT_WIDTH, WINDOW_DEFAULT_X, WINDOW_Z_INDEX } from '../../config/constants.ts';
+import { placeWindow, stackRank, type ScreenBox } from '../../domain/windowPlacement.ts';
 import type { WindowLayout } from './types.ts';
 
 export const LAYOUT_STORAGE_KEY = 'floatingWindows.layout';
@@ -105,4 +105,19 @@ export function createLayoutStore(getStorage: () => Storage | undefined = () => 
       write(layouts);
     },
   };
+}
+
+/**
+ * The container name of a window's scrolling body (CSS container queries): content sizes itself to
+ * the room the window gives it (`@container window-body (...)`).
+ */
+export const WINDOW_BODY_CONTAINER = 'window-body';
+
+/**
+ * §9 Every window is at z-index 10000 or above: 10000 plus its place in the stack (`order`, back to
+ * front), so the one the operator touched last is drawn over the others (issue 25 finding 3). They
+ * share the windows' layer, itself at 10000.
+ */
+export function windowZIndex(order: readonly number[], id: number): number {
+  return WINDOW_Z_INDEX + stackRank(order, id);
 }

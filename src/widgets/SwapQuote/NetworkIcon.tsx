@@ -1,11 +1,49 @@
+import Box from '@mui/material/Box';
+
+export interface NetworkIconProps {
+  network: string;
+  size?: number;
+  /**
+   * For an icon inside a control named by the network's full name ("From WETH on Arbitrum"): its
+   * letters are drawn by CSS rather than being text in the page, so the control's visible text is
+   * in its name (axe label-content-name-mismatch). Elsewhere the letters are text, as they read.
+   */
+  lettersDrawn?: boolean;
+}
+
 /** A network's icon: a disc in a colour derived from its name, with its first two letters. */
-export function NetworkIcon({ network, size = 18 }: { network: string; size?: number }) {
+export function NetworkIcon({ network, size = 18, lettersDrawn = false }: NetworkIconProps) {
   let hash = 0;
   for (let i = 0; i < network.length; i++) hash = (hash * 31 + network.charCodeAt(i)) >>> 0;
   const initials = network.replace(/[^A-Za-z0-9]/g, '').slice(0, 2) || '?';
+  const fill = `hsl(${hash % 360} 55% 40%)`;
+  if (lettersDrawn) {
+    return (
+      <Box
+        component="span"
+        aria-hidden="true"
+        data-network-icon={network}
+        data-initials={initials}
+        sx={{
+          display: 'inline-flex',
+          flex: 'none',
+          alignItems: 'center',
+          justifyContent: 'center',
+          width: size,
+          height: size,
+          borderRadius: '50%',
+          bgcolor: fill,
+          color: '#fff',
+          userSelect: 'none',
+          // On the letters themselves: a button's icon slot sets its icon's font size (MUI startIcon).
+          '&::before': { content: 'attr(data-initials)', fontFamily: 'system-ui, sans-serif', fontWeight: 700, fontSize: Math.round(size * 0.4), lineHeight: 1 },
+        }}
+      />
+    );
+  }
   return (
     <svg width={size} height={size} viewBox="0 0 20 20" aria-hidden="true" focusable="false" data-network-icon={network}>
-      <circle cx="10" cy="10" r="10" fill={`hsl(${hash % 360} 55% 40%)`} />
+      <circle cx="10" cy="10" r="10" fill={fill} />
       <text x="10" y="10" textAnchor="middle" dominantBaseline="central" fontSize="8" fontWeight="700" fontFamily="system-ui, sans-serif" fill="#fff">
         {initials}
       </text>

@@ -12,12 +12,13 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
 import { QUOTE_TIMER_REFRESH_MS } from '../../config/constants.ts';
 import {
-  MALFORMED_QUOTE_MESSAGE, alternativeNetworks, besideInit, chooseToken, formatRoutes, initialPanelState, quoteInput, swapSides,
+  MALFORMED_QUOTE_MESSAGE, besideInit, chooseToken, formatRoutes, initialPanelState, quoteInput, swapSides, tokenNetworks,
   type QuotePanelInit, type QuotePanelState, type Side,
 } from '../../domain/quote.ts';
 import type { TokenEntry } from '../../domain/tokenSearch.ts';
-import { useFloatingWindow } from '../FloatingWindows/windowContext.ts';
+import { useFloatingWindow, useWindowOverlay } from '../FloatingWindows/windowContext.ts';
 import { useNow } from '../shared/useNow.ts';
+import { shortWindow } from './panelLayout.ts';
 import { RouteList } from './RouteList.tsx';
 import { TokenBox } from './TokenBox.tsx';
 import { TokenPicker } from './TokenPicker.tsx';
@@ -44,6 +45,7 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
   const { visible } = useFloatingWindow();
   const [state, setState] = useState<QuotePanelState>(() => initialPanelState(entries, init));
   const [picker, setPicker] = useState<Side | null>(null);
+  const overlayHost = useWindowOverlay(picker !== null);
 
   // The amount the quote uses: follows typing after a pause, other changes at once.
   const [settledAmount, setSettledAmount] = useState(state.amount);
@@ -83,7 +85,8 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
   const choose = (side: Side, token: TokenEntry) => setState((s) => chooseToken(s, side, token, entries));
   const onAlternative = (side: Side) => (token: TokenEntry, event: MouseEvent) => {
     if (event.metaKey || event.ctrlKey) onOpenBeside(besideInit(entries, state, side, token));
-    else choose(side, token);
+    // The chosen network's own icon changes nothing (choosing it again would reset the other side).
+    else if (token.network_name !== state[side]?.network_name) choose(side, token);
   };
   const onSwap = () => {
     const next = swapSides(state, best?.amountOut ?? null);
@@ -92,7 +95,11 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
   };
 
   return (
-    <Box role="region" aria-label={label} sx={{ position: 'relative', display: 'flex', flexDirection: 'column', gap: 1, minHeight: '100%' }}>
+    <Box
+      role="region"
+      aria-label={label}
+      sx={{ position: 'relative', display: 'flex', flexDirection: 'column', gap: 1, height: '100%', [shortWindow]: { height: 'auto', minHeight: '100%' } }}
+    >
       {onClose && (
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="caption" color="text.secondary">
@@ -106,7 +113,7 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
       <TokenBox
         side="from"
         token={state.from}
-        alternatives={alternativeNetworks(entries, state.from)}
+        networks={tokenNetworks(entries, state.from)}
         onOpenPicker={() => setPicker('from')}
         onAlternative={onAlternative('from')}
       >
@@ -131,7 +138,7 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
       <TokenBox
         side="to"
         token={state.to}
-        alternatives={alternativeNetworks(entries, state.to)}
+        networks={tokenNetworks(entries, state.to)}
         onOpenPicker={() => setPicker('to')}
         onAlternative={onAlternative('to')}
       >
@@ -173,6 +180,7 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
       )}
       {picker !== null && (
         <TokenPicker
+          host={overlayHost}
           index={tokenList.index}
           onCancel={() => setPicker(null)}
           onPick={(token) => {

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { ROUTE_LIST_MAX_HEIGHT } from '../../config/constants.ts';
 import type { RouteView } from '../../domain/quote.ts';
 import { DexLogo } from './DexLogo.tsx';
+import { shortWindow } from './panelLayout.ts';
 
 
 /**
@@ -30,7 +31,23 @@ export const RouteList = memo(function RouteList({
       aria-label="Routes"
       aria-busy={stale}
       data-stale={stale}
-      sx={{ opacity: stale ? 0.45 : 1, transition: 'opacity 120ms', maxHeight: ROUTE_LIST_MAX_HEIGHT, overflowY: 'auto', listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.75 }}
+      sx={{
+        opacity: stale ? 0.45 : 1,
+        transition: 'opacity 120ms',
+        // The room left in the panel, up to 256 px; the only scroll area of a window with room, and
+        // not one at all in a window too short for that (QuotePanel: one scroll area at a time).
+        flex: '0 1 auto',
+        minHeight: 0,
+        maxHeight: ROUTE_LIST_MAX_HEIGHT,
+        overflowY: 'auto',
+        [shortWindow]: { flex: 'none', maxHeight: 'none', overflowY: 'visible' },
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        alignContent: 'start',
+        gap: 0.75,
+      }}
     >
       {routes.map((route, i) => (
         <Box

@@ -7,6 +7,7 @@ import type { QuotePanelInit } from '../../domain/quote.ts';
 import type { WindowContentProps } from '../FloatingWindows/types.ts';
 import { useFloatingWindow } from '../FloatingWindows/windowContext.ts';
 import { QuotePanel } from './QuotePanel.tsx';
+import { shortWindow } from './panelLayout.ts';
 
 /** §4 A Swap window's initial state: network, from/to addresses and amount, each optional. */
 export const SwapWindowInit = z.object({
@@ -37,7 +38,8 @@ export function SwapQuoteWindow({ initialState }: WindowContentProps) {
   );
 
   return (
-    <Stack direction="row" spacing={1} sx={{ minHeight: '100%' }}>
+    // As tall as the window body, so the panels fit it (see QuotePanel: one scroll area at a time).
+    <Stack direction="row" spacing={1} sx={{ height: '100%', [shortWindow]: { height: 'auto', minHeight: '100%' } }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <QuotePanel init={init} onOpenBeside={openBeside} label="Quote panel 1" />
       </Box>

@@ -1,4 +1,5 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -18,13 +19,20 @@ export interface TokenPickerProps {
   index: TokenIndex;
   onPick: (token: TokenEntry) => void;
   onCancel: () => void;
+  /**
+   * The window's overlay layer (useWindowOverlay): the picker covers the whole window body from
+   * there. Null (outside a window) draws it over its panel instead.
+   */
+  host: HTMLElement | null;
 }
 
 /**
  * §2 Token picker overlay: "Select token", Cancel, a search box ("name/address [network]"), at most
  * 20 tokens and "Showing 20 of N tokens" when more match. Escape cancels, Enter picks the first.
+ * Issue 25 finding 3: it fits the window at any size: the title, Cancel and search stay at the top
+ * and the count at the bottom, and only the list between them scrolls.
  */
-export function TokenPicker({ index, onPick, onCancel }: TokenPickerProps) {
+export function TokenPicker({ index, onPick, onCancel, host }: TokenPickerProps) {
   const [search, setSearch] = useState('');
   const { shown, total } = useMemo(() => searchTokens(index, search), [index, search]);
 
@@ -35,66 +43,68 @@ export function TokenPicker({ index, onPick, onCancel }: TokenPickerProps) {
     }
   };
 
-  return (
+  const picker = (
     <Box
       role="dialog"
       aria-label="Select token"
       onKeyDown={onKeyDown}
       sx={{
-        position: 'absolute',
-        inset: 0,
-        zIndex: 2,
+        ...(host ? { flex: 1, minHeight: 0 } : { position: 'absolute', inset: 0, zIndex: 2 }),
         bgcolor: 'background.paper',
         display: 'flex',
         flexDirection: 'column',
-        gap: 1,
-        p: 1,
       }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="subtitle1" component="h3">
-          Select token
-        </Typography>
-        <Button size="small" onClick={onCancel}>
-          Cancel
-        </Button>
+      <Stack spacing={0.5} sx={{ flex: 'none', p: 1, pb: 0.5 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="subtitle1" component="h3">
+            Select token
+          </Typography>
+          <Button size="small" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Stack>
+        <TextField
+          autoFocus
+          size="small"
+          placeholder={SEARCH_PLACEHOLDER}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={(event) => {
+            const first = shown[0];
+            if (event.key === 'Enter' && first) onPick(first);
+          }}
+          slotProps={{ htmlInput: { 'aria-label': 'Search tokens', spellCheck: false, autoComplete: 'off' } }}
+        />
       </Stack>
-      <TextField
-        autoFocus
-        size="small"
-        placeholder={SEARCH_PLACEHOLDER}
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        onKeyDown={(event) => {
-          const first = shown[0];
-          if (event.key === 'Enter' && first) onPick(first);
-        }}
-        slotProps={{ htmlInput: { 'aria-label': 'Search tokens', spellCheck: false, autoComplete: 'off' } }}
-      />
-      <List dense aria-label="Tokens" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 0 }}>
+      <List dense aria-label="Tokens" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 0, borderTop: 1, borderBottom: 1, borderColor: 'divider' }}>
+        {/* Each button in a list item: a list holds only items (axe `list`). */}
         {shown.map((token) => (
-          <ListItemButton key={`${token.network_name}\u0000${token.address}`} onClick={() => onPick(token)}>
-            <ListItemIcon sx={{ minWidth: 28 }}>
-              <NetworkIcon network={token.network_name} />
-            </ListItemIcon>
-            <ListItemText
-              primary={token.tokenName}
-              secondary={`${token.network_name} · ${shortenAddress(token.address)}`}
-              slotProps={{ secondary: { title: token.address } }}
-            />
-          </ListItemButton>
+          <li key={`${token.network_name}\u0000${token.address}`}>
+            <ListItemButton onClick={() => onPick(token)}>
+              <ListItemIcon sx={{ minWidth: 28 }}>
+                <NetworkIcon network={token.network_name} />
+              </ListItemIcon>
+              <ListItemText
+                primary={token.tokenName}
+                secondary={`${token.network_name} · ${shortenAddress(token.address)}`}
+                slotProps={{ secondary: { title: token.address } }}
+              />
+            </ListItemButton>
+          </li>
         ))}
       </List>
       {total > shown.length && (
-        <Typography variant="caption" color="text.secondary" role="status">
+        <Typography variant="caption" color="text.secondary" role="status" sx={{ flex: 'none', px: 1, py: 0.5 }}>
           {`Showing ${shown.length} of ${total} tokens`}
         </Typography>
       )}
       {total === 0 && (
-        <Typography variant="body2" color="text.secondary" role="status">
+        <Typography variant="body2" color="text.secondary" role="status" sx={{ flex: 'none', px: 1, py: 0.5 }}>
           No tokens match
         </Typography>
       )}
     </Box>
   );
+  return host ? createPortal(picker, host) : picker;
 }
