@@ -35,11 +35,16 @@ export function foldTxTypes(types: readonly string[], maxChars: number): FoldedT
 }
 
 /**
- * Characters a folded trade toast's line holds (a 420 px toast, 13 px text) and how many each network
- * icon takes up.
+ * How much a folded trade toast's line holds (a 420 px toast, 13 px text), in widths of an average
+ * character (about 7 px), with a little to spare; what each fixed part takes in the same unit.
  */
-export const FOLDED_TRADE_LINE_CHARS = 56;
-const ICON_CHARS = 3;
+export const FOLDED_TRADE_LINE_UNITS = 54;
+/** Bold capitals are wider than average text. */
+const BOLD = 1.35;
+/** The two network icons and the arrow between them. */
+const ROUTE_ICONS = 8;
+/** The gap between two parts of the line. */
+const GAP = 1;
 
 export interface FoldedTradeParts {
   state: string;
@@ -50,12 +55,23 @@ export interface FoldedTradeParts {
   txTypes: readonly string[];
 }
 
-/** The folded line's tx types, given what else the line holds. */
-export function foldedTradeTypes({ state, tokenName, networkBuy, networkSell, bridgeName, txTypes }: FoldedTradeParts, lineChars = FOLDED_TRADE_LINE_CHARS): FoldedTxTypes {
-  const head = `${state} ${tokenName}`.length;
-  const route = ICON_CHARS + networkBuy.length + 3 + ICON_CHARS + networkSell.length;
-  const bridge = bridgeName ? ` via ${bridgeName}`.length : 0;
-  // The gaps between the parts.
-  const used = head + 1 + route + bridge + 1;
-  return foldTxTypes(txTypes, Math.max(0, lineChars - used));
+export interface FoldedTradeLine {
+  /** Whether the networks' names fit beside their icons (else the icons alone, named on hover). */
+  names: boolean;
+  types: FoldedTxTypes;
+}
+
+/**
+ * What the folded line shows. Always the state, the token, both network icons and the bridge whole;
+ * then the networks' names if they fit with at least the count of txs after them; the tx types get
+ * the rest, as whole types.
+ */
+export function foldTradeLine({ state, tokenName, networkBuy, networkSell, bridgeName, txTypes }: FoldedTradeParts, lineUnits = FOLDED_TRADE_LINE_UNITS): FoldedTradeLine {
+  const head = Math.ceil(`${state} ${tokenName}`.length * BOLD);
+  const bridge = bridgeName ? GAP + `via ${bridgeName}`.length : 0;
+  const fixed = head + GAP + ROUTE_ICONS + bridge;
+  const withNames = fixed + networkBuy.length + networkSell.length + 2 * GAP;
+  const least = GAP + countText(txTypes.length).length;
+  const names = withNames + least <= lineUnits;
+  return { names, types: foldTxTypes(txTypes, Math.max(0, lineUnits - (names ? withNames : fixed) - GAP)) };
 }

@@ -5,7 +5,7 @@
  */
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import { foldedTradeTypes } from '../domain/tradeToastText.ts';
+import { foldTradeLine } from '../domain/tradeToastText.ts';
 
 export type TradeToastState = 'SENDING' | 'CONFIRM' | 'FAIL';
 
@@ -30,36 +30,43 @@ function networkHue(network: string): number {
   return h;
 }
 
-/** Cut with an ellipsis if it still does not fit (a safety: the folded types are sized to fit). */
+/** Cut with an ellipsis if it still does not fit: a safety for an unusually long bridge name (the folded line is sized to fit). */
 const CUT = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
-/** The network's icon and its full name (the icon alone, two letters, does not say which network). */
-function Network({ network }: { network: string }) {
+/**
+ * The network's icon, named for assistive technology and on hover, and its full name beside it (two
+ * letters do not say which network); the name only unfolded when the folded line has no room for it.
+ */
+function Network({ network, nameFolded }: { network: string; nameFolded: boolean }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap', flex: 'none' }}>
       <Avatar
         role="img"
         aria-label={network}
+        title={network}
         sx={{ width: 18, height: 18, fontSize: 9, bgcolor: `hsl(${networkHue(network)}, 55%, 40%)`, color: '#fff', flex: 'none' }}
       >
         {network.slice(0, 2)}
       </Avatar>
       {/* The icon already names it for assistive technology. */}
-      <span aria-hidden>{network}</span>
+      <span aria-hidden data-fold={nameFolded ? undefined : 'full'}>
+        {network}
+      </span>
     </Box>
   );
 }
 
 /**
  * One line: what, which token, from which network to which, which bridge, which txs; all whole. The
- * tx types take what room is left, as whole types ("ApproveSwap +2 more", domain foldedTradeTypes);
+ * networks' names and the tx types take what room is left, the types as whole types ("ApproveSwap
+ * +2 more", or "3 txs"; domain foldTradeLine), and the whole toast is in its title;
  * the toast area shows the folded part while the stack is folded and the full list once it unfolds
  * (on hover or focus), where the line wraps instead (ToastStackView, `data-fold`).
  */
 export function TradeToast(props: TradeToastProps) {
   const { state, tokenName, txTypes, networkBuy, networkSell, bridgeName } = props;
   const types = txTypes.join(', ');
-  const folded = foldedTradeTypes(props);
+  const line = foldTradeLine(props);
   return (
     <Box
       sx={{ display: 'flex', alignItems: 'center', columnGap: 0.75, minWidth: 0, fontSize: 13 }}
@@ -70,17 +77,17 @@ export function TradeToast(props: TradeToastProps) {
         {state} {tokenName}
       </Box>
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flex: 'none' }}>
-        <Network network={networkBuy} />
+        <Network network={networkBuy} nameFolded={line.names} />
         <span>→</span>
-        <Network network={networkSell} />
+        <Network network={networkSell} nameFolded={line.names} />
       </Box>
       {bridgeName ? (
-        <Box component="span" sx={{ whiteSpace: 'nowrap', flex: 'none', opacity: 0.92 }}>
+        <Box component="span" sx={{ ...CUT, flex: '0 1 auto', opacity: 0.92 }}>
           via {bridgeName}
         </Box>
       ) : null}
       <Box component="span" data-fold="folded" sx={{ ...CUT, flex: '0 1 auto', opacity: 0.92 }}>
-        {folded.text}
+        {line.types.text}
       </Box>
       <Box component="span" data-fold="full" sx={{ opacity: 0.92 }}>
         {types}

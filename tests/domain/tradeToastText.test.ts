@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldedTradeTypes, foldTxTypes } from '../../src/domain/tradeToastText.ts';
+import { foldTradeLine, foldTxTypes } from '../../src/domain/tradeToastText.ts';
 
 describe('SPEC §2 folded trade toast: tx types whole, never cut mid-word (issue 25 finding 1)', () => {
   it('all types when they fit', () => {
@@ -22,12 +22,24 @@ describe('SPEC §2 folded trade toast: tx types whole, never cut mid-word (issue
     }
   });
 
-  it('the line keeps state, token, both networks and the bridge; the types get the room left', () => {
-    const trade = { state: 'SENDING', tokenName: 'USDC', networkBuy: 'Ethereum', networkSell: 'Base', bridgeName: 'ccip-bridge' };
-    // The finding's toast: "SENDING USDC Et→Ba ApproveSwap, Swa… via ccip-…".
-    expect(foldedTradeTypes({ ...trade, txTypes: ['ApproveSwap', 'Swap'] }).text).toBe('ApproveSwap, Swap');
-    expect(foldedTradeTypes({ ...trade, txTypes: ['ApproveSwap', 'Swap', 'ApproveBridge', 'Bridge'] }).text).toBe('ApproveSwap, Swap +2 more');
-    const long = { state: 'CONFIRM', tokenName: 'WETH', networkBuy: 'Snowtrace', networkSell: 'Arbitrum', bridgeName: 'cex-transfer' };
-    expect(foldedTradeTypes({ ...long, txTypes: ['ApproveSwap', 'Swap'] }).text).toBe('2 txs');
+  it('the line keeps state, token, both network icons and the bridge whole; names when they fit; the types get the room left', () => {
+    const trade = { state: 'SENDING', tokenName: 'USDC', networkBuy: 'Ethereum', networkSell: 'Base', bridgeName: 'ccip-eth-base' };
+    // The finding's toast read "SENDING USDC Et→Ba ApproveSwap, Swa… via ccip-…": now the bridge is
+    // whole and the types are whole or counted; the networks' names are on their icons (hover).
+    expect(foldTradeLine({ ...trade, txTypes: ['ApproveSwap', 'Swap'] })).toEqual({ names: false, types: { text: '2 txs', hidden: 2 } });
+    expect(foldTradeLine({ ...trade, txTypes: ['Swap'] })).toEqual({ names: false, types: { text: 'Swap', hidden: 0 } });
+    // Without a bridge there is room for the names and some types.
+    const noBridge = { ...trade, bridgeName: '' };
+    expect(foldTradeLine({ ...noBridge, txTypes: ['ApproveSwap'] })).toEqual({ names: true, types: { text: 'ApproveSwap', hidden: 0 } });
+    expect(foldTradeLine({ ...noBridge, txTypes: ['Swap', 'Bridge', 'Sell'] })).toEqual({ names: true, types: { text: 'Swap +2 more', hidden: 2 } });
+    // Long names and a long bridge: the icons alone (their names on hover), and the count.
+    const long = { state: 'SENDING', tokenName: 'USDT', networkBuy: 'Binance', networkSell: 'Arbitrum', bridgeName: 'synapse-arb-bsc' };
+    expect(foldTradeLine({ ...long, txTypes: ['Swap', 'Bridge', 'Sell'] })).toEqual({ names: false, types: { text: '3 txs', hidden: 3 } });
+  });
+
+  it('a longer line holds more: names first, then whole types', () => {
+    const trade = { state: 'CONFIRM', tokenName: 'WETH', networkBuy: 'Snowtrace', networkSell: 'Arbitrum', bridgeName: 'cex-transfer', txTypes: ['ApproveSwap', 'Swap'] };
+    expect(foldTradeLine(trade, 40).names).toBe(false);
+    expect(foldTradeLine(trade, 80)).toEqual({ names: true, types: { text: 'ApproveSwap, Swap', hidden: 0 } });
   });
 });

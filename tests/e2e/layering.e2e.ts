@@ -199,4 +199,138 @@ describe.skipIf(!hasChromium)('issue 25 finding 1: what the operator opens is ab
     expect(problems).toEqual([]);
     await context.close();
   }, 420_000);
+
+  it('§2 a folded trade toast reads whole: both networks by name, the bridge whole, tx types as whole types; unfolded it lists them all', async () => {
+    const { page, context } = await newSession(browser);
+    await signIn(page, adminKey);
+    await page.mouse.move(300, 700);
+    expect((await admin('POST', '/workers/start')).status).toBe(200);
+    try {
+      expect((await admin('POST', '/sim/control', { action: 'trade', slow: true })).status).toBe(200);
+      const trade = page.locator('.console-toasts [data-trade-state]').first();
+      await trade.waitFor({ timeout: 20_000 });
+      await admin('POST', '/workers/stop');
+      const line = await trade.evaluate((el) => {
+        const folded = el.querySelector<HTMLElement>('[data-fold="folded"]');
+        const full = el.querySelector<HTMLElement>('[data-fold="full"]');
+        const card = el.closest<HTMLElement>('[title="Click to close"]');
+        const text = card?.firstElementChild as HTMLElement | null;
+        return {
+          networks: Array.from(el.querySelectorAll('[role=img]')).map((img) => img.getAttribute('aria-label') ?? ''),
+          iconTitles: Array.from(el.querySelectorAll('[role=img]')).map((img) => img.getAttribute('title') ?? ''),
+          shown: text?.innerText ?? '',
+          // The line's text is not cut at its end (the whole line fits the toast).
+          overflows: text ? text.scrollWidth > text.clientWidth + 1 : true,
+          folded: folded?.innerText ?? '',
+          widths: Array.from(el.children).map((c) => Math.round(c.getBoundingClientRect().width)),
+          total: Math.round(el.getBoundingClientRect().width),
+          foldedCut: folded ? folded.scrollWidth > folded.clientWidth + 1 : true,
+          fullShown: full ? full.offsetParent !== null : true,
+          title: el.getAttribute('title') ?? '',
+        };
+      });
+      const types = /; (.*)$/.exec(line.title)?.[1]?.split(', ') ?? [];
+      const bridge = / via (.*?);/.exec(line.title)?.[1] ?? '';
+      expect(types.length).toBeGreaterThan(0);
+      expect(line.networks).toHaveLength(2);
+      // Each network's icon carries its full name (for assistive technology and on hover); its name
+      // shows beside it when the line has room.
+      expect(line.iconTitles).toEqual(line.networks);
+      for (const network of line.networks) expect(network.length).toBeGreaterThan(2);
+      if (bridge) expect(line.shown, JSON.stringify(line)).toContain(`via ${bridge}`);
+      expect(line.overflows, JSON.stringify(line)).toBe(false);
+      expect(line.foldedCut, JSON.stringify(line)).toBe(false);
+      expect(line.fullShown).toBe(false);
+      // Whole types only: each shown type is one of the trade's, then how many more, or the count alone.
+      const [, listed = '', more] = /^(.*?)(?: \+(\d+) more)?$/.exec(line.folded) ?? [];
+      if (/^\d+ txs?$/.test(line.folded)) expect(Number(line.folded.split(' ')[0])).toBe(types.length);
+      else {
+        const shownTypes = listed.split(', ');
+        for (const type of shownTypes) expect(types).toContain(type);
+        expect(shownTypes.length + Number(more ?? 0)).toBe(types.length);
+      }
+      await screenshot(page, 'layering-trade-toast-folded');
+      // Unfolded (pointer over the stack): the whole list.
+      await trade.hover();
+      await expect.poll(() => trade.locator('[data-fold="full"]').last().isVisible()).toBe(true);
+      expect(await trade.locator('[data-fold="full"]').last().innerText()).toBe(types.join(', '));
+      // Unfolded, the networks' names are there in words.
+      const unfolded = await trade.innerText();
+      for (const network of line.networks) expect(unfolded).toContain(network);
+      expect(await trade.locator('[data-fold="folded"]').isVisible()).toBe(false);
+      await screenshot(page, 'layering-trade-toast-unfolded');
+    } finally {
+      await admin('POST', '/workers/stop');
+    }
+    await context.close();
+  });
+
+  it('issue 25 finding 10: no page scrolls by a few pixels (1280×800, 1440×900): the menu column ends at the screen\'s bottom', async () => {
+    const { page, context } = await newSession(browser);
+    await signIn(page, adminKey);
+    for (const size of SIZES.slice(0, 2)) {
+      await page.setViewportSize(size);
+      for (const path of ['/', `/tx/${tx.id}`, '/tsettings/tokens']) {
+        await page.goto(path);
+        await page.locator('#main-content :is(h1, h2)').first().waitFor();
+        await page.waitForTimeout(300);
+        const { scroll, client, menuBottom } = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollHeight,
+          client: document.documentElement.clientHeight,
+          menuBottom: document.querySelector('.RaSidebar-fixed')?.getBoundingClientRect().bottom ?? 0,
+        }));
+        expect(menuBottom, `menu column at ${path}, ${size.width}px`).toBeLessThanOrEqual(client);
+        // A page whose content fits has no vertical scrollbar.
+        const content = await page.evaluate(() => {
+          const main = document.querySelector('#main-content');
+          return Math.max(...Array.from(main?.children ?? []).map((child) => child.getBoundingClientRect().bottom));
+        });
+        if (content <= client) expect(scroll, `${path} at ${size.width}×${size.height}`).toBe(client);
+      }
+    }
+    await context.close();
+  });
+
+  it('issue 25 finding 10: "route search NN%" stays on one line and the worker controls keep their height while it counts up', async () => {
+    const { page, context } = await newSession(browser);
+    await signIn(page, adminKey);
+    const controls = page.getByRole('region', { name: 'Worker controls' });
+    await controls.waitFor();
+    const before = (await controls.boundingBox())?.height ?? 0;
+    expect((await admin('POST', '/workers/start')).status).toBe(200);
+    try {
+      const search = controls.getByRole('group', { name: /^Route search \d+%$/ });
+      await search.waitFor({ timeout: 15_000 });
+      const seen = new Map<string, { caption: number; width: number; row: number }>();
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && (await search.count()) > 0) {
+        const sample = await search
+          .evaluate((el) => {
+            const caption = el.querySelector('.MuiTypography-root');
+            return {
+              text: caption?.textContent ?? '',
+              caption: caption?.getBoundingClientRect().height ?? 0,
+              lineHeight: caption ? parseFloat(getComputedStyle(caption).lineHeight) || parseFloat(getComputedStyle(caption).fontSize) * 1.2 : 0,
+              width: el.getBoundingClientRect().width,
+              row: el.closest('section')?.getBoundingClientRect().height ?? 0,
+            };
+          })
+          .catch(() => null);
+        if (sample && sample.caption > 0) {
+          // One line of caption, whatever the percentage.
+          expect(sample.caption, sample.text).toBeLessThan(sample.lineHeight * 1.5);
+          seen.set(sample.text, sample);
+        }
+        await page.waitForTimeout(150);
+      }
+      expect(seen.size).toBeGreaterThanOrEqual(3);
+      const all = [...seen.values()];
+      expect(new Set(all.map((s) => s.width)).size).toBe(1);
+      expect(new Set(all.map((s) => Math.round(s.row))).size).toBe(1);
+      expect(Math.abs((all[0]?.row ?? 0) - before)).toBeLessThanOrEqual(1);
+    } finally {
+      await admin('POST', '/workers/stop');
+    }
+    await context.close();
+  });
 });
