@@ -110,10 +110,33 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
   );
 }
 
+/** The gap between the header's bottom and the folded stack. */
+const BELOW_HEADER = TOAST_TOP - 48;
+
+/**
+ * Where the stack starts: just below the header, whose height is measured (on a phone its controls
+ * wrap onto a second line); TOAST_TOP until it is known.
+ */
+function useTopBelowHeader(showing: boolean): number {
+  const [top, setTop] = useState(TOAST_TOP);
+  useEffect(() => {
+    if (!showing) return;
+    const header = document.querySelector<HTMLElement>('header.MuiAppBar-root');
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setTop(header.offsetHeight > 0 ? header.offsetHeight + BELOW_HEADER : TOAST_TOP);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [showing]);
+  return top;
+}
+
 export function ToastStackView({ stack, onMore, hidden = false }: { stack: ToastStack; onMore: () => void; hidden?: boolean }) {
   const { visible, more } = useSyncExternalStore(stack.subscribe, stack.getView, stack.getView);
   const [unfolded, setUnfolded] = useState(false);
   const open = visible.length + more;
+  const top = useTopBelowHeader(open > 0);
   if (open === 0 && unfolded) setUnfolded(false);
   // Hidden under the pointer (the "+K more" press opens the centre): no mouseleave will come.
   useEffect(() => {
@@ -145,7 +168,7 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
         }}
         sx={{
           position: 'fixed',
-          top: TOAST_TOP,
+          top,
           right: TOAST_RIGHT,
           zIndex: (theme) => theme.zIndex.toast,
           display: 'flex',
