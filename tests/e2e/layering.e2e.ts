@@ -171,6 +171,7 @@ describe.skipIf(!hasChromium)('issue 25 finding 1: what the operator opens is ab
       await showToasts(page, admin, 6, `Trade page ${size.width}`);
       expect(await topmostAtCentre(state), `trade state chip at ${size.width}px`).toBe(true);
       expect(await controlsUnderToasts(page), `/tx/trades/{id} at ${size.width}px`).toEqual([]);
+      await screenshot(page, `layering-trade-page-${size.width}`);
       await page.getByRole('button', { name: 'Dismiss all', exact: true }).click();
       await expect.poll(() => toasts(page).count()).toBe(0);
     }
@@ -200,7 +201,7 @@ describe.skipIf(!hasChromium)('issue 25 finding 1: what the operator opens is ab
     await context.close();
   }, 420_000);
 
-  it('§2 a folded trade toast reads whole: both networks by name, the bridge whole, tx types as whole types; unfolded it lists them all', async () => {
+  it('§2 a folded trade toast reads whole: both networks named (icon, hover, and beside it when there is room), the bridge whole, tx types whole or counted; unfolded it names both networks and lists every type', async () => {
     const { page, context } = await newSession(browser);
     await signIn(page, adminKey);
     await page.mouse.move(300, 700);
