@@ -5,6 +5,14 @@
  */
 import type { Theme } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { Z_INDEX } from './config/layers.ts';
+
+declare module '@mui/material/styles' {
+  interface ZIndex {
+    /** The toast stack: above the page and the header, below anything the operator opens (src/config/layers.ts). */
+    toast: number;
+  }
+}
 
 export const SYSTEM_FONT_STACK =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
@@ -21,6 +29,8 @@ const shared = {
     button: { textTransform: 'none', fontWeight: 600 },
   },
   sidebar: { width: 220, closedWidth: 50 },
+  // One scale (issue 25 finding 1): menus, popovers, dialogs and tooltips open above the toasts.
+  zIndex: Z_INDEX,
 } as const satisfies RaThemeOptions;
 
 const denseComponents = {
@@ -46,15 +56,15 @@ const denseComponents = {
     },
   },
   MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
-  // react-admin 5.15's row checkbox passes its name ("Select this row") as the Checkbox's own
-  // aria-label, which MUI 9 puts on the wrapping span: the input had no name (axe: label) and the
-  // span a name it may not carry (aria-prohibited-attr). The name goes to the input instead; a
-  // checkbox that names its input itself (slotProps.input) keeps its own.
-  MuiCheckbox: {
-    defaultProps: {
-      slotProps: {
-        input: (ownerState: { 'aria-label'?: string }) => ({ 'aria-label': ownerState['aria-label'] }),
-        root: () => ({ 'aria-label': undefined }),
+  // react-admin sizes the docked menu column "100vh - 3em" to fill the screen below the header: 3em
+  // meant the header's 48px at a 16px font, but at this theme's 13px body font it is 44.6px, so the
+  // column reached 3.4px below the screen and every page had a vertical scrollbar (issue 25 finding 10).
+  RaSidebar: {
+    styleOverrides: {
+      // From sm up (on a phone the menu is a drawer over the page, out of its flow).
+      root: ({ theme }: { theme: Theme }) => {
+        const fill = { [theme.breakpoints.up('sm')]: { height: `calc(100vh - ${theme.spacing(6)})` } };
+        return { ...fill, '& .RaSidebar-fixed': fill };
       },
     },
   },

@@ -11,14 +11,14 @@ import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import type { ToastVariantName } from '../domain/signals.ts';
 import type { OpenToast, ToastStack } from './toastStack.ts';
+import { TOAST_RIGHT, TOAST_TOP, TOAST_WIDTH } from '../config/layers.ts';
 
 /**
- * Folded, the stack sits in the page-title row below the header (the header's controls and the
- * page's own controls stay clear: one line of toast plus two peeks fits in that row); unfolded on
- * hover it shows every toast in full.
+ * Folded, the stack sits in the page-title row below the header, at its right end, which title rows
+ * keep free of controls (TOAST_AREA_RESERVE): one line of toast plus two peeks fits in that row;
+ * unfolded on hover it shows every toast in full. It sits on the theme's toast layer: above the page
+ * and the header, below whatever the operator opens (menus, popovers, dialogs with their backdrop).
  */
-const TOP = 54;
-export const TOAST_WIDTH = 420;
 /** How far each folded toast peeks out below the one above it. */
 const PEEK = 4;
 const FOLDED_SHOWN = 3;
@@ -92,8 +92,11 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
         sx={{
           flex: 1,
           minWidth: 0,
-          // Folded: one line, cut with an ellipsis; unfolded: the whole message, wrapped.
-          ...(oneLine ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } : { '& [data-trade-state]': { flexWrap: 'wrap' }, '& .trade-types': { whiteSpace: 'normal' } }),
+          // Folded: one line, cut with an ellipsis (a trade toast shows its folded part, whole words);
+          // unfolded: the whole message, wrapped.
+          ...(oneLine
+            ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', '& [data-fold="full"]': { display: 'none' } }
+            : { '& [data-trade-state]': { flexWrap: 'wrap' }, '& [data-fold="folded"]': { display: 'none' } }),
         }}
       >
         {toast.message}
@@ -107,10 +110,33 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
   );
 }
 
+/** The gap between the header's bottom and the folded stack. */
+const BELOW_HEADER = TOAST_TOP - 48;
+
+/**
+ * Where the stack starts: just below the header, whose height is measured (on a phone its controls
+ * wrap onto a second line); TOAST_TOP until it is known.
+ */
+function useTopBelowHeader(showing: boolean): number {
+  const [top, setTop] = useState(TOAST_TOP);
+  useEffect(() => {
+    if (!showing) return;
+    const header = document.querySelector<HTMLElement>('header.MuiAppBar-root');
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setTop(header.offsetHeight > 0 ? header.offsetHeight + BELOW_HEADER : TOAST_TOP);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, [showing]);
+  return top;
+}
+
 export function ToastStackView({ stack, onMore, hidden = false }: { stack: ToastStack; onMore: () => void; hidden?: boolean }) {
   const { visible, more } = useSyncExternalStore(stack.subscribe, stack.getView, stack.getView);
   const [unfolded, setUnfolded] = useState(false);
   const open = visible.length + more;
+  const top = useTopBelowHeader(open > 0);
   if (open === 0 && unfolded) setUnfolded(false);
   // Hidden under the pointer (the "+K more" press opens the centre): no mouseleave will come.
   useEffect(() => {
@@ -140,9 +166,20 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) leave();
         }}
-        sx={{ position: 'fixed', top: TOP, right: 16, zIndex: 1400, display: 'flex', gap: 1, alignItems: 'flex-start' }}
+        sx={{
+          position: 'fixed',
+          top,
+          right: TOAST_RIGHT,
+          zIndex: (theme) => theme.zIndex.toast,
+          display: 'flex',
+          gap: 1,
+          alignItems: 'flex-start',
+          // On a phone the toasts take the screen's width and their buttons go below them.
+          flexDirection: { xs: 'column-reverse', sm: 'row' },
+          left: { xs: TOAST_RIGHT, sm: 'auto' },
+        }}
       >
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', alignSelf: { xs: 'flex-end', sm: 'auto' } }}>
           {more > 0 ? (
             <Button size="small" variant="contained" color="inherit" onClick={onMore} aria-label={`+${more} more notifications`}>
               +{more} more
@@ -154,7 +191,7 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
             </Button>
           ) : null}
         </Box>
-        <Box sx={{ position: 'relative', width: TOAST_WIDTH, display: 'flex', flexDirection: 'column', gap: unfolded ? 0.75 : 0 }}>
+        <Box sx={{ position: 'relative', width: { xs: '100%', sm: TOAST_WIDTH }, display: 'flex', flexDirection: 'column', gap: unfolded ? 0.75 : 0 }}>
           {visible.map((toast, i) => (
             <ToastCard key={toast.key} toast={toast} depth={unfolded ? null : i} onClose={() => stack.closeKey(toast.key)} />
           ))}

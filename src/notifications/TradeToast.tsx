@@ -1,10 +1,11 @@
 /**
  * SPEC §2 trade toast body: token name, tx types, buy and sell network icons, bridge name. All text,
- * never HTML. Compact (two lines, each cut with an ellipsis and whole in its title), so the stack
- * covers as little of the page as it can.
+ * never HTML. Folded, one readable line (network names and the bridge whole, tx types as many whole
+ * ones as fit); unfolded, everything, wrapped.
  */
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import { foldTradeLine } from '../domain/tradeToastText.ts';
 
 export type TradeToastState = 'SENDING' | 'CONFIRM' | 'FAIL';
 
@@ -29,46 +30,68 @@ function networkHue(network: string): number {
   return h;
 }
 
-/** The network's icon, named for assistive technology; its full name also shows on hover. */
-function NetworkAvatar({ network }: { network: string }) {
-  return (
-    <Avatar
-      role="img"
-      aria-label={network}
-      title={network}
-      sx={{ width: 18, height: 18, fontSize: 9, bgcolor: `hsl(${networkHue(network)}, 55%, 40%)`, color: '#fff', flex: 'none' }}
-    >
-      {network.slice(0, 2)}
-    </Avatar>
-  );
-}
-
+/** Cut with an ellipsis if it still does not fit: a safety for an unusually long bridge name (the folded line is sized to fit). */
 const CUT = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
 /**
- * One line: what, which token, where from and to, which txs, which bridge. The tx types give way
- * first (cut with an ellipsis, whole in their title); the toast area unfolds them on hover.
+ * The network's icon, named for assistive technology and on hover, and its full name beside it (two
+ * letters do not say which network); the name only unfolded when the folded line has no room for it.
  */
-export function TradeToast({ state, tokenName, txTypes, networkBuy, networkSell, bridgeName }: TradeToastProps) {
-  const types = txTypes.join(', ');
+function Network({ network, nameFolded }: { network: string; nameFolded: boolean }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, fontSize: 13 }} data-trade-state={state}>
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap', flex: 'none' }}>
+      <Avatar
+        role="img"
+        aria-label={network}
+        title={network}
+        sx={{ width: 18, height: 18, fontSize: 9, bgcolor: `hsl(${networkHue(network)}, 55%, 40%)`, color: '#fff', flex: 'none' }}
+      >
+        {network.slice(0, 2)}
+      </Avatar>
+      {/* The icon already names it for assistive technology. */}
+      <span aria-hidden data-fold={nameFolded ? undefined : 'full'}>
+        {network}
+      </span>
+    </Box>
+  );
+}
+
+/**
+ * One line: what, which token, from which network to which, which bridge, which txs; all whole. The
+ * networks' names and the tx types take what room is left, the types as whole types ("ApproveSwap
+ * +2 more", or "3 txs"; domain foldTradeLine), and the whole toast is in its title;
+ * the toast area shows the folded part while the stack is folded and the full list once it unfolds
+ * (on hover or focus), where the line wraps instead (ToastStackView, `data-fold`).
+ */
+export function TradeToast(props: TradeToastProps) {
+  const { state, tokenName, txTypes, networkBuy, networkSell, bridgeName } = props;
+  const types = txTypes.join(', ');
+  const line = foldTradeLine(props);
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', columnGap: 0.75, minWidth: 0, fontSize: 13 }}
+      data-trade-state={state}
+      title={tradeToastText(props)}
+    >
       <Box component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap', flex: 'none' }}>
         {state} {tokenName}
       </Box>
-      <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flex: 'none' }}>
-        <NetworkAvatar network={networkBuy} />
-        <span aria-hidden>→</span>
-        <NetworkAvatar network={networkSell} />
-      </Box>
-      <Box component="span" className="trade-types" sx={{ ...CUT, flex: '1 1 auto', opacity: 0.92 }} title={types}>
-        {types}
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flex: 'none' }}>
+        <Network network={networkBuy} nameFolded={line.names} />
+        <span>→</span>
+        <Network network={networkSell} nameFolded={line.names} />
       </Box>
       {bridgeName ? (
-        <Box component="span" sx={{ ...CUT, flex: '0 1 auto', maxWidth: '40%', opacity: 0.92 }} title={`via ${bridgeName}`}>
+        <Box component="span" sx={{ ...CUT, flex: '0 1 auto', opacity: 0.92 }}>
           via {bridgeName}
         </Box>
       ) : null}
+      <Box component="span" data-fold="folded" sx={{ ...CUT, flex: '0 1 auto', opacity: 0.92 }}>
+        {line.types.text}
+      </Box>
+      <Box component="span" data-fold="full" sx={{ opacity: 0.92 }}>
+        {types}
+      </Box>
     </Box>
   );
 }

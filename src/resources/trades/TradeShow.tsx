@@ -30,6 +30,7 @@ import { Timeline } from './Timeline.tsx';
 import { operationLinks } from './tradeOperations.ts';
 import { RouteText, StateChip } from './ui.tsx';
 import { NoTrades, selectNoTrades } from './TradesList.tsx';
+import { TITLE_ROW_CLEAR_OF_TOASTS } from '../../config/layers.ts';
 
 /** The least time between two reads of the trade while the socket says trades are moving. */
 const REREAD_MS = 1000;
@@ -114,9 +115,10 @@ export function TradeShow() {
   const operations = trade && problem && isAdminRole(permissions) ? operationLinks(trade, troubled, problem) : [];
 
   return (
-    // Actions stay on the left: the top-right corner is where toasts stack (SPEC §2).
+    // Actions stay on the left: the top-right corner is where toasts stack (SPEC §2), and the title
+    // row's controls wrap before they reach it.
     <Stack component="article" spacing={1.5} aria-label={`Trade ${id}`} sx={{ py: 2 }}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', ...TITLE_ROW_CLEAR_OF_TOASTS }}>
         <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(TRADES_PATH)}>
           Trades
         </Button>

@@ -25,6 +25,7 @@ import { errorText } from '../../kit/shared/errors.ts';
 import { historyOf } from './txFilter.ts';
 import { statusColor } from '../../domain/txStatus.ts';
 import { NO_REASON } from './txFormat.ts';
+import { TITLE_ROW_CLEAR_OF_TOASTS } from '../../config/layers.ts';
 
 export interface TxDetailProps {
   id: string;
@@ -74,9 +75,10 @@ export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
   const historyCount = Object.keys(history).length;
 
   return (
-    // Actions stay on the left: the top-right corner is where toasts stack (SPEC §2).
+    // Actions stay on the left: the top-right corner is where toasts stack (SPEC §2), and the title
+    // row's controls wrap before they reach it.
     <Stack component="article" spacing={1.5} aria-label={`Transaction ${id}`}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', ...TITLE_ROW_CLEAR_OF_TOASTS }}>
         <Button startIcon={<ArrowBackIcon />} onClick={onBack}>
           Transactions
         </Button>

@@ -71,9 +71,11 @@ export function WorkerControls() {
         </span>
       </LazyTooltip>
       {searching && (
-        <Box sx={{ width: 96 }} aria-label={`Route search ${Math.round(progress)}%`} role="group">
+        // One line at a width that holds "route search 100%" (tabular digits: every percentage is as
+        // wide), so the row neither wraps nor shifts while the percentage counts up (issue 25 finding 10).
+        <Box sx={{ width: 124, flex: 'none' }} aria-label={`Route search ${Math.round(progress)}%`} role="group">
           <LinearProgress variant="determinate" value={Math.min(100, Math.max(0, progress))} aria-label="Route search" />
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
             route search {Math.round(progress)}%
           </Typography>
         </Box>
