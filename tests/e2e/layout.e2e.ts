@@ -83,8 +83,9 @@ function inspectInPage(scope: string | null): Findings {
   const root: ParentNode = scope ? (document.querySelector(scope) ?? document) : (topModal ?? document);
   if (scope && !document.querySelector(scope)) found.covered.push(`the overlay ${scope} is not open`);
 
-  // (a) No sideways scroll; no vertical scroll by a few pixels only (finding 10).
-  if (!scope) {
+  // (a) No sideways scroll; no vertical scroll by a few pixels only (finding 10). Judged on the
+  // screen itself; with an overlay open it is the same page (each finding is reported once).
+  if (!scope && !topModal) {
     if (doc.scrollWidth > doc.clientWidth) found.sideways.push(`the page is ${doc.scrollWidth} px wide in a ${doc.clientWidth} px window`);
     const main = document.querySelector('main, [role="main"]');
     if (main && main.scrollWidth > main.clientWidth + 1) found.sideways.push(`the main content is ${main.scrollWidth} px wide in ${main.clientWidth} px`);
