@@ -1,17 +1,22 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, hasChromium, launchBrowser, newSession, operatorKey, signIn } from './browser.ts';
+import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, operatorKey, screenshot, signIn, type Api } from './browser.ts';
+import { cleanUp, fixturesFrom, routeTo, screensOf, settled, type Fixtures, type Role } from './consoleScreens.ts';
 
 /*
- * Accessible to people and tools: axe-core, run inside Chromium on every screen against the real
- * reference server, signed out and signed in, in both themes, reports no violation. Its default
- * rules (WCAG 2.x A/AA and best practices) plus label-content-name-mismatch (a control's accessible
- * name contains its visible text, so a person saying what they see finds it), which axe keeps
- * among its experimental rules.
+ * Accessible to people and tools (issue 25 finding 13, what to build 13): axe-core with ALL its rules
+ * (every rule axe has: WCAG 2.x A/AA/AAA, best practices, the experimental and the deprecated ones;
+ * runOnly names them all, so none is left out by a tag), run inside Chromium against the real
+ * reference server on every screen of each role (SPEC §2, §6) and the notification centre, signed
+ * out and signed in, in both themes, at 1440×900 and on a phone's 390×844, with toasts on screen.
+ * No rule is excluded: the ones with nothing to judge on a screen (audio-caption: the console has
+ * no audio or video elements; css-orientation-lock: no orientation query) pass there by themselves.
+ * Only MUI's focus-trap guards are left out of the page judged (see axeViolations).
  */
 
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+const axe = createRequire(import.meta.url)('axe-core') as { source: string; getRules: () => { ruleId: string }[] };
+const ALL_RULES = axe.getRules().map((rule) => rule.ruleId);
 
 interface Violation {
   id: string;
@@ -22,66 +27,121 @@ interface Violation {
 
 /** axe's findings on the page as it is now (the script is evaluated, not injected: the CSP allows no inline script). */
 async function axeViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] });
+  await page.evaluate(axe.source);
+  return page.evaluate(async (rules) => {
+    const run = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    // MUI's focus trap guards (two empty tabindex=0 divs around a modal that send focus back into
+    // it) are not content: focus-order-semantics has nothing to judge on them.
+    const context = { exclude: [['[data-testid="sentinelStart"]'], ['[data-testid="sentinelEnd"]']] };
+    const result = await run.run(context, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  });
+  }, ALL_RULES);
 }
 
-const SIGNED_IN_SCREENS = [
-  '/',
-  '/tx',
-  '/tx/latest',
-  '/tsettings',
-  '/tsettings/tokens',
-  '/tx/new',
-  '/settings',
-  '/settings/networks',
-  '/settings/configs',
-  '/settings/tokens',
-  '/settings/userlogs',
-  '/settings/bridges',
-];
+const THEMES = ['light', 'dark'] as const;
+const SIZES = [
+  { width: 1440, height: 900, phone: false },
+  { width: 390, height: 844, phone: true },
+] as const;
+const ROLES: Role[] = ['admin', 'operator'];
 
-describe.skipIf(!hasChromium)('accessibility: axe-core finds no violation on any screen, in both themes', () => {
+/** Toasts of each kind, kept open: their colours and roles are judged with the page. */
+const TOASTS = [
+  { type: 'error', msg: 'Refund of trade 7f3c2a91 failed: insufficient funds for gas on Ethereum' },
+  { type: 'warning', msg: 'Route search is slow: Jupiter answered in 9.8 s' },
+  { type: 'success', msg: 'Sell of 1,250.5 USDC on Base confirmed' },
+  { type: 'info', msg: 'worker: saveStats done' },
+] as const;
+
+const report = (found: Record<string, Violation[]>) =>
+  Object.entries(found)
+    .flatMap(([screen, violations]) => violations.map((v) => `${screen}: ${v.id} (${v.impact ?? 'no impact'}): ${v.help}: ${v.targets.join(', ')}`))
+    .join('\n');
+
+describe.skipIf(!hasChromium)('issue 25 what to build 13: axe-core with all its rules finds no violation on any screen, both themes, desk and phone', () => {
   let browser: Browser;
+  let admin: Api;
+  let fixtures: Fixtures;
   beforeAll(async () => {
     browser = await launchBrowser();
+    admin = await apiAs(adminKey);
+    fixtures = await fixturesFrom(admin, 'AXE');
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await browser?.close();
+    await cleanUp(admin, fixtures);
+  });
 
-  for (const theme of ['light', 'dark'] as const) {
-    it(`signed out (/login), ${theme}`, async () => {
-      const { page, context } = await newSession(browser, theme);
-      await page.goto('/login');
-      await page.getByLabel('Access key').waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      await context.close();
-    });
+  const contextOf = (theme: 'light' | 'dark', size: (typeof SIZES)[number]) =>
+    browser.newContext({ baseURL, viewport: { width: size.width, height: size.height }, colorScheme: theme, isMobile: size.phone, hasTouch: size.phone });
 
-    it(`every signed-in screen as Admin, and home as Operator, ${theme}`, async () => {
-      const { page, context } = await newSession(browser, theme);
-      await signIn(page, adminKey);
-      const found: Record<string, Violation[]> = {};
-      for (const path of SIGNED_IN_SCREENS) {
-        await page.goto(path);
-        await page.getByRole('main').waitFor();
-        await page.waitForLoadState('networkidle').catch(() => undefined);
-        await page.getByText('Loading...').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  for (const theme of THEMES) {
+    for (const size of SIZES) {
+      const at = `${theme}, ${size.width}x${size.height}`;
+      it(`signed out (/login), ${at}`, async () => {
+        const context = await contextOf(theme, size);
+        const page = await context.newPage();
+        await page.goto('/login');
+        await page.getByLabel('Access key').waitFor();
         const violations = await axeViolations(page);
-        if (violations.length > 0) found[path] = violations;
+        await context.close();
+        expect(violations, report({ '/login': violations })).toEqual([]);
+      });
+
+      for (const role of ROLES) {
+        it(`every screen of the ${role === 'admin' ? 'Admin' : 'Operator'} and the notification centre, with toasts up, ${at}`, { timeout: 300_000 }, async () => {
+          const context = await contextOf(theme, size);
+          const page = await context.newPage();
+          const found: Record<string, Violation[]> = {};
+          const judge = async (screen: string) => {
+            const violations = await axeViolations(page);
+            if (violations.length > 0) found[screen] = violations;
+          };
+          try {
+            await signIn(page, role === 'admin' ? adminKey : operatorKey);
+            for (const toast of TOASTS) {
+              expect((await admin('POST', '/sim/control', { action: 'notify', msg: toast.msg, type: toast.type, autoClose: false })).status).toBe(200);
+            }
+            await page.locator('.console-toasts').waitFor({ timeout: 10_000 });
+            for (const screen of screensOf(role, fixtures)) {
+              if (screen.url !== '/') await routeTo(page, screen.url);
+              const drawn = await settled(page, screen).then(
+                () => true,
+                (error: unknown) => {
+                  found[screen.url] = [{ id: 'not drawn', impact: null, help: String(error).split('\n')[0] ?? '', targets: [] }];
+                  return false;
+                },
+              );
+              if (!drawn) continue;
+              // A toast flashes in for 400 ms (a brightness filter): judged once it has settled.
+              await page.waitForTimeout(450);
+              await judge(screen.url);
+              if (screen.url === '/') {
+                const bell = page.getByRole('button', { name: /^Notifications/ });
+                const opened = await bell.click({ timeout: 5000 }).then(
+                  () => true,
+                  () => false,
+                );
+                if (opened) {
+                  const centre = page.getByRole('dialog', { name: 'Notifications' });
+                  await centre.waitFor();
+                  await page.waitForTimeout(300);
+                  await judge('notification centre');
+                  await screenshot(page, `a11y-${role}-${theme}-${size.width}x${size.height}-notification-centre`);
+                  await page.keyboard.press('Escape');
+                  await centre.waitFor({ state: 'hidden' });
+                } else {
+                  // Not an axe finding, but the centre cannot be judged: the layout test names why (covered, off screen).
+                  found['notification centre'] = [{ id: 'not reachable', impact: null, help: 'a click on the Notifications button does not reach it', targets: [] }];
+                }
+              }
+            }
+          } finally {
+            await context.close();
+          }
+          expect(found, report(found)).toEqual({});
+        });
       }
-      const operator = await newSession(browser, theme);
-      await signIn(operator.page, operatorKey);
-      // Like every screen above: judged once it has loaded (its lazy chunks can land after the splash closes).
-      await operator.page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
-      const home = await axeViolations(operator.page);
-      if (home.length > 0) found['/ (Operator)'] = home;
-      expect(found).toEqual({});
-      await operator.context.close();
-      await context.close();
-    });
+    }
   }
 });

@@ -7,7 +7,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, pressButton, signIn, type Session } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn, type Session } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -35,7 +35,7 @@ async function addBalanceRule(page: Page, network: string, value: string): Promi
   await page.getByRole('option', { name: network, exact: true }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
   await form.getByRole('textbox', { name: 'Balance below' }).fill(value);
-  await pressButton(form.getByRole('button', { name: 'Add rule' }));
+  await form.getByRole('button', { name: 'Add rule' }).click();
   await page.getByRole('list', { name: 'Alert rules of this browser' }).getByText(`Balance on ${network} below ${value} ETH`, { exact: true }).waitFor();
 }
 
@@ -106,7 +106,7 @@ describe.skipIf(!hasChromium)('alert rules in Chromium against the reference ser
 
     // Removing a rule from Preferences: the list is empty again.
     await page.goto('/tsettings');
-    for (const rule of [BASE_RULE, OPTIMISM_RULE]) await pressButton(page.getByRole('button', { name: `Remove rule: ${rule}`, exact: true }));
+    for (const rule of [BASE_RULE, OPTIMISM_RULE]) await page.getByRole('button', { name: `Remove rule: ${rule}`, exact: true }).click();
     await page.getByRole('list', { name: 'Alert rules of this browser' }).waitFor({ state: 'detached' });
     await answers(page);
     expect(pageErrors).toEqual([]);
@@ -124,8 +124,8 @@ describe.skipIf(!hasChromium)('alert rules in Chromium against the reference ser
 
     const { page, pageErrors } = await openConsole(adminKey);
     await addBalanceRule(page, 'Base', '0.5');
-    await pressButton(page.getByRole('region', { name: 'Alert rules' }).getByRole('button', { name: 'Save for everyone' }));
-    await pressButton(page.getByRole('dialog', { name: 'Save for everyone?' }).getByRole('button', { name: 'Yes' }));
+    await page.getByRole('region', { name: 'Alert rules' }).getByRole('button', { name: 'Save for everyone' }).click();
+    await page.getByRole('dialog', { name: 'Save for everyone?' }).getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Saved for everyone.', { exact: true }).waitFor();
 
     // The operator's console: the shared rule is listed, and fires there.

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, screenshot, signIn, pressButton } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, screenshot, signIn } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 interface MiscSettingsResponse {
@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium)('bridges and operations in Chromium against the re
       await screenshot(page, `bridges-solana-entries-${scheme}`);
 
       // Edit one entry: its decimals, saved with PUT .../{token} {data}.
-      await pressButton(page.getByRole('button', { name: `Edit ${tokens.bonk}` }));
+      await page.getByRole('button', { name: `Edit ${tokens.bonk}` }).click();
       await page.getByRole('textbox', { name: 'Decimals 1' }).waitFor();
       await screenshot(page, `bridges-solana-edit-${scheme}`);
       if (scheme === 'light') {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
@@ -67,14 +67,4 @@ export async function apiAt(origin: string, accessKey: string): Promise<Api> {
       headers: { 'x-api-key': token, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-}
-
-/**
- * Presses a button from the keyboard (focus, Enter), as an operator can. For buttons at the right
- * of a list: the toast area sits top-right and pauses while the pointer is over it (SPEC §2), so
- * with the simulator's trade toasts arriving a click there can wait behind toasts that never close.
- */
-export async function pressButton(button: Locator): Promise<void> {
-  await button.focus();
-  await button.press('Enter');
 }

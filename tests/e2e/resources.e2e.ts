@@ -8,7 +8,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/config/routes.ts';
 import { EXPORT_MAX_ROWS } from '../../src/resources/txs/txFormat.ts';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Session, pressButton } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Session } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 interface TokenRecord {
@@ -113,13 +113,13 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
 
     // Delete, after the confirmation; No first keeps the token.
     const rowAfterEdit = await searchToken(a.page, tokenName);
-    await pressButton(rowAfterEdit.getByRole('button', { name: `Delete ${tokenName}` }));
+    await rowAfterEdit.getByRole('button', { name: `Delete ${tokenName}` }).click();
     const confirm = a.page.getByRole('dialog', { name: 'Delete token' });
     await eventually(() => confirm.getByText(`Delete token ${tokenName}?`).count()).toBe(1);
     await confirm.getByRole('button', { name: 'No' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await seenByB.count()).toBe(1);
-    await pressButton(rowAfterEdit.getByRole('button', { name: `Delete ${tokenName}` }));
+    await rowAfterEdit.getByRole('button', { name: `Delete ${tokenName}` }).click();
     const deleted = a.page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'DELETE');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     expect((await deleted).status()).toBe(200);

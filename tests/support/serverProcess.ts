@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** A first start seeds 100,000 demo transactions: seconds on an idle machine, much more on a loaded one. */
-const START_TIMEOUT_MS = 120_000;
+/** A first start seeds 100,000 demo transactions: seconds on an idle machine, minutes on a loaded one (2 cores shared). */
+const START_TIMEOUT_MS = 300_000;
 /** The server's own shutdown grace is 10 s. */
 const STOP_GRACE_MS = 12_000;
 
