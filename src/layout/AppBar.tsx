@@ -43,19 +43,51 @@ export function ThemeToggle() {
   );
 }
 
+/**
+ * The header's controls. On a phone (below sm) they wrap onto a second row of their own under the
+ * label and the user menu (CSS order and a full-width basis), and wrap again rather than scroll
+ * sideways if even that row is too narrow (issue 25: on call from a phone).
+ */
 const toolbar = (
-  <>
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mr: 1 }}>
+  <Box
+    className="AppBar-controls"
+    sx={{
+      display: 'flex',
+      alignItems: 'center',
+      flexWrap: { xs: 'wrap', sm: 'nowrap' },
+      order: { xs: 1, sm: 0 },
+      flexBasis: { xs: '100%', sm: 'auto' },
+      justifyContent: { xs: 'space-between', sm: 'flex-end' },
+      minWidth: 0,
+      pb: { xs: 0.5, sm: 0 },
+    }}
+  >
+    {/* At 390 px the two groups just fit one row with no margin between them (space-between spaces them). */}
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mr: { xs: 0, sm: 1 } }}>
       <ConnectionIndicator />
       <SessionCountdown />
     </Box>
-    <TimeZoneToggle />
-    <NotificationsButton />
-    <VolumeControl />
-    <ThemeToggle />
-    <LoadingIndicator />
-  </>
+    <Box sx={{ display: 'flex', alignItems: 'center' }}>
+      <TimeZoneToggle />
+      <NotificationsButton />
+      <VolumeControl />
+      <ThemeToggle />
+      <LoadingIndicator />
+    </Box>
+  </Box>
 );
+
+/**
+ * Below sm the bar has two rows, taller than the space react-admin's frame keeps for it (56 px): it
+ * is sticky there, in the page's flow, taking that space back with a negative margin, so nothing
+ * under it is covered whatever its height. From sm up it stays react-admin's fixed one-row bar.
+ */
+const barSx = {
+  position: { xs: 'sticky', sm: 'fixed' },
+  top: 0,
+  mt: { xs: -7, sm: 0 },
+  '& .RaAppBar-toolbar': { flexWrap: { xs: 'wrap', sm: 'nowrap' } },
+} as const;
 
 /** The user menu's button shows the user's name: its accessible name says that name too. */
 function AccountMenu() {
@@ -69,14 +101,14 @@ function AccountMenu() {
 
 export function AppBar() {
   return (
-    <RaAppBar toolbar={toolbar} userMenu={<AccountMenu />}>
+    <RaAppBar toolbar={toolbar} userMenu={<AccountMenu />} sx={barSx}>
       <Link
         component={RouterLink}
         to="/"
         color="inherit"
         underline="none"
         variant="h6"
-        sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}
+        sx={{ whiteSpace: 'nowrap', fontWeight: 700, fontSize: { xs: '1rem', sm: undefined } }}
       >
         {BUILD_LABEL}
       </Link>
