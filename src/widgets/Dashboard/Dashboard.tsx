@@ -9,13 +9,6 @@ import { UserLogFeed } from '../UserLogFeed/UserLogFeed.tsx';
 import { WorkerControls } from '../WorkerControls/WorkerControls.tsx';
 import { Panel } from './Panel.tsx';
 
-/**
- * Room under the last panel on a phone: the floating windows' list is fixed at the bottom-left
- * (SPEC §2, 8 px from the edges, about 40 px tall) and would otherwise sit over the last controls
- * for good; with it the page scrolls them clear (issue 25: on call from a phone).
- */
-const WINDOW_LIST_CLEARANCE = { xs: 8, sm: 0 } as const;
-
 /** The home screen operators watch all day: controls on top, live data below. */
 export function Dashboard() {
   return (
@@ -23,7 +16,6 @@ export function Dashboard() {
       sx={{
         display: 'grid',
         gap: 1,
-        pb: WINDOW_LIST_CLEARANCE,
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
         gridTemplateAreas: {
           xs: '"workers" "services" "blocks" "stuck" "networks" "people" "logs"',
