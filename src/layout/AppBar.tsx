@@ -27,7 +27,7 @@ const selectDevMode = (s: LiveState) => s.devMode;
 export function DevDbMarker() {
   const devMode = useLive(selectDevMode);
   if (!devMode) return null;
-  return <Chip label="DEV DB" color="warning" aria-label="Development database in use" sx={{ ml: 1, fontWeight: 700 }} />;
+  return <Chip label="DEV DB" color="warning" aria-label="Development database in use" sx={{ ml: 1, fontWeight: 700, flexShrink: 0 }} />;
 }
 
 const TOGGLE_LABEL = 'Toggle light/dark theme';
@@ -44,9 +44,10 @@ export function ThemeToggle() {
 }
 
 /**
- * The header's controls. On a phone (below sm) they wrap onto a second row of their own under the
- * label and the user menu (CSS order and a full-width basis), and wrap again rather than scroll
- * sideways if even that row is too narrow (issue 25: on call from a phone).
+ * The header's controls. Below md (a phone, a tablet: the one row needs about 800 px) they wrap onto
+ * a second row of their own under the label and the user menu (CSS order and a full-width basis),
+ * and wrap again rather than scroll sideways if even that row is too narrow (issue 25: on call from
+ * a phone).
  */
 const toolbar = (
   <Box
@@ -54,16 +55,16 @@ const toolbar = (
     sx={{
       display: 'flex',
       alignItems: 'center',
-      flexWrap: { xs: 'wrap', sm: 'nowrap' },
-      order: { xs: 1, sm: 0 },
-      flexBasis: { xs: '100%', sm: 'auto' },
-      justifyContent: { xs: 'space-between', sm: 'flex-end' },
+      flexWrap: { xs: 'wrap', md: 'nowrap' },
+      order: { xs: 1, md: 0 },
+      flexBasis: { xs: '100%', md: 'auto' },
+      justifyContent: { xs: 'space-between', md: 'flex-end' },
       minWidth: 0,
-      pb: { xs: 0.5, sm: 0 },
+      pb: { xs: 0.5, md: 0 },
     }}
   >
     {/* At 390 px the two groups just fit one row with no margin between them (space-between spaces them). */}
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mr: { xs: 0, sm: 1 } }}>
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mr: { xs: 0, md: 1 } }}>
       <ConnectionIndicator />
       <SessionCountdown />
     </Box>
@@ -78,15 +79,16 @@ const toolbar = (
 );
 
 /**
- * Below sm the bar has two rows, taller than the space react-admin's frame keeps for it (56 px): it
- * is sticky there, in the page's flow, taking that space back with a negative margin, so nothing
- * under it is covered whatever its height. From sm up it stays react-admin's fixed one-row bar.
+ * Below md the bar has two rows, taller than the space react-admin's frame keeps for it (56 px below
+ * sm, 48 above): it is sticky there, in the page's flow, taking that space back with a negative
+ * margin, so nothing under it is covered whatever its height. From md up it stays react-admin's
+ * fixed one-row bar.
  */
 const barSx = {
-  position: { xs: 'sticky', sm: 'fixed' },
+  position: { xs: 'sticky', md: 'fixed' },
   top: 0,
-  mt: { xs: -7, sm: 0 },
-  '& .RaAppBar-toolbar': { flexWrap: { xs: 'wrap', sm: 'nowrap' } },
+  mt: { xs: -7, sm: -6, md: 0 },
+  '& .RaAppBar-toolbar': { flexWrap: { xs: 'wrap', md: 'nowrap' } },
 } as const;
 
 /** The user menu's button shows the user's name: its accessible name says that name too. */
@@ -108,12 +110,24 @@ export function AppBar() {
         color="inherit"
         underline="none"
         variant="h6"
-        sx={{ whiteSpace: 'nowrap', fontWeight: 700, fontSize: { xs: '1rem', sm: undefined } }}
+        title={BUILD_LABEL}
+        // Below md the bar wraps, and a flex line breaks before anything shrinks: with no width of its own
+        // (basis 0) the label takes the room left on the first row, and on the narrowest phones gives
+        // way (ellipsis, the full label on hover and to readers) rather than push the user menu down.
+        sx={{
+          whiteSpace: 'nowrap',
+          fontWeight: 700,
+          fontSize: { xs: '1rem', sm: undefined },
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          flex: { xs: '1 1 0', md: '0 0 auto' },
+        }}
       >
         {BUILD_LABEL}
       </Link>
       <DevDbMarker />
-      <Box sx={{ flex: 1 }} />
+      <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
     </RaAppBar>
   );
 }

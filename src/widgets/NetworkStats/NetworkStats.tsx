@@ -77,7 +77,7 @@ const tableSx = (theme: Theme) => ({
 const PAYS_FOR_HINT = 'Transactions the balance still pays for at the current gas estimate';
 
 /**
- * On a phone the five columns do not fit: one card per network instead, its name and what the
+ * On a phone or a tablet (below md) the five columns do not fit: one card per network instead, its name and what the
  * balance pays for on top, gas, balance and USD under it (issue 25: on call from a phone).
  */
 const NetworkCard = memo(function NetworkCard({ network }: { network: string }) {
@@ -125,7 +125,8 @@ const NetworkCard = memo(function NetworkCard({ network }: { network: string }) 
  */
 export function NetworkStats() {
   const networks = useLive(selectNetworks);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  // Below md the content beside the docked menu (or a phone's whole width) is under 660 px: too narrow for the table.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   if (!networks) {
     return (
       <Typography variant="body2" color="text.secondary">
