@@ -10,6 +10,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Brightness4Icon from '@mui/icons-material/Brightness4';
 import Brightness7Icon from '@mui/icons-material/Brightness7';
+import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useGetIdentity, useTheme } from 'react-admin';
 import { APP_LABEL, APP_VERSION } from '../config/constants.ts';
@@ -50,21 +51,9 @@ export function ThemeToggle() {
  * a phone).
  */
 const toolbar = (
-  <Box
-    className="AppBar-controls"
-    sx={{
-      display: 'flex',
-      alignItems: 'center',
-      flexWrap: { xs: 'wrap', md: 'nowrap' },
-      order: { xs: 1, md: 0 },
-      flexBasis: { xs: '100%', md: 'auto' },
-      justifyContent: { xs: 'space-between', md: 'flex-end' },
-      minWidth: 0,
-      pb: { xs: 0.5, md: 0 },
-    }}
-  >
+  <Box className="AppBar-controls" sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
     {/* At 390 px the two groups just fit one row with no margin between them (space-between spaces them). */}
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mr: { xs: 0, md: 1 } }}>
+    <Box className="AppBar-status" sx={{ display: 'flex', gap: 1, alignItems: 'center', mr: 1 }}>
       <ConnectionIndicator />
       <SessionCountdown />
     </Box>
@@ -82,14 +71,24 @@ const toolbar = (
  * Below md the bar has two rows, taller than the space react-admin's frame keeps for it (56 px below
  * sm, 48 above): it is sticky there, in the page's flow, taking that space back with a negative
  * margin, so nothing under it is covered whatever its height. From md up it stays react-admin's
- * fixed one-row bar.
+ * fixed one-row bar. One media query for all of it (the header is in the home screen's budgeted bundle).
+ * The label: a flex line breaks before anything shrinks, so with no width of its own (basis 0) it
+ * takes the room left on the first row, and on the narrowest phones gives way (ellipsis, the full
+ * label on hover and to readers) rather than push the user menu down.
  */
-const barSx = {
-  position: { xs: 'sticky', md: 'fixed' },
-  top: 0,
-  mt: { xs: -7, sm: -6, md: 0 },
-  '& .RaAppBar-toolbar': { flexWrap: { xs: 'wrap', md: 'nowrap' } },
-} as const;
+const barSx = (theme: Theme) => ({
+  [theme.breakpoints.down('md')]: {
+    position: 'sticky',
+    top: 0,
+    marginTop: theme.spacing(-6),
+    '& .RaAppBar-toolbar, & .AppBar-controls': { flexWrap: 'wrap' },
+    '& .AppBar-controls': { order: 1, flexBasis: '100%', justifyContent: 'space-between', pb: 0.5 },
+    '& .AppBar-status': { mr: 0 },
+    '& .AppBar-label': { flex: '1 1 0', fontSize: '1rem' },
+    '& .AppBar-spacer': { display: 'none' },
+  },
+  [theme.breakpoints.down('sm')]: { marginTop: theme.spacing(-7) },
+});
 
 /** The user menu's button shows the user's name: its accessible name says that name too. */
 function AccountMenu() {
@@ -111,23 +110,13 @@ export function AppBar() {
         underline="none"
         variant="h6"
         title={BUILD_LABEL}
-        // Below md the bar wraps, and a flex line breaks before anything shrinks: with no width of its own
-        // (basis 0) the label takes the room left on the first row, and on the narrowest phones gives
-        // way (ellipsis, the full label on hover and to readers) rather than push the user menu down.
-        sx={{
-          whiteSpace: 'nowrap',
-          fontWeight: 700,
-          fontSize: { xs: '1rem', sm: undefined },
-          minWidth: 0,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          flex: { xs: '1 1 0', md: '0 0 auto' },
-        }}
+        className="AppBar-label"
+        sx={{ whiteSpace: 'nowrap', fontWeight: 700, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
       >
         {BUILD_LABEL}
       </Link>
       <DevDbMarker />
-      <Box sx={{ flex: 1, display: { xs: 'none', md: 'block' } }} />
+      <Box className="AppBar-spacer" sx={{ flex: 1 }} />
     </RaAppBar>
   );
 }

@@ -174,8 +174,6 @@ export function Menu() {
           </RaMenu>
         </>
       ) : null}
-      {/* In the phone's drawer, room under the last item for the floating windows' list fixed at the bottom-left (SPEC §2). */}
-      <Box aria-hidden="true" sx={{ display: { xs: 'block', sm: 'none' }, height: 56, flex: 'none' }} />
     </>
   );
 }

@@ -142,6 +142,10 @@ describe.skipIf(!hasChromium)('on call from a phone, 390×844 touch (issue 25: W
         await signIn(page, key());
         await page.getByRole('region', { name: 'Gas and balances' }).getByText(/^Arbitrum$/).first().waitFor({ timeout: LIVE_MS });
         await expectNoSidewaysScroll(page, 'home');
+        // Not mid-transition: Stop turns enabled when the route search a Start began ends (MUI fades its colours).
+        const workerButton = page.getByRole('region', { name: 'Worker controls' }).getByRole('button', { name: /^(Stop|Start)$/ });
+        await expect.poll(() => workerButton.isEnabled(), { timeout: LIVE_MS }).toBe(true);
+        await page.waitForTimeout(500);
         expect(await axeViolations(page), 'axe on home').toEqual([]);
         await screenshot(page, shot('home'));
 

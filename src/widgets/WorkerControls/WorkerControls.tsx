@@ -54,7 +54,7 @@ export function WorkerControls() {
               size="small"
               variant="contained"
               color="error"
-              sx={{ ...touch, minWidth: { xs: 88, sm: 64 } }}
+              sx={touch}
               disabled={searching || pending}
               onClick={() => void run('Stop workers', () => api.stopWorkers())}
             >
@@ -65,7 +65,7 @@ export function WorkerControls() {
               size="small"
               variant="contained"
               color="success"
-              sx={{ ...touch, minWidth: { xs: 88, sm: 64 } }}
+              sx={touch}
               disabled={!known || searching || pending}
               onClick={() => void run('Start workers', () => api.startWorkers())}
             >
