@@ -106,7 +106,8 @@ export const darkTheme: RaThemeOptions = {
     secondary: { main: '#94a3b8' },
     success: { main: '#4caf7a' },
     warning: { main: '#e0a030' },
-    error: { main: '#ef5350' },
+    // White on #ef5350 is 3.5:1 (the contained Stop button in dark failed axe color-contrast); dark text is 6:1.
+    error: { main: '#ef5350', contrastText: 'rgba(0, 0, 0, 0.87)' },
     background: { default: '#0e1318', paper: '#151c24' },
     divider: 'rgba(148, 163, 184, 0.16)',
     text: { primary: '#e2e8f0', secondary: '#94a3b8' },

@@ -10,6 +10,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Brightness4Icon from '@mui/icons-material/Brightness4';
 import Brightness7Icon from '@mui/icons-material/Brightness7';
+import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useGetIdentity, useTheme } from 'react-admin';
 import { APP_LABEL, APP_VERSION } from '../config/constants.ts';
@@ -27,7 +28,7 @@ const selectDevMode = (s: LiveState) => s.devMode;
 export function DevDbMarker() {
   const devMode = useLive(selectDevMode);
   if (!devMode) return null;
-  return <Chip label="DEV DB" color="warning" aria-label="Development database in use" sx={{ ml: 1, fontWeight: 700 }} />;
+  return <Chip label="DEV DB" color="warning" aria-label="Development database in use" sx={{ ml: 1, fontWeight: 700, flexShrink: 0 }} />;
 }
 
 const TOGGLE_LABEL = 'Toggle light/dark theme';
@@ -43,19 +44,51 @@ export function ThemeToggle() {
   );
 }
 
+/**
+ * The header's controls. Below md (a phone, a tablet: the one row needs about 800 px) they wrap onto
+ * a second row of their own under the label and the user menu (CSS order and a full-width basis),
+ * and wrap again rather than scroll sideways if even that row is too narrow (issue 25: on call from
+ * a phone).
+ */
 const toolbar = (
-  <>
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mr: 1 }}>
+  <Box className="AppBar-controls" sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>
+    {/* At 390 px the two groups just fit one row with no margin between them (space-between spaces them). */}
+    <Box className="AppBar-status" sx={{ display: 'flex', gap: 1, alignItems: 'center', mr: 1 }}>
       <ConnectionIndicator />
       <SessionCountdown />
     </Box>
-    <TimeZoneToggle />
-    <NotificationsButton />
-    <VolumeControl />
-    <ThemeToggle />
-    <LoadingIndicator />
-  </>
+    <Box sx={{ display: 'flex', alignItems: 'center' }}>
+      <TimeZoneToggle />
+      <NotificationsButton />
+      <VolumeControl />
+      <ThemeToggle />
+      <LoadingIndicator />
+    </Box>
+  </Box>
 );
+
+/**
+ * Below md the bar has two rows, taller than the space react-admin's frame keeps for it (56 px below
+ * sm, 48 above): it is sticky there, in the page's flow, taking that space back with a negative
+ * margin, so nothing under it is covered whatever its height. From md up it stays react-admin's
+ * fixed one-row bar. One media query for all of it (the header is in the home screen's budgeted bundle).
+ * The label: a flex line breaks before anything shrinks, so with no width of its own (basis 0) it
+ * takes the room left on the first row, and on the narrowest phones gives way (ellipsis, the full
+ * label on hover and to readers) rather than push the user menu down.
+ */
+const barSx = (theme: Theme) => ({
+  [theme.breakpoints.down('md')]: {
+    position: 'sticky',
+    top: 0,
+    marginTop: theme.spacing(-6),
+    '& .RaAppBar-toolbar, & .AppBar-controls': { flexWrap: 'wrap' },
+    '& .AppBar-controls': { order: 1, flexBasis: '100%', justifyContent: 'space-between', pb: 0.5 },
+    '& .AppBar-status': { mr: 0 },
+    '& .AppBar-label': { flex: '1 1 0', fontSize: '1rem' },
+    '& .AppBar-spacer': { display: 'none' },
+  },
+  [theme.breakpoints.down('sm')]: { marginTop: theme.spacing(-7) },
+});
 
 /** The user menu's button shows the user's name: its accessible name says that name too. */
 function AccountMenu() {
@@ -69,19 +102,21 @@ function AccountMenu() {
 
 export function AppBar() {
   return (
-    <RaAppBar toolbar={toolbar} userMenu={<AccountMenu />}>
+    <RaAppBar toolbar={toolbar} userMenu={<AccountMenu />} sx={barSx}>
       <Link
         component={RouterLink}
         to="/"
         color="inherit"
         underline="none"
         variant="h6"
-        sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}
+        title={BUILD_LABEL}
+        className="AppBar-label"
+        sx={{ whiteSpace: 'nowrap', fontWeight: 700, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}
       >
         {BUILD_LABEL}
       </Link>
       <DevDbMarker />
-      <Box sx={{ flex: 1 }} />
+      <Box className="AppBar-spacer" sx={{ flex: 1 }} />
     </RaAppBar>
   );
 }

@@ -20,6 +20,7 @@ import type { AppAuthProvider } from '../authProvider/createAuthProvider.ts';
 import { SessionExpiryGuard } from '../authProvider/SessionExpiryGuard.tsx';
 import { AppBar } from './AppBar.tsx';
 import { Menu } from './Menu.tsx';
+import { Sidebar } from './Sidebar.tsx';
 
 /** The quote windows are not needed to show the dashboard: their code loads after it. */
 const FloatingWindows = retryableLazy<FloatingWindowsProps>('the floating windows', () =>
@@ -66,7 +67,7 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
       <RaNotificationBridge />
       <AlertWatch />
       <DecorativeBackground />
-      <RaLayout appBar={AppBar} menu={Menu}>
+      <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar}>
         {children}
       </RaLayout>
       {/* The windows sit at z-index 10000 (§2), above the splash: they come after it, so a click anywhere on it enters. */}

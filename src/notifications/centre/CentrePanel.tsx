@@ -80,6 +80,8 @@ export default function CentrePanel({ journal, onClose }: CentrePanelProps) {
   const unread = entries.filter((e) => isUnread(e.id, readUpTo)).length;
   const kinds = useMemo(() => [...new Set<string>([...SIGNAL_KINDS, ...entries.map((e) => e.kind)])], [entries]);
 
+  // On a phone the panel takes the whole screen; its list keeps room at its end (pb) so the floating
+  // windows' list, fixed at the bottom-left above everything (SPEC §2), can be scrolled clear of the last entries.
   return (
     <Drawer
       anchor="right"
@@ -99,7 +101,8 @@ export default function CentrePanel({ journal, onClose }: CentrePanelProps) {
             Close
           </Button>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1 }}>
+        {/* On a phone react-admin's theme makes every text field full width: the two take a row each there. */}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
           <TextField
             select
             size="small"
@@ -116,7 +119,7 @@ export default function CentrePanel({ journal, onClose }: CentrePanelProps) {
               </option>
             ))}
           </TextField>
-          <TextField size="small" label="Filter text" value={text} onChange={(e) => setText(e.target.value)} sx={{ flex: '1 1 0', minWidth: 0 }} />
+          <TextField size="small" label="Filter text" value={text} onChange={(e) => setText(e.target.value)} sx={{ flex: { xs: '1 1 100%', sm: '1 1 0' }, minWidth: 0 }} />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} aria-live="polite">
@@ -153,7 +156,7 @@ export default function CentrePanel({ journal, onClose }: CentrePanelProps) {
           )}
         </Box>
       </Stack>
-      <Box component="ul" aria-label="Notifications, newest first" sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', flex: 1, borderTop: 1, borderColor: 'divider' }}>
+      <Box component="ul" aria-label="Notifications, newest first" sx={{ listStyle: 'none', m: 0, p: 0, pb: { xs: 8, sm: 0 }, overflowY: 'auto', flex: 1, borderTop: 1, borderColor: 'divider' }}>
         {matching.slice(0, shown).map((entry) => (
           <EntryRow key={entry.id} entry={entry} unread={isUnread(entry.id, readUpTo)} time={formatTime(entry.at)} onFollow={onClose} />
         ))}

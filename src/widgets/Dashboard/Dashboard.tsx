@@ -10,12 +10,15 @@ import { WorkerControls } from '../WorkerControls/WorkerControls.tsx';
 import { Panel } from './Panel.tsx';
 
 /** The home screen operators watch all day: controls on top, live data below. */
+// On a phone, room under the last panel (pb) for the floating windows' list fixed at the bottom-left
+// (SPEC §2, about 40 px tall), so the page scrolls the last controls clear of it (issue 25).
 export function Dashboard() {
   return (
     <Box
       sx={{
         display: 'grid',
         gap: 1,
+        pb: { xs: 7, sm: 0 },
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
         gridTemplateAreas: {
           xs: '"workers" "services" "blocks" "stuck" "networks" "people" "logs"',

@@ -5,6 +5,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { TXS_LEFT_DANGER } from '../../config/alerts.ts';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
@@ -30,13 +32,17 @@ const count = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFra
  * cells styled once by the table (tableSx): a row re-renders on every gas or balance change, and a
  * MUI TableCell each time would cost a style serialisation per cell (issue #6 firehose).
  */
-const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
+function useNetworkFigures(network: string) {
   const gas = useLive((s) => s.gasEstimate[network]);
   const balance = useLive((s) => s.balance[network]);
   const native = isNetwork(network) ? NETWORK_INFO[network].native : undefined;
   const price = useLive((s) => (native ? s.brainState?.nativePriceUSD[native] : undefined));
   const txs = txsPaidFor(network, balance, gas);
-  const low = txs !== null && txs < TXS_LEFT_DANGER;
+  return { gas, balance, native, price, txs, low: txs !== null && txs < TXS_LEFT_DANGER };
+}
+
+const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
+  const { gas, balance, native, price, txs, low } = useNetworkFigures(network);
   return (
     <tr>
       <th scope="row">{network}</th>
@@ -68,17 +74,73 @@ const tableSx = (theme: Theme) => ({
   '& thead th': { px: 1, py: 0.5 },
 });
 
+const PAYS_FOR_HINT = 'Transactions the balance still pays for at the current gas estimate';
+
+/**
+ * On a phone or a tablet (below md) the five columns do not fit: one card per network instead, its name and what the
+ * balance pays for on top, gas, balance and USD under it (issue 25: on call from a phone).
+ */
+const NetworkCard = memo(function NetworkCard({ network }: { network: string }) {
+  const { gas, balance, native, price, txs, low } = useNetworkFigures(network);
+  return (
+    <Box component="li" aria-label={network} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
+        <Typography variant="body2" component="h3" sx={{ fontWeight: 700 }}>
+          {network}
+        </Typography>
+        <Typography
+          variant="body2"
+          title={low ? `Under ${TXS_LEFT_DANGER} transactions left` : PAYS_FOR_HINT}
+          sx={low ? { color: 'error.main', fontWeight: 700 } : undefined}
+        >
+          {txs === null ? 'pays for –' : `pays for ≈ ${count.format(txs)} txs`}
+          {low && <span style={VISUALLY_HIDDEN}> (low)</span>}
+        </Typography>
+      </Box>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1.6fr 1.3fr', columnGap: 1, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+        {(
+          [
+            ['Gas', gas === undefined ? '–' : number.format(gas)],
+            ['Balance', balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`],
+            ['USD', balance === undefined || price === undefined ? '–' : usd.format(balance * price)],
+          ] as const
+        ).map(([term, value]) => (
+          <Box key={term} sx={{ minWidth: 0 }}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {term}
+            </Typography>
+            <Typography component="dd" variant="body2">
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+});
+
 /**
  * Gas estimate and balance per network (SPEC §1), with the balance's USD value where the native price
  * is known and how many transactions it still pays for at the current gas (config/alerts.ts).
  */
 export function NetworkStats() {
   const networks = useLive(selectNetworks);
+  // Below md the content beside the docked menu (or a phone's whole width) is under 660 px: too narrow for the table.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   if (!networks) {
     return (
       <Typography variant="body2" color="text.secondary">
         Waiting for gas and balances…
       </Typography>
+    );
+  }
+  if (phone) {
+    return (
+      <Box component="ul" aria-label="Gas and balances per network" sx={{ listStyle: 'none', m: 0, p: 0, fontVariantNumeric: 'tabular-nums' }}>
+        {networks.split('|').map((network) => (
+          <NetworkCard key={network} network={network} />
+        ))}
+      </Box>
     );
   }
   return (
@@ -89,7 +151,7 @@ export function NetworkStats() {
           <TableCell align="right">Gas</TableCell>
           <TableCell align="right">Balance</TableCell>
           <TableCell align="right">USD</TableCell>
-          <TableCell align="right" title="Transactions the balance still pays for at the current gas estimate">
+          <TableCell align="right" title={PAYS_FOR_HINT}>
             Pays for
           </TableCell>
         </TableRow>

@@ -32,6 +32,8 @@ export function WorkerControls() {
     if (sellOnly === undefined) return;
     void run('Sell only', () => api.setSellOnly(!sellOnly));
   };
+  /** On a phone, Stop, Start, Sell Only and Worker actions are touch targets of at least 44 px (issue 25). */
+  const touch = { minHeight: { xs: 44, sm: 0 } } as const;
   const searchHint = searching ? `Route search running (${Math.round(progress)}%): wait for it to finish` : '';
 
   return (
@@ -52,6 +54,7 @@ export function WorkerControls() {
               size="small"
               variant="contained"
               color="error"
+              sx={touch}
               disabled={searching || pending}
               onClick={() => void run('Stop workers', () => api.stopWorkers())}
             >
@@ -62,6 +65,7 @@ export function WorkerControls() {
               size="small"
               variant="contained"
               color="success"
+              sx={touch}
               disabled={!known || searching || pending}
               onClick={() => void run('Start workers', () => api.startWorkers())}
             >
@@ -82,14 +86,14 @@ export function WorkerControls() {
       )}
       <LazyTooltip describeChild title={sellOnly === undefined ? 'Sell only setting not loaded yet' : 'Only sell; open no new positions'}>
         <FormControlLabel
-          sx={{ mx: 0 }}
+          sx={{ mx: 0, ...touch, pr: { xs: 1, sm: 0 } }}
           control={
             <Switch size="small" checked={sellOnly === true} onChange={toggleSellOnly} disabled={sellOnly === undefined || pending} />
           }
           label="Sell Only"
         />
       </LazyTooltip>
-      <Button size="small" variant="outlined" onClick={() => setActionsOpen(true)}>
+      <Button size="small" variant="outlined" sx={touch} onClick={() => setActionsOpen(true)}>
         Worker actions
       </Button>
       <WorkerActionsDialog open={actionsOpen} onClose={() => setActionsOpen(false)} />

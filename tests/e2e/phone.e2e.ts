@@ -1,0 +1,295 @@
+/**
+ * On call from a phone (issue 25, "What to build" 3): an operator who is paged opens the console on a
+ * phone, 390×844, touch, in either theme, as Admin or as Operator, signed in through the real form.
+ * Nothing scrolls sideways on home, a transaction's page, a trade's page or with the notification
+ * centre open; the menu is a drawer opened by the hamburger and closed by choosing an item; Stop,
+ * Start and Sell Only are pressed with real clicks, are the topmost element at their centre and are
+ * 44 px touch targets, and the server gets what they send (a refused Stop keeps the workers as they were).
+ *
+ * axe-core (every rule, best practices and label-content-name-mismatch included) finds nothing on
+ * home, in the menu drawer or in the centre at this size, in either theme (issue 25 item 13).
+ *
+ * The page's own width is checked as well as scrollWidth <= innerWidth: a mobile browser widens its
+ * layout viewport to fit wide content (innerWidth 468 at a 390 px screen, before this work), which
+ * alone would make that comparison pass.
+ */
+import { createRequire } from 'node:module';
+import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, operatorKey, screenshot, signIn, type Api } from './browser.ts';
+
+const PHONE = { width: 390, height: 844 } as const;
+const TOUCH_TARGET = 44;
+/** Live state (the brain state, the end of a route search) can take a while on a loaded machine. */
+const LIVE_MS = 30_000;
+
+type Role = 'Admin' | 'Operator';
+type Scheme = 'light' | 'dark';
+
+async function phoneSession(browser: Browser, colorScheme: Scheme): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 3,
+    colorScheme,
+  });
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
+/** The page's widths and, if it is wider than the phone, what sticks out (for the failure message). */
+async function widths(page: Page): Promise<{ scrollWidth: number; innerWidth: number; sticksOut: string[] }> {
+  return page.evaluate((limit) => {
+    const sticksOut = [...document.querySelectorAll('body *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.right <= limit + 1) return false;
+        // Inside something that clips it (a fixed window's resize handles), it does not widen the page.
+        for (let p = el.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return false;
+        return true;
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}" right=${Math.round(el.getBoundingClientRect().right)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, sticksOut };
+  }, PHONE.width);
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const w = await widths(page);
+  const message = `${where}: ${JSON.stringify(w)}`;
+  expect(w.innerWidth, message).toBe(PHONE.width);
+  expect(w.scrollWidth, message).toBeLessThanOrEqual(w.innerWidth);
+}
+
+/** Whether the element itself (or something inside it) is what a finger at its centre touches. */
+async function topmostAtCentre(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+}
+
+async function firstId(api: Api, path: string, key: 'id' | 'tradeId'): Promise<string> {
+  const res = await api('GET', `${path}?range=${encodeURIComponent('[0,0]')}`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as Record<string, string>[] | { data: Record<string, string>[] };
+  const rows = Array.isArray(body) ? body : body.data;
+  const id = rows[0]?.[key];
+  expect(id, `${path} lists at least one record`).toBeTruthy();
+  return id ?? '';
+}
+
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+/** axe's findings on the page as it is now (evaluated, not injected: the CSP allows no inline script). */
+async function axeViolations(page: Page, scope?: Locator): Promise<string[]> {
+  await page.evaluate(axeSource);
+  // In an open modal, what the backdrop dims is not the operator's to read: axe looks at the modal itself.
+  await scope?.evaluate((el) => el.setAttribute('data-axe-scope', ''));
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; nodes: { target: string[]; html: string; any: { message: string }[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Element | Document, options: object) => Promise<Result> } }).axe;
+    const context = document.querySelector('[data-axe-scope]') ?? document;
+    const result = await axe.run(context, { rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] });
+    document.querySelector('[data-axe-scope]')?.removeAttribute('data-axe-scope');
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.any[0]?.message ?? ''}`).join(', ')}`,
+    );
+  });
+}
+
+const isCall = (method: string, path: string) => (r: Request) => r.method() === method && new URL(r.url()).pathname === path;
+
+const COMBOS: readonly [Role, Scheme][] = [
+  ['Admin', 'light'],
+  ['Operator', 'dark'],
+  ['Operator', 'light'],
+  ['Admin', 'dark'],
+];
+
+describe.skipIf(!hasChromium)('on call from a phone, 390×844 touch (issue 25: What to build 3)', () => {
+  let browser: Browser;
+  let admin: Api;
+  let txId = '';
+  let tradeId = '';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await apiAs(adminKey);
+    txId = await firstId(admin, '/txs/', 'id');
+    tradeId = await firstId(admin, '/trades/', 'tradeId');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (!admin) return;
+    // As the other files expect the server: no refusal waiting, workers stopped, Sell Only off.
+    await admin('POST', '/sim/control', { action: 'refuse', method: 'POST', path: '/api/workers/stop', status: 503, error: 'withdrawn', times: 0 });
+    await admin('POST', '/workers/stop');
+    await admin('PUT', '/settings/misc', { updates: { sellOnly: false } });
+  });
+
+  for (const [role, scheme] of COMBOS) {
+    const key = () => (role === 'Admin' ? adminKey : operatorKey);
+    const shot = (name: string) => `phone-${role.toLowerCase()}-${scheme}-${name}`;
+
+    it(`${role}, ${scheme}: nothing scrolls sideways on home, a transaction, a trade, or with the notification centre open`, async () => {
+      const { page, close } = await phoneSession(browser, scheme);
+      try {
+        await signIn(page, key());
+        await page.getByRole('region', { name: 'Gas and balances' }).getByText(/^Arbitrum$/).first().waitFor({ timeout: LIVE_MS });
+        await expectNoSidewaysScroll(page, 'home');
+        // Not mid-transition: Stop turns enabled when the route search a Start began ends (MUI fades its colours).
+        const workerButton = page.getByRole('region', { name: 'Worker controls' }).getByRole('button', { name: /^(Stop|Start)$/ });
+        await expect.poll(() => workerButton.isEnabled(), { timeout: LIVE_MS }).toBe(true);
+        await page.waitForTimeout(500);
+        expect(await axeViolations(page), 'axe on home').toEqual([]);
+        await screenshot(page, shot('home'));
+
+        await page.goto(`/tx/${txId}`);
+        await page.getByRole('heading', { name: `Transaction ${txId}` }).waitFor({ timeout: LIVE_MS });
+        await expectNoSidewaysScroll(page, `/tx/${txId}`);
+        await screenshot(page, shot('tx'));
+
+        await page.goto(`/tx/trades/${tradeId}`);
+        await page.getByRole('heading', { name: `Trade ${tradeId}` }).waitFor({ timeout: LIVE_MS });
+        await expectNoSidewaysScroll(page, `/tx/trades/${tradeId}`);
+        await screenshot(page, shot('trade'));
+
+        // The centre fills the phone; both filters and Mark all read are on screen and usable.
+        await page.getByRole('button', { name: /^Notifications/ }).click();
+        const centre = page.getByRole('dialog', { name: 'Notifications' });
+        await centre.waitFor();
+        await expectNoSidewaysScroll(page, 'notification centre');
+        const box = await centre.boundingBox();
+        expect(box?.width).toBe(PHONE.width);
+        const filter = centre.getByRole('textbox', { name: 'Filter text' });
+        const filterBox = await filter.boundingBox();
+        expect(filterBox?.width ?? 0, 'Filter text has room to type in (was 0 px wide)').toBeGreaterThan(PHONE.width / 2);
+        await filter.click();
+        await filter.fill('no such notification text');
+        const none = centre.getByText(/^(No notification matches the filter\.|Nothing yet\.)$/);
+        await expect.poll(() => none.count()).toBe(1);
+        await filter.fill('');
+        const markAllRead = centre.getByRole('button', { name: 'Mark all read' });
+        const markBox = await markAllRead.boundingBox();
+        expect(markBox && markBox.x >= 0 && markBox.x + markBox.width <= PHONE.width && markBox.y + markBox.height <= PHONE.height).toBe(true);
+        expect(await axeViolations(page, centre), 'axe with the centre open').toEqual([]);
+        await screenshot(page, shot('centre'));
+        await centre.getByRole('button', { name: 'Close' }).click();
+        await centre.waitFor({ state: 'detached' });
+      } finally {
+        await close();
+      }
+    });
+
+    it(`${role}, ${scheme}: the menu is a drawer; the hamburger opens it and choosing Transactions goes to /tx and closes it`, async () => {
+      const { page, close } = await phoneSession(browser, scheme);
+      try {
+        await signIn(page, key());
+        const screens = page.getByRole('menu', { name: 'Screens' });
+        // A drawer on a phone: not on screen until asked for.
+        expect(await screens.isVisible()).toBe(false);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await screens.waitFor({ state: 'visible' });
+        await expectNoSidewaysScroll(page, 'menu open');
+        // The drawer is a modal dialog: it has a name (was none: axe aria-dialog-name), and an item's
+        // unseen count is said in its text (an aria-label failed label-content-name-mismatch).
+        const drawer = page.getByRole('dialog', { name: 'Menu' });
+        await drawer.waitFor();
+        expect(await axeViolations(page, drawer), 'axe with the menu drawer open').toEqual([]);
+        await screenshot(page, shot('menu'));
+        // A real click: a toast over the drawer's top items would take it (issue 25 finding 1; the toast
+        // layer below the drawer comes with the layering work, branch wt-layering: with it merged this
+        // passes with trade toasts showing, without it it fails whenever one is up).
+        // Its name carries the changes not seen yet ("Transactions, 3 new changes") once the simulator has made some.
+        const transactions = screens.getByRole('menuitem', { name: /^Transactions( ?, \d+ new changes?)?$/ });
+        await transactions.click({ timeout: 15_000 }).catch(async (error: unknown) => {
+          throw new Error(`${String(error)}\n${await screens.ariaSnapshot().catch(() => 'no menu')}`);
+        });
+        await page.waitForURL((url) => url.pathname === '/tx');
+        await expect.poll(() => screens.isVisible(), { timeout: 5000, message: 'the drawer closes once an item is chosen' }).toBe(false);
+        // The page under it answers: the hamburger is there again, named.
+        await page.getByRole('button', { name: 'Open menu' }).waitFor({ state: 'visible' });
+      } finally {
+        await close();
+      }
+    });
+
+    it(`${role}, ${scheme}: Stop, Start and Sell Only are topmost 44 px targets; real clicks reach the server (a refused Stop changes nothing)`, async () => {
+      expect((await admin('POST', '/workers/start')).status).toBe(200);
+      expect((await admin('PUT', '/settings/misc', { updates: { sellOnly: false } })).status).toBe(200);
+      const { page, close } = await phoneSession(browser, scheme);
+      try {
+        await signIn(page, key());
+        const workers = page.getByRole('region', { name: 'Worker controls' });
+        const stop = workers.getByRole('button', { name: 'Stop', exact: true });
+        const start = workers.getByRole('button', { name: 'Start', exact: true });
+        const sellOnly = workers.getByRole('switch', { name: 'Sell Only', exact: true });
+        const badge = (state: 'working' | 'stopped') => workers.getByLabel(`Workers ${state}`, { exact: true });
+        await stop.waitFor({ timeout: LIVE_MS });
+        await expect.poll(() => stop.isEnabled(), { timeout: LIVE_MS, message: 'Stop waits for the route search Start began' }).toBe(true);
+
+        for (const [name, control] of [['Stop', stop], ['Sell Only', sellOnly]] as const) {
+          expect(await topmostAtCentre(control), `${name} is the topmost element at its centre`).toBe(true);
+        }
+        const stopBox = await stop.boundingBox();
+        expect(stopBox?.height ?? 0, 'Stop is a 44 px touch target').toBeGreaterThanOrEqual(TOUCH_TARGET);
+        // The switch's touch target is its whole label ("Sell Only" beside the switch presses it too).
+        const sellOnlyTarget = workers.locator('label', { has: page.getByRole('switch', { name: 'Sell Only', exact: true }) });
+        const sellOnlyBox = await sellOnlyTarget.boundingBox();
+        expect(sellOnlyBox?.height ?? 0, 'Sell Only is a 44 px touch target').toBeGreaterThanOrEqual(TOUCH_TARGET);
+        await screenshot(page, shot('workers'));
+
+        // Refused (503 from the server itself): the operator reads why, and the workers still work.
+        const reason = `service unavailable, try again shortly (phone ${role} ${scheme})`;
+        expect((await admin('POST', '/sim/control', { action: 'refuse', method: 'POST', path: '/api/workers/stop', status: 503, error: reason, times: 1 })).status).toBe(200);
+        const refused = page.waitForResponse((r: Response) => isCall('POST', '/api/workers/stop')(r.request()));
+        await stop.click();
+        expect((await refused).status()).toBe(503);
+        await page.getByText(`Stop workers failed: ${reason}`, { exact: true }).first().waitFor({ timeout: 10_000 });
+        await badge('working').waitFor();
+
+        // Accepted: the server got POST /api/workers/stop, its brain state says stopped, and so does the badge.
+        await expect.poll(() => stop.isEnabled(), { timeout: LIVE_MS }).toBe(true);
+        const stopped = page.waitForResponse((r: Response) => isCall('POST', '/api/workers/stop')(r.request()));
+        await stop.click();
+        const stopAnswer = await stopped;
+        expect(stopAnswer.status()).toBe(200);
+        expect(((await stopAnswer.json()) as { brainState: { workersRunning: boolean } }).brainState.workersRunning).toBe(false);
+        await badge('stopped').waitFor({ timeout: 10_000 });
+
+        // Start again, from the same spot.
+        await expect.poll(() => start.isEnabled(), { timeout: LIVE_MS }).toBe(true);
+        expect(await topmostAtCentre(start), 'Start is the topmost element at its centre').toBe(true);
+        const started = page.waitForResponse((r: Response) => isCall('POST', '/api/workers/start')(r.request()));
+        await start.click();
+        const startAnswer = await started;
+        expect(startAnswer.status()).toBe(200);
+        expect(((await startAnswer.json()) as { brainState: { workersRunning: boolean } }).brainState.workersRunning).toBe(true);
+        await badge('working').waitFor({ timeout: 10_000 });
+
+        // Sell Only on, then off: the request, the server's miscSettings in its answer, the switch.
+        for (const on of [true, false]) {
+          const sent = page.waitForRequest(isCall('PUT', '/api/settings/misc'));
+          const answered = page.waitForResponse((r: Response) => isCall('PUT', '/api/settings/misc')(r.request()));
+          await expect.poll(() => sellOnly.isEnabled(), { timeout: 10_000 }).toBe(true);
+          await sellOnly.click();
+          expect((await sent).postDataJSON()).toEqual({ updates: { sellOnly: on } });
+          const answer = await answered;
+          expect(answer.status()).toBe(200);
+          expect(((await answer.json()) as { miscSettings: { sellOnly?: boolean } }).miscSettings.sellOnly).toBe(on);
+          await expect.poll(() => sellOnly.isChecked(), { timeout: 10_000 }).toBe(on);
+        }
+        // The page still answers: the menu opens.
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('menu', { name: 'Screens' }).waitFor({ state: 'visible' });
+      } finally {
+        await close();
+      }
+    });
+  }
+});

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+/**
+ * Gas and balances on a phone (issue 25: on call from a phone, 390×844): the five-column table ran
+ * 80 px past the screen (and at 600 px beside the docked menu, the page was 687 px wide); below md
+ * each network is a card of its own, with the same figures (SPEC §1)
+ * and the same low-balance warning.
+ */
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NetworkStats } from '../../src/widgets/NetworkStats/NetworkStats.tsx';
+import { brainState, live, renderWidget, resetLive } from './harness.tsx';
+
+/** A screen `width` px wide, as MUI's useMediaQuery asks it (min-width / max-width queries only). */
+function screenOf(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return { matches, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false };
+  });
+}
+
+const FIGURES = { gasEstimate: { Ethereum: 12, Base: 20, Solana: 0.05 }, balance: { Ethereum: 3, Base: 0.05, Solana: 35 } };
+
+describe('§1 gas and balances at phone width (issue 25: on call from a phone)', () => {
+  beforeEach(async () => {
+    await resetLive();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([390, 600])('at %i px shows one card per network (no table), with gas, balance, USD and what the balance pays for, low ones flagged', async (width) => {
+    screenOf(width);
+    renderWidget(<NetworkStats />);
+    await live({ ...FIGURES, brainState: brainState() });
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Gas and balances per network' });
+    const ethereum = within(list).getByRole('listitem', { name: 'Ethereum' });
+    expect(within(ethereum).getByRole('heading', { name: 'Ethereum' })).toBeInTheDocument();
+    expect(within(ethereum).getByText('Gas').nextElementSibling).toHaveTextContent('12');
+    expect(within(ethereum).getByText('Balance').nextElementSibling).toHaveTextContent('3 ETH');
+    expect(ethereum).toHaveTextContent('pays for ≈ 833 txs');
+    expect(within(list).getByRole('listitem', { name: 'Base' })).toHaveTextContent('pays for ≈ 8 txs (low)');
+    expect(within(list).getByRole('listitem', { name: 'Solana' })).toHaveTextContent('pays for –');
+  });
+
+  it('from md up (900 px) keeps the table with its Pays for column', async () => {
+    screenOf(1440);
+    renderWidget(<NetworkStats />);
+    await live({ ...FIGURES, brainState: brainState() });
+    expect(screen.getByRole('table', { name: 'Gas and balances per network' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Pays for' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Gas and balances per network' })).toBeNull();
+  });
+});
