@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-function call(method: 'GET' | 'POST', url: string, payload?: object, token = t.adminToken) {
+function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = t.adminToken) {
   return t.app.inject({ method, url, headers: { 'x-api-key': token }, ...(payload ? { payload } : {}) });
 }
 const refundsOf = async (tradeId: string) => (await t.app.store.txs.byTrade(tradeId)).filter((tx) => tx.txType === 'Refund');
