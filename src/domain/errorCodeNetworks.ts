@@ -9,8 +9,8 @@ import { NETWORK_INFO, isNetwork } from '../config/networks.ts';
 
 /** §8 codes that name Solana, Jito or Jupiter: 12, 15–22, 32–34, 38, 40, 41. */
 export const SOLANA_ERROR_CODES: readonly number[] = [12, 15, 16, 17, 18, 19, 20, 21, 22, 32, 33, 34, 38, 40, 41];
-/** §8 codes that name an EVM receipt, tx, claim or sell: 8–11, 13, 14, 28, 30. */
-export const EVM_ERROR_CODES: readonly number[] = [8, 9, 10, 11, 13, 14, 28, 30];
+/** §8 codes that name an EVM receipt, tx, claim, sell or lp: 8–11, 13, 14, 28, 30, 37 ("via evm lp"). */
+export const EVM_ERROR_CODES: readonly number[] = [8, 9, 10, 11, 13, 14, 28, 30, 37];
 /** §8 runs from 0 to 41. */
 export const TRADE_ERROR_CODE_LAST = 41;
 
