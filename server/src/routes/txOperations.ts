@@ -121,8 +121,10 @@ const txOperationRoutes: ZodPlugin = async (app) => {
         if (refunded.tradeId !== null) legs = await tx.txs.byTrade(refunded.tradeId);
       } else if (tradeId !== undefined) {
         legs = await tx.txs.byTrade(tradeId);
-        // The trade's latest leg is where its funds are (an earlier refund is not a leg of it).
-        refunded = legs.filter((leg) => leg.txType !== 'Refund').at(-1) ?? legs.at(-1);
+        // The trade's latest leg that was sent is where its funds are (not a leg skipped after a
+        // failure, nor an earlier refund).
+        const sent = legs.filter((leg) => leg.txType !== 'Refund');
+        refunded = sent.filter((leg) => leg.status !== 'skip').at(-1) ?? sent.at(-1) ?? legs.at(-1);
         if (!refunded) throw notFound('trade');
       }
       if (!refunded) throw new Error('the schema requires tradeId or txId');

@@ -157,7 +157,7 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
           severity="warning"
           aria-label={`${spec.title} refused`}
           action={
-            <Button color="inherit" size="small" disabled={pending} onClick={() => setInsisting(true)}>
+            <Button color="inherit" size="small" disabled={pending} onClick={() => setInsisting(true)} sx={{ whiteSpace: 'nowrap' }}>
               {override.action}
             </Button>
           }
