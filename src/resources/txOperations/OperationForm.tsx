@@ -117,7 +117,7 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
     >
       {/* Two columns: fields that belong together (token and network, amount and its limit) sit side by side. */}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 1.5, rowGap: 1.5 }}>
-        {spec.fields.map((f) => {
+        {spec.fields.filter((f) => f.kind !== 'flag').map((f) => {
           const problem = (touched ? problems[f.name] : undefined) ?? serverProblems[f.name];
           const choices = f.kind === 'select' ? choicesOf(f, values, known) : undefined;
           return (

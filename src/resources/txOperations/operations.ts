@@ -20,7 +20,8 @@ import {
 import { bridgesJoining, parseDecimal, tokensOn, type KnownRecords, type TxOperationKind, type TypedValues } from '../../domain/txOperationRules.ts';
 import { ApiError, type CustomMethods } from '../../dataProvider/index.ts';
 
-export type FieldKind = 'text' | 'number' | 'select';
+/** flag: a field of the body the form sets itself, never typed (a refund's force, after its second question). */
+export type FieldKind = 'text' | 'number' | 'select' | 'flag';
 export type OptionSource = 'networks' | 'txTypes' | 'tokens' | 'bridges';
 
 export interface FieldSpec {
@@ -142,6 +143,8 @@ export const OPERATIONS: OperationSpec[] = [
       tradeId: { label: 'Trade id', kind: 'text', optionalNote: '(or a Tx id)', hint: 'This or a Tx id, not both' },
       txId: { label: 'Tx id', kind: 'text', optionalNote: '(or a Trade id)', hint: 'This or a Trade id, not both' },
       reason: { label: 'Reason', kind: 'text', wide: true },
+      // Sent only after "Refund again anyway" and its second question (PROTOCOL "Guarded refunds").
+      force: { label: 'Refund again anyway', kind: 'flag' },
     }),
     describe: (b) => `Refund ${b.tradeId ? `trade ${s(b.tradeId)}` : `tx ${s(b.txId)}`}${b.reason ? ` (reason: ${s(b.reason)})` : ''}.`,
     call: (api, body: RefundRequest) => api.refund(body),
@@ -239,6 +242,8 @@ export function valuesOf(spec: OperationSpec, body: Record<string, unknown> | un
 export function bodyOf(spec: OperationSpec, values: Record<string, string>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const f of spec.fields) {
+    // A flag is never taken from typed text (nor from a link): the form sets it itself.
+    if (f.kind === 'flag') continue;
     const raw = (values[f.name] ?? '').trim();
     if (raw === '') {
       if (!f.optional) body[f.name] = f.kind === 'number' ? undefined : '';
