@@ -34,7 +34,7 @@ export const TradeJourney = z.object({
   state: TradeState,
   /** 0 when the txs carry none. */
   expectedProfit: finite,
-  /** The capital put in: the sum of amountIn over each leg's last attempt (TradeTx). */
+  /** The capital put in: the amountIn of the first leg that moves value, its last attempt (src/domain/trades.ts journeyOf). */
   amountIn: finite.optional(),
   /** What the trade's last leg gave back, once it completed. */
   amountOut: finite.optional(),
@@ -60,8 +60,23 @@ export const TradeStep = z.object({
 });
 export type TradeStep = z.infer<typeof TradeStep>;
 
-/** GET /trades/{tradeId}. */
-export const TradeJourneyDetail = TradeJourney.extend({ steps: z.array(TradeStep) });
+/**
+ * The operations an operator did on the trade (console extension field): refund, force, manual,
+ * sell, sellEdit, unlockNonce (a backend may name others, shown as it names them). `by` is the
+ * user, `at` when (ms), `txId` the tx it made (GET /txs/{id}) where it made one.
+ */
+export const TRADE_OPERATION_KINDS = ['refund', 'force', 'manual', 'sell', 'sellEdit', 'unlockNonce'] as const;
+export type TradeOperationKind = (typeof TRADE_OPERATION_KINDS)[number];
+export const TradeOperation = z.object({
+  kind: z.string().min(1),
+  by: z.string(),
+  at: finite,
+  txId: z.string().optional(),
+});
+export type TradeOperation = z.infer<typeof TradeOperation>;
+
+/** GET /trades/{tradeId}; `operations` is optional: a backend may leave it out. */
+export const TradeJourneyDetail = TradeJourney.extend({ steps: z.array(TradeStep), operations: z.array(TradeOperation).optional() });
 export type TradeJourneyDetail = z.infer<typeof TradeJourneyDetail>;
 
 export const TRADE_SORT_FIELDS = ['startedAt', 'updatedAt', 'expectedProfit', 'amountIn', 'tokenName', 'tradeId'] as const;

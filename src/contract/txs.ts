@@ -114,6 +114,8 @@ export const SellDetails = z.object({
   slippageBps: z.number().int().min(0).max(10_000).optional(),
   note: z.string().max(500).optional(),
   createdBy: z.string(),
+  /** Who changed the sell with PUT /txs/sell/{tradeId}, and when (ms), oldest first; absent before any edit. */
+  edits: z.array(z.object({ by: z.string(), at: finite })).optional(),
 });
 export type SellDetails = z.infer<typeof SellDetails>;
 
@@ -152,7 +154,13 @@ export const SellRequest = z.object({
 });
 export type SellRequest = z.infer<typeof SellRequest>;
 
-/** POST /txs/manual: one tx sent by hand; tokenName is a token on the network or its native coin. */
+/** A trade an operation is done for (console extension): the tx joins that trade's txs. */
+const ForTrade = z.string().min(1).max(128).optional();
+
+/**
+ * POST /txs/manual: one tx sent by hand; tokenName is a token on the network or its native coin.
+ * tradeId (console extension, optional): the trade it is sent for, which then lists it.
+ */
 export const ManualTxRequest = z
   .object({
     network: NetworkName,
@@ -160,16 +168,23 @@ export const ManualTxRequest = z
     tokenName: RecordName,
     amount: nonNegative,
     to: Address.optional(),
+    tradeId: ForTrade,
   })
   .strict();
 export type ManualTxRequest = z.infer<typeof ManualTxRequest>;
 
-/** POST /txs/refund: refund a trade or one tx of it (exactly one of tradeId and txId). */
+/**
+ * POST /txs/refund: refund a trade or one tx of it (exactly one of tradeId and txId). PROTOCOL
+ * "Guarded refunds": while a refund of the same trade is under way or done the server answers 409
+ * {error: "trade already refunded", details: {txId}} (RefundConflict), unless `force` is true.
+ */
 export const RefundRequest = z
   .object({
     tradeId: z.string().min(1).max(128).optional(),
     txId: z.string().min(1).max(128).optional(),
     reason: z.string().max(500).optional(),
+    /** Send this refund even though the trade already has one under way or done. */
+    force: z.boolean().optional(),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -180,6 +195,13 @@ export const RefundRequest = z
     }
   });
 export type RefundRequest = z.infer<typeof RefundRequest>;
+
+/** The error text of PROTOCOL "Guarded refunds" (409). */
+export const TRADE_ALREADY_REFUNDED = 'trade already refunded';
+
+/** The details of that 409: the id of the earlier refund's tx (GET /txs/{id}). */
+export const RefundConflictDetails = z.object({ txId: z.string().min(1) });
+export type RefundConflictDetails = z.infer<typeof RefundConflictDetails>;
 
 /** POST /txs/force: a forced trade (§4 trade mode force) of a token over a bridge between two networks. */
 export const ForceTradeRequest = z
@@ -194,9 +216,9 @@ export const ForceTradeRequest = z
   .refine((body) => body.networkBuy !== body.networkSell, { path: ['networkSell'], message: 'must differ from networkBuy' });
 export type ForceTradeRequest = z.infer<typeof ForceTradeRequest>;
 
-/** POST /txs/unlock-nonce: fill a stuck nonce of the wallet on an EVM network. */
+/** POST /txs/unlock-nonce: fill a stuck nonce of the wallet on an EVM network; tradeId as ManualTxRequest's. */
 export const UnlockNonceRequest = z
-  .object({ network: NetworkName, nonce: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+  .object({ network: NetworkName, nonce: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), tradeId: ForTrade })
   .strict();
 export type UnlockNonceRequest = z.infer<typeof UnlockNonceRequest>;
 

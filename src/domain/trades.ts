@@ -21,10 +21,27 @@ export interface Journey {
   state: SettledTradeState;
   /** 0-based index into the steps of the step the trade is at. */
   currentStep: number;
-  /** The capital put in: amountIn summed over each leg's last attempt. */
+  /**
+   * The capital put in: the amountIn of the first leg that moves value (its last attempt). Each leg
+   * counts its input in its own units (the buy swap USD, the bridge and the sell the token), so the
+   * legs are not summed (issue 25 finding 11: the later legs used to carry 0 to keep a sum right).
+   */
   amountIn: number;
   /** The last leg's output, once that leg completed. */
   amountOut: number | null;
+}
+
+/** Approvals move no value: only an allowance. Every other tx type moves what its amountIn says. */
+export function movesValue(txType: TxType): boolean {
+  return txType !== 'ApproveSwap' && txType !== 'ApproveBridge' && txType !== 'ApproveSell';
+}
+
+/**
+ * What a swap gives for `amountIn`: amountIn × price × (1 − fee), price in output units per input
+ * unit, fee a fraction (0.003 for 0.3 %). Out never equals in unless price × (1 − fee) is 1.
+ */
+export function swapAmountOut(amountIn: number, price: number, fee: number): number {
+  return amountIn * price * (1 - fee);
 }
 
 const UNSETTLED: ReadonlySet<TxStatus> = new Set(['created', 'pending']);
@@ -45,7 +62,8 @@ export function journeyOf(steps: readonly JourneyStep[]): Journey {
     if (seen === undefined || step.attempt >= (steps[seen] as JourneyStep).attempt) last.set(step.txType, index);
   });
   const finals = [...last.values()].sort((a, b) => a - b);
-  const amountIn = finals.reduce((sum, index) => sum + (steps[index] as JourneyStep).amountIn, 0);
+  const capital = finals.find((index) => movesValue((steps[index] as JourneyStep).txType));
+  const amountIn = capital === undefined ? 0 : (steps[capital] as JourneyStep).amountIn;
   const lastLeg = steps[finals.at(-1) ?? -1];
   const amountOut = lastLeg?.status === 'completed' ? lastLeg.amountOut : null;
   const firstFinal = (statuses: ReadonlySet<TxStatus>) => finals.find((index) => statuses.has((steps[index] as JourneyStep).status));

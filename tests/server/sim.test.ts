@@ -6,6 +6,7 @@ import { poolKey } from '../../src/domain/keys.ts';
 import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_CONNECTED_SERVICES, DEMO_TOKENS } from '../../server/src/db/demoData.ts';
 import { TradeDraft } from '../../server/src/db/repos/trades.ts';
 import type { SimBrain } from '../../server/src/sim/context.ts';
+import type { OperationUpdate, QueuedOperation } from '../../server/src/sim/operations.ts';
 import { MIN_HEAD_INTERVAL_MS, SIM_NETWORKS, SLOW_STEP_MAX_MS, SLOW_STEP_MIN_MS, SLOW_TRADE_RATE } from '../../server/src/sim/profiles.ts';
 import { createSimulation, type Simulation } from '../../server/src/sim/simulation.ts';
 
@@ -23,6 +24,7 @@ interface Run {
   /** The simulated time of each write of `trades`. */
   tradeTimes: number[];
   services: unknown[];
+  operations: { at: number; op: QueuedOperation; update: OperationUpdate }[];
   of(event: ServerEventName): Emitted[];
 }
 
@@ -35,6 +37,7 @@ function simulate(seed: number, simMs = 0, brainState: BrainState = WORKERS_RUNN
   const trades: TradeDraft[] = [];
   const tradeTimes: number[] = [];
   const services: unknown[] = [];
+  const operations: Run['operations'] = [];
   // Output during construction (the first brain state) happens at simulated time 0.
   const built: { sim?: Simulation } = {};
   const now = () => built.sim?.now ?? 0;
@@ -52,11 +55,12 @@ function simulate(seed: number, simMs = 0, brainState: BrainState = WORKERS_RUNN
         trades.push(trade);
         tradeTimes.push(now());
       },
+      operationChanged: (op, update) => operations.push({ at: now(), op, update }),
     },
   });
   built.sim = sim;
   sim.advanceTo(simMs);
-  return { sim, events, brain, trades, tradeTimes, services, of: (event) => events.filter((e) => e.event === event) };
+  return { sim, events, brain, trades, tradeTimes, services, operations, of: (event) => events.filter((e) => e.event === event) };
 }
 
 const MINUTE = 60_000;
@@ -435,6 +439,7 @@ describe('simulator: brain state', () => {
         brainChanged: (fields, milestone) => events.push({ fields, milestone }),
         connectedServicesChanged: () => undefined,
         tradeChanged: () => undefined,
+        operationChanged: () => undefined,
       },
     });
     expect(events[0]).toMatchObject({ milestone: true, fields: { routeSearchRunning: false, txPeerStatus: { 'tx-eu-1': 2 } } });

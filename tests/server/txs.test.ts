@@ -465,7 +465,9 @@ describe('§7 operations: POST /api/txs/manual, /refund, /force, /unlock-nonce',
       txType: 'Refund', method: 'refund', status: 'created', tradeId: failed.tradeId, network: failed.network,
       raw: { refundOf: { txId: failed.id }, reason: 'stuck funds' },
     });
-    const byTrade = await call('POST', '/api/txs/refund', { tradeId: failed.tradeId });
+    // Another trade: this one has its refund under way now (PROTOCOL "Guarded refunds", tests/server/refundGuard.test.ts).
+    const other = seeded.find((tx) => tx.status === 'failed' && tx.tradeId !== failed.tradeId)!;
+    const byTrade = await call('POST', '/api/txs/refund', { tradeId: other.tradeId });
     expect(byTrade.statusCode).toBe(200);
     expect(fieldsOf(await call('POST', '/api/txs/refund', {}))).toEqual(['tradeId']);
     expect(fieldsOf(await call('POST', '/api/txs/refund', { tradeId: 'a', txId: 'b' }))).toEqual(['txId']);

@@ -84,12 +84,16 @@ function bridge(bridgeName: string, kind: BridgeKind, networks: Network[], token
   return { bridgeName, kind, networks, tokens, fee, enabled: true };
 }
 
-/** Fees per transfer as the bridges quote them: messaging fees in the source chain's coin, or flat USD. */
+/**
+ * Fees per transfer as the bridges quote them: messaging fees in the source chain's coin, or flat
+ * USD. The demo's trades go over these only (the seed's history and the simulator's trades), so
+ * every bridge a trade names is in the Bridges list.
+ */
 export const DEMO_BRIDGES: Bridge[] = [
   bridge('stargate-eth-arb', 'Stargate', ['Ethereum', 'Arbitrum'], ['USDC', 'USDT'], { amount: 0.00009, currency: 'ETH' }),
   bridge('ccip-eth-base', 'CCIP', ['Ethereum', 'Base'], ['LINK', 'USDC'], { amount: 0.42, currency: 'USD' }),
-  bridge('polygon-pos', 'Polygon', ['Ethereum', 'Polygon'], ['DAI', 'WBTC', 'AAVE'], { amount: 0.0016, currency: 'ETH' }),
-  bridge('synapse-arb-bsc', 'Synapse', ['Arbitrum', 'Binance'], ['USDC', 'USDT'], { amount: 0.0007, currency: 'BNB' }),
+  bridge('polygon-pos', 'Polygon', ['Ethereum', 'Polygon'], ['DAI', 'WBTC', 'AAVE', 'UNI'], { amount: 0.0016, currency: 'ETH' }),
+  bridge('synapse-arb-bsc', 'Synapse', ['Arbitrum', 'Binance'], ['USDC', 'USDT', 'WETH'], { amount: 0.0007, currency: 'BNB' }),
 ];
 
 /** Each token names the bridges that carry it, as the bridges list their tokens. */

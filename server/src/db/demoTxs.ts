@@ -2,16 +2,19 @@
  * A month of transaction history for a fresh database (GET /api/txs/ has something to filter):
  * trades over the demo bridges, each a buy swap, a bridge, a claim where the bridge needs one and
  * a sell, with the statuses, retries and failures a real history has (most failed trades with the
- * §8 error code of their failed tx). Deterministic: the same count and end time give the same
- * rows. Amounts follow the trades' convention (TradeTx): the buy swap carries the capital in USD,
- * the sell returns it with the profit.
+ * §8 error code of their failed tx, one its network can give). Deterministic: the same count and end time give the same
+ * rows. Each tx's amounts are in its own units: the buy swap puts in the capital in USD and gives the
+ * token less its fee; the bridge, the claim and the sell put in the token they move; the sell
+ * returns the capital with the profit.
  */
 import { DEX_AGGREGATORS, type TxStatus, type TxType } from '../../../src/config/enums.ts';
 import type { Token } from '../../../src/contract/index.ts';
 import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_TOKENS } from './demoData.ts';
 import { BUY_SIDE_TX_TYPES } from './repos/trades.ts';
 import type { TxDraft } from './repos/txs.ts';
-import { tradeTxTypes } from '../sim/profiles.ts';
+import { errorCodesFor } from '../../../src/domain/errorCodeNetworks.ts';
+import { swapAmountOut } from '../../../src/domain/trades.ts';
+import { BRIDGE_FEE_MAX, BRIDGE_FEE_MIN, SWAP_FEE_MAX, SWAP_FEE_MIN, tradeTxTypes } from '../sim/profiles.ts';
 
 /** DEMO_TXS default: enough rows that the list's filters and sorts must use their indexes. */
 export const DEMO_TXS_DEFAULT = 100_000;
@@ -80,6 +83,7 @@ class Rng {
   }
 }
 
+const between = (rng: Rng, min: number, max: number) => min + (max - min) * rng.next();
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 function routesOf(tokens: readonly Token[]): Route[] {
@@ -96,13 +100,8 @@ function routesOf(tokens: readonly Token[]): Route[] {
       })
       .map((tokenName): Route => ({ tokenName, bridgeName: bridge.bridgeName, kind: bridge.kind, networks: [a, b] }));
   });
-  // Tokens no bridge carries move through an exchange account.
-  const viaCex = tokens.flatMap((token): Route[] => {
-    const [a, b] = Object.keys(token.networkData).sort();
-    if (a === undefined || b === undefined || bridged.some((r) => r.tokenName === token.tokenName)) return [];
-    return [{ tokenName: token.tokenName, bridgeName: 'cex-transfer', kind: 'CexTransfer', networks: [a, b] }];
-  });
-  return [...bridged, ...viaCex];
+  // Tokens no bridge carries are not traded: every bridge a trade names is in the Bridges list.
+  return bridged;
 }
 
 
@@ -171,13 +170,18 @@ function* history(count: number, startMs: number, endMs: number, gapScale: numbe
     const types = tradeTxTypes((p) => rng.chance(p), route.kind);
     const expectedProfit = round(rng.logBetween(0.05, 4), 4);
     const capitalUSD = round(rng.logBetween(200, 5000), 2);
-    const tokenAmount = Number((capitalUSD / (PRICES[route.tokenName] ?? 1)).toPrecision(8));
+    // The buy swap gives the capital at the token's price less its fee; the bridge carries that
+    // less its own fee; the claim delivers what was bridged; the sell returns it in USD.
+    const tokenAmount = Number(swapAmountOut(capitalUSD, 1 / (PRICES[route.tokenName] ?? 1), between(rng, SWAP_FEE_MIN, SWAP_FEE_MAX)).toPrecision(8));
+    const bridgedAmount = Number((tokenAmount * (1 - between(rng, BRIDGE_FEE_MIN, BRIDGE_FEE_MAX))).toPrecision(8));
+    /** What each kind of leg moves in, in its own units (the swap USD, the others the token). */
+    const legIn: Partial<Record<TxType, number>> = { Swap: capitalUSD, Bridge: tokenAmount, Claim: bridgedAmount, Sell: bridgedAmount };
     const swapMethod = rng.pick(EVM_AGGREGATORS);
     const sellMethod = rng.chance(0.7) ? swapMethod : rng.pick(EVM_AGGREGATORS);
     const outcome = outcomeOf(rng);
     const stopAt = outcome === 'completed' || outcome === 'retried' ? -1 : rng.int(0, types.length - 1);
     const retryAt = outcome === 'retried' ? rng.int(0, types.length - 1) : -1;
-    const errCode = outcome === 'failed' && rng.chance(0.75) ? rng.int(0, 41) : undefined;
+    const failsWithCode = outcome === 'failed' && rng.chance(0.75);
 
     let at = time;
     for (let i = 0; i < types.length && emitted < count; i++) {
@@ -196,7 +200,7 @@ function* history(count: number, startMs: number, endMs: number, gapScale: numbe
         let amountOut: number | null = null;
         if (done) {
           if (txType === 'Swap') amountOut = tokenAmount;
-          else if (txType === 'Bridge' || txType === 'Claim') amountOut = Number((tokenAmount * 0.9995).toPrecision(8));
+          else if (txType === 'Bridge' || txType === 'Claim') amountOut = bridgedAmount;
           else if (txType === 'Sell') amountOut = round(capitalUSD + expectedProfit * (0.6 + rng.next() * 0.7), 2);
           else amountOut = 0;
         } else if (status === 'failed') amountOut = 0;
@@ -218,13 +222,15 @@ function* history(count: number, startMs: number, endMs: number, gapScale: numbe
           networkSell,
           network,
           bridgeName: route.bridgeName,
-          amountIn: txType === 'Swap' ? capitalUSD : 0,
+          // Approvals move nothing, nor does a leg skipped after a failure.
+          amountIn: unsent ? 0 : (legIn[txType] ?? 0),
           amountOut,
           expectedProfit,
           hash: unsent ? null : `0x${rng.hex(64)}`,
           createdAt,
           updatedAt: Math.min(endMs, createdAt + settleMs),
-          ...(status === 'failed' && errCode !== undefined ? { errCode } : {}),
+          // A §8 code its network can give: no Solana code on an EVM tx (issue 25 finding 11).
+          ...(status === 'failed' && failsWithCode ? { errCode: rng.pick(errorCodesFor(network)) } : {}),
           raw: unsent
             ? { from: wallet }
             : {

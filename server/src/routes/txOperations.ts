@@ -12,17 +12,38 @@ import {
   TxOperationResponse,
   UnlockNonceRequest,
   WorkersResponse,
+  TRADE_ALREADY_REFUNDED,
   addressProblem,
   type BrainState,
   type TxRecord,
 } from '../../../src/contract/index.ts';
 import { NETWORK_INFO } from '../../../src/config/networks.ts';
+import { movesValue } from '../../../src/domain/trades.ts';
 import type { Repos } from '../db/store.ts';
 import { BUY_SIDE_TX_TYPES } from '../db/repos/trades.ts';
 import type { TxDraft } from '../db/repos/txs.ts';
+import { HttpError } from '../lib/httpError.ts';
 import { assertNoIssues, notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
+
+/** A refund that is under way (created, pending) or done (completed); a failed one refunded nothing. */
+const REFUND_HOLDS: ReadonlySet<string> = new Set(['created', 'pending', 'completed']);
+
+/** The latest refund of a trade that is under way or done, among its txs. */
+export function earlierRefund(legs: readonly TxRecord[]): TxRecord | undefined {
+  return legs.filter((leg) => leg.txType === 'Refund' && REFUND_HOLDS.has(leg.status)).at(-1);
+}
+
+/**
+ * What a refund sends back: what the refunded tx moved, else what the trade's latest leg that
+ * moved value put in (a skipped leg moved nothing).
+ */
+function refundAmount(refunded: TxRecord, legs: readonly TxRecord[]): number {
+  if (refunded.amountIn > 0) return refunded.amountIn;
+  const moved = legs.filter((leg) => leg.txType !== 'Refund' && movesValue(leg.txType) && leg.amountIn > 0).at(-1);
+  return moved?.amountIn ?? 0;
+}
 
 /** Networks whose accounts have no nonces to unlock. */
 const NONCELESS: ReadonlySet<string> = new Set(['Solana', 'TON', 'Tron', 'ATA']);
@@ -53,12 +74,17 @@ const txOperationRoutes: ZodPlugin = async (app) => {
     await tx.txs.insert(row);
     return row;
   };
+  /** 404 unless the trade an operation names has txs. */
+  const assertTradeExists = async (tx: Repos, tradeId: string | undefined) => {
+    if (tradeId !== undefined && (await tx.txs.byTrade(tradeId)).length === 0) throw notFound('trade');
+  };
   const notify = (msg: string) => app.hub.broadcast('notify', { msg, type: 'info', autoClose: 5000 });
 
   app.post('/txs/manual', { schema: { body: ManualTxRequest, response: { 200: TxOperationResponse } } }, async (request) => {
     const user = sessionOf(request).name;
-    const { network, txType, tokenName, amount, to } = request.body;
+    const { network, txType, tokenName, amount, to, tradeId } = request.body;
     const row = await app.mutate(user, 'tx.manual', async (tx) => {
+      await assertTradeExists(tx, tradeId);
       const token = await tx.tokens.get(tokenName);
       const native = NETWORK_INFO[network].native;
       const issues: Issue[] = [];
@@ -68,8 +94,20 @@ const txOperationRoutes: ZodPlugin = async (app) => {
       const problem = to === undefined ? null : addressProblem(network, to);
       if (problem) issues.push({ field: 'to', message: problem });
       assertNoIssues(issues);
-      const row = await record(tx, { tokenName, method: 'manual', txType, network, amountIn: amount, raw: { to, requestedBy: user } });
-      return { result: row, after: { id: row.id, network, txType, tokenName, amount, to }, details: { txId: row.id, network, txType, tokenName, amount, ...(to === undefined ? {} : { to }) } };
+      const row = await record(tx, {
+        tokenName,
+        method: 'manual',
+        txType,
+        network,
+        amountIn: amount,
+        ...(tradeId === undefined ? {} : { tradeId }),
+        raw: { to, requestedBy: user },
+      });
+      return {
+        result: row,
+        after: { id: row.id, network, txType, tokenName, amount, to, ...(tradeId === undefined ? {} : { tradeId }) },
+        details: { txId: row.id, network, txType, tokenName, amount, ...(to === undefined ? {} : { to }), ...(tradeId === undefined ? {} : { tradeId }) },
+      };
     });
     notify(`${user} queued a manual ${txType} of ${amount} ${tokenName} on ${network}`);
     return { ok: true as const, id: row.id };
@@ -77,18 +115,26 @@ const txOperationRoutes: ZodPlugin = async (app) => {
 
   app.post('/txs/refund', { schema: { body: RefundRequest, response: { 200: TxOperationResponse } } }, async (request) => {
     const user = sessionOf(request).name;
-    const { tradeId, txId, reason } = request.body;
+    const { tradeId, txId, reason, force = false } = request.body;
     const row = await app.mutate(user, 'tx.refund', async (tx) => {
       let refunded: TxRecord | undefined;
+      let legs: TxRecord[] = [];
       if (txId !== undefined) {
         refunded = await tx.txs.get(txId);
         if (!refunded) throw notFound('tx');
+        if (refunded.tradeId !== null) legs = await tx.txs.byTrade(refunded.tradeId);
       } else if (tradeId !== undefined) {
-        // The trade's latest leg is where its funds are.
-        refunded = (await tx.txs.byTrade(tradeId)).at(-1);
+        legs = await tx.txs.byTrade(tradeId);
+        // The trade's latest leg that was sent is where its funds are (not a leg skipped after a
+        // failure, nor an earlier refund).
+        const sent = legs.filter((leg) => leg.txType !== 'Refund');
+        refunded = sent.filter((leg) => leg.status !== 'skip').at(-1) ?? sent.at(-1) ?? legs.at(-1);
         if (!refunded) throw notFound('trade');
       }
       if (!refunded) throw new Error('the schema requires tradeId or txId');
+      // PROTOCOL "Guarded refunds": one refund of a trade under way or done is enough, unless forced.
+      const earlier = earlierRefund(legs);
+      if (earlier && !force) throw new HttpError(409, TRADE_ALREADY_REFUNDED, { txId: earlier.id });
       const row = await record(tx, {
         tradeId: refunded.tradeId,
         tokenName: refunded.tokenName,
@@ -98,10 +144,25 @@ const txOperationRoutes: ZodPlugin = async (app) => {
         networkBuy: refunded.networkBuy,
         networkSell: refunded.networkSell,
         bridgeName: refunded.bridgeName,
-        amountIn: 0,
-        raw: { refundOf: txId === undefined ? { tradeId } : { txId }, reason, requestedBy: user },
+        amountIn: refundAmount(refunded, legs),
+        raw: {
+          refundOf: txId === undefined ? { tradeId } : { txId },
+          reason,
+          requestedBy: user,
+          ...(earlier && force ? { forcedOver: earlier.id } : {}),
+        },
       });
-      return { result: row, after: { id: row.id, tradeId: refunded.tradeId, txId, reason }, details: { txId: row.id, tradeId: refunded.tradeId, ...(txId === undefined ? {} : { refundOf: txId }), ...(reason === undefined ? {} : { reason }) } };
+      return {
+        result: row,
+        after: { id: row.id, tradeId: refunded.tradeId, txId, reason, ...(force ? { force } : {}) },
+        details: {
+          txId: row.id,
+          tradeId: refunded.tradeId,
+          ...(txId === undefined ? {} : { refundOf: txId }),
+          ...(reason === undefined ? {} : { reason }),
+          ...(force ? { force } : {}),
+        },
+      };
     });
     notify(`${user} asked for a refund of ${txId === undefined ? `trade ${tradeId}` : `tx ${txId}`}`);
     return { ok: true as const, id: row.id };
@@ -143,9 +204,10 @@ const txOperationRoutes: ZodPlugin = async (app) => {
 
   app.post('/txs/unlock-nonce', { schema: { body: UnlockNonceRequest, response: { 200: TxOperationResponse } } }, async (request) => {
     const user = sessionOf(request).name;
-    const { network, nonce } = request.body;
+    const { network, nonce, tradeId } = request.body;
     if (NONCELESS.has(network)) assertNoIssues([{ field: 'network', message: `${network} accounts have no nonces` }]);
     const { row, brainState } = await app.mutate(user, 'tx.unlockNonce', async (tx) => {
+      await assertTradeExists(tx, tradeId);
       const state = await tx.settings.get('brainState');
       const isThis = (entry: unknown) =>
         typeof entry === 'object' && entry !== null && (entry as { network?: unknown }).network === network && (entry as { nonce?: unknown }).nonce === nonce;
@@ -162,9 +224,10 @@ const txOperationRoutes: ZodPlugin = async (app) => {
         txType: 'TransferNative',
         network,
         amountIn: 0,
+        ...(tradeId === undefined ? {} : { tradeId }),
         raw: { nonce, to: state.walletAddress, requestedBy: user },
       });
-      return { result: { row, brainState }, details: { id: row.id, txId: row.id, network, nonce, wasLocked } };
+      return { result: { row, brainState }, details: { id: row.id, txId: row.id, network, nonce, wasLocked, ...(tradeId === undefined ? {} : { tradeId }) } };
     });
     if (brainState) app.hub.broadcast('brainState', brainState);
     notify(`${user} unlocked nonce ${nonce} on ${network}`);

@@ -14,6 +14,7 @@ import {
   type SellDetails,
   type TradeTx,
 } from '../../../src/contract/index.ts';
+import { movesValue } from '../../../src/domain/trades.ts';
 import type { Repos } from '../db/store.ts';
 import { tradeTxId, type TradeDraft } from '../db/repos/trades.ts';
 import { HttpError } from '../lib/httpError.ts';
@@ -45,8 +46,12 @@ export function tradeFromTxs(rows: readonly TxRecord[]): TradeRecord | undefined
   const finals = [...legs.values()];
   const status = finals.some((row) => UNSETTLED.has(row.status)) ? 'pending' : GAVE_UP.has(last.status) ? 'failed' : 'completed';
   const errCode = finals.find((row) => row.errCode !== undefined)?.errCode;
+  // A trade's txs carry the quote-asset value each puts in (TradeTx): the capital on the first leg
+  // that moves value, nothing on the later ones, which the history shows in their own units.
+  const capital = finals.find((row) => movesValue(row.txType));
   const txs = finals.map((row): TradeTx => {
-    const tx: TradeTx = { txId: row.hash ?? row.id, txType: row.txType, network: row.network, status: row.status, amountIn: row.amountIn };
+    const amountIn = row === capital ? row.amountIn : 0;
+    const tx: TradeTx = { txId: row.hash ?? row.id, txType: row.txType, network: row.network, status: row.status, amountIn };
     if (row.amountOut !== null) tx.amountOut = row.amountOut;
     if (row.status === 'completed') tx.success = true;
     else if (GAVE_UP.has(row.status) && row.status !== 'skip') tx.success = false;
@@ -78,6 +83,13 @@ async function assertSellable(tx: Repos, tokenName: string, network: string): Pr
   }
 }
 
+/** A sell as the user log tells it: what was asked for; who edited it when is the trade's (its operations). */
+function withoutEdits(sell: SellDetails | undefined): Omit<SellDetails, 'edits'> | undefined {
+  if (!sell) return undefined;
+  const { edits: _edits, ...asked } = sell;
+  return asked;
+}
+
 /** What brainState.pendingSells lists for a sell. */
 function pendingSell(tradeId: string, body: SellRequest) {
   return { tradeId, tokenName: body.tokenName, network: body.network, amount: body.amount };
@@ -87,9 +99,10 @@ function isSellOf(tradeId: string) {
   return (entry: unknown) => typeof entry === 'object' && entry !== null && (entry as { tradeId?: unknown }).tradeId === tradeId;
 }
 
-function sellDraft(tradeId: string, body: SellRequest, createdBy: string): TradeDraft {
+function sellDraft(tradeId: string, body: SellRequest, createdBy: string, edits?: SellDetails['edits']): TradeDraft {
   const { tokenName, network, amount, minAmountOut, slippageBps, note } = body;
   const sell: SellDetails = { network, amount, createdBy };
+  if (edits !== undefined) sell.edits = edits;
   if (minAmountOut !== undefined) sell.minAmountOut = minAmountOut;
   if (slippageBps !== undefined) sell.slippageBps = slippageBps;
   if (note !== undefined) sell.note = note;
@@ -154,7 +167,7 @@ const txRoutes: ZodPlugin = async (app) => {
       if (!trade) throw new Error(`sell ${draft.tradeId} was not stored`);
       const brainState = { ...state, pendingSells };
       await tx.settings.set('brainState', brainState);
-      const after = { tradeId: trade.tradeId, tokenName: trade.tokenName, ...trade.sell };
+      const after = { tradeId: trade.tradeId, tokenName: trade.tokenName, ...withoutEdits(trade.sell) };
       // A new sell: what was asked; an edit: the fields that changed.
       // Both keep the whole sell in before/after (what was asked is worth keeping whole).
       const details = before === undefined ? after : { tradeId: trade.tradeId, ...updateLog(trade.tradeId, before, after).details };
@@ -178,7 +191,8 @@ const txRoutes: ZodPlugin = async (app) => {
     { schema: { params: TradeIdParams, body: SellRequest, response: { 200: TradeRecord } } },
     async (request) => {
       const { tradeId } = request.params;
-      return sellChanged(sessionOf(request).name, 'sell.update', async (tx, state) => {
+      const user = sessionOf(request).name;
+      return sellChanged(user, 'sell.update', async (tx, state) => {
         const before = await tx.trades.get(tradeId);
         if (!before) throw notFound('sell');
         if (!before.sell) throw new HttpError(409, 'only sells made with POST /txs/sell can be edited');
@@ -188,8 +202,9 @@ const txRoutes: ZodPlugin = async (app) => {
         await assertSellable(tx, request.body.tokenName, request.body.network);
         const pendingSells = state.pendingSells.filter((entry) => !isSellOf(tradeId)(entry));
         return {
-          trade: sellDraft(tradeId, request.body, before.sell.createdBy),
-          before: { tradeId, tokenName: before.tokenName, ...before.sell },
+          // Who changed it and when, for the trade's page (GET /trades/{tradeId} operations).
+          trade: sellDraft(tradeId, request.body, before.sell.createdBy, [...(before.sell.edits ?? []), { by: user, at: app.clock.now() }]),
+          before: { tradeId, tokenName: before.tokenName, ...withoutEdits(before.sell) },
           pendingSells: [...pendingSells, pendingSell(tradeId, request.body)],
         };
       });

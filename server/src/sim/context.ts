@@ -8,6 +8,7 @@ import type {
   Token,
 } from '../../../src/contract/index.ts';
 import type { TradeDraft } from '../db/repos/trades.ts';
+import type { OperationUpdate, QueuedOperation } from './operations.ts';
 import type { Rng } from './rng.ts';
 import type { Scheduler } from './scheduler.ts';
 
@@ -25,6 +26,8 @@ export interface SimSinks {
   connectedServicesChanged(value: ConnectedServices): void;
   /** A trade was sent or confirmed; stored so GET /api/txs/sell/{tradeId} can answer and its txs join the history. */
   tradeChanged(trade: TradeDraft): void;
+  /** An operator's tx was sent or settled (sim/operations.ts); stored so the history and its trade show it. */
+  operationChanged(op: QueuedOperation, update: OperationUpdate): void;
 }
 
 export interface SimCatalog {

@@ -9,7 +9,9 @@ import fp from 'fastify-plugin';
 import type { Network } from '../../../src/config/networks.ts';
 import type { ServerEventName, ServerEventPayload } from '../../../src/contract/index.ts';
 import { HttpError } from '../lib/httpError.ts';
-import type { SimCatalog, SimSinks } from './context.ts';
+import { tradeTxId, type TradeTx } from '../db/repos/trades.ts';
+import { significant, type SimCatalog, type SimSinks } from './context.ts';
+import type { OperationUpdate, QueuedOperation } from './operations.ts';
 import { BrainStatePublisher } from './brainStatePublisher.ts';
 import { Driver } from './driver.ts';
 import { createSimulation, type Simulation } from './simulation.ts';
@@ -66,6 +68,11 @@ const CATALOG_REFRESH_MS = 10_000;
 /** Stored trades kept; older ones are pruned every minute. */
 const TRADES_KEPT = 10_000;
 const PRUNE_EVERY_MS = 60_000;
+/** How often the history is read for operators' txs just created, and how many at most at once. */
+const OPERATIONS_EVERY_MS = 1000;
+const OPERATIONS_READ = 200;
+/** The methods of the txs the operations record (routes/txOperations.ts; an operator's sell is manual). */
+const OPERATION_METHODS: ReadonlySet<string> = new Set(['refund', 'force', 'manual', 'unlock-nonce']);
 
 function assertRate(rate: number): void {
   if (!Number.isFinite(rate) || rate <= 0) throw new RangeError(`simulator rate must be a positive number, got ${rate}`);
@@ -109,6 +116,7 @@ export default fp<SimOptions>(
     const publisher = new BrainStatePublisher(app);
     // Connected services are written, then announced, one change after the other.
     let servicesWrites: Promise<void> = Promise.resolve();
+    let operationWrites: Promise<void> = Promise.resolve();
     const sinks: SimSinks = {
       emit: (event, payload) => app.hub.broadcast(event, held(event, stamped(event, payload))),
       brainChanged: (fields, milestone) => publisher.push(fields, milestone),
@@ -122,6 +130,62 @@ export default fp<SimOptions>(
       },
       // The write is queued before the event goes out, so a fetch prompted by the event finds it.
       tradeChanged: (trade) => void app.store.trades.put(trade).catch(logError('trade not stored')),
+      // One after the other: an operation's pending is stored before its settling.
+      operationChanged: (op, update) => {
+        operationWrites = operationWrites.then(() => storeOperation(op, update)).catch(logError('operation not stored'));
+      },
+    };
+
+    /** An operator's tx as it was sent or settled: its row, or for a sell its trade (whose row follows). */
+    const storeOperation = async (op: QueuedOperation, update: OperationUpdate) => {
+      const amountOut = (amountIn: number) => (update.outPerIn === undefined ? undefined : significant(amountIn * update.outPerIn, 10));
+      const errCode = update.status === 'failed' && update.errCode !== undefined ? { errCode: update.errCode } : {};
+      if (op.sell && op.tradeId !== null) {
+        const trade = await app.store.trades.get(op.tradeId);
+        if (!trade) return;
+        const { id: _id, createdAt: _created, updatedAt: _updated, ...draft } = trade;
+        const txs = draft.txs.map((leg, i): TradeTx => {
+          if (i !== 0) return leg;
+          if (update.status === 'pending') return { ...leg, status: 'pending' };
+          const out = amountOut(leg.amountIn);
+          return { ...leg, status: update.status, success: update.status === 'completed', ...(out === undefined ? {} : { amountOut: out }) };
+        });
+        await app.store.trades.put({ ...draft, status: update.status, txs, ...errCode });
+        return;
+      }
+      const row = await app.store.txs.get(op.id);
+      if (!row) return;
+      const { historyKey: _key, ...draft } = row;
+      const out = amountOut(row.amountIn);
+      await app.store.txs.upsert([
+        { ...draft, status: update.status, hash: update.hash, updatedAt: app.clock.now(), ...(out === undefined ? {} : { amountOut: out }), ...errCode },
+      ]);
+    };
+
+    /**
+     * The operators' txs recorded with status created (routes/txOperations.ts, POST /txs/sell) are
+     * handed to the simulation, which sends and settles them; read from the history, so those left
+     * created by an earlier run are sent too.
+     */
+    const discoverOperations = async () => {
+      if (!simulation) return;
+      const { data } = await app.store.txs.list({ filter: { status: 'created' }, sort: 'createdAt', order: 'ASC', offset: 0, limit: OPERATIONS_READ });
+      for (const row of data) {
+        if (!OPERATION_METHODS.has(row.method)) continue;
+        const tradeId = row.tradeId;
+        // An operator's sell is its trade's first tx, made through the trades repository.
+        const sell = tradeId !== null && row.id === tradeTxId(tradeId, 0) && (await app.store.trades.get(tradeId))?.sell !== undefined;
+        driver?.sync();
+        simulation?.queueOperation({
+          id: row.id,
+          tradeId,
+          txType: row.txType,
+          network: row.network,
+          tokenName: row.tokenName,
+          amountIn: row.amountIn,
+          sell,
+        });
+      }
     };
 
     const running = (): Simulation => {
@@ -214,6 +278,7 @@ export default fp<SimOptions>(
             .catch(logError('catalog not refreshed'));
         }, CATALOG_REFRESH_MS),
         setInterval(() => void app.store.trades.prune(TRADES_KEPT).catch(logError('trades not pruned')), PRUNE_EVERY_MS),
+        setInterval(() => void discoverOperations().catch(logError('operations not read')), OPERATIONS_EVERY_MS),
       );
       app.log.info({ seed, rate }, 'simulator running');
     });
@@ -225,6 +290,7 @@ export default fp<SimOptions>(
       for (const timer of timers.splice(0)) clearInterval(timer);
       await publisher.close();
       await servicesWrites;
+      await operationWrites;
     });
   },
   { name: 'sim', dependencies: ['database', 'hub'] },

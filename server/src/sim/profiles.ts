@@ -108,6 +108,22 @@ export const CONFIRM_MAX_MS = 8000;
 export const TRADE_FAIL_RATE = 0.15;
 
 /**
+ * The operators' own txs (sim/operations.ts): they wait this long on average in the queue before
+ * they are sent (then settle in CONFIRM_MIN_MS to CONFIRM_MAX_MS), a sell waiting for running
+ * workers looks again this often, and this share of them fail.
+ */
+export const OPERATION_QUEUE_MS = 4000;
+export const OPERATION_RETRY_MS = 2000;
+export const OPERATION_FAIL_RATE = 0.1;
+
+/** A swap's or sell's fee, as a fraction of what it moves (0.05 % to 0.3 %). */
+export const SWAP_FEE_MIN = 0.0005;
+export const SWAP_FEE_MAX = 0.003;
+/** A bridge's fee, as a fraction of what it carries. */
+export const BRIDGE_FEE_MIN = 0.0002;
+export const BRIDGE_FEE_MAX = 0.001;
+
+/**
  * How a trade's 2 to 8 s share out over its steps, sent one after the other: a bridge takes
  * longest, an approval least (each weight also jitters by ±50 %).
  */

@@ -9,6 +9,7 @@ import { simulateBrain } from './brain.ts';
 import { simulateChains } from './chains.ts';
 import type { SimCatalog, SimContext, SimSinks, SimTally } from './context.ts';
 import { simulateNotices } from './notices.ts';
+import { simulateOperations, type QueuedOperation } from './operations.ts';
 import { rngStreams } from './rng.ts';
 import { Scheduler } from './scheduler.ts';
 import { simulateTrades, type TradeOptions } from './trades.ts';
@@ -39,6 +40,8 @@ export interface Simulation {
   stall(network: Network, simMs: number): void;
   /** Sends one trade now; its tradeId, or null while workers are stopped or when no token can be traded. */
   trade(options?: TradeOptions): string | null;
+  /** An operator's tx recorded with status created: sent and settled like the system's (sim/operations.ts). */
+  queueOperation(op: QueuedOperation): void;
   workersStarted(): void;
   workersStopped(): void;
 }
@@ -66,6 +69,7 @@ export function createSimulation(options: SimulationOptions): Simulation {
   simulateWorker(ctx);
   const trades = simulateTrades(ctx, options.tradeIdStream, () => workersRunning);
   simulateNotices(ctx);
+  const operations = simulateOperations(ctx, () => workersRunning);
 
   return {
     get now() {
@@ -80,6 +84,7 @@ export function createSimulation(options: SimulationOptions): Simulation {
     },
     stall: chains.stall,
     trade: trades.trade,
+    queueOperation: operations.queue,
     workersStarted: () => {
       workersRunning = true;
       brain.workersStarted();

@@ -12,6 +12,8 @@
 import type { TxType } from '../../../src/config/enums.ts';
 import { NETWORKS } from '../../../src/config/networks.ts';
 import type { Bridge, ServerEventPayload, Token, TxConfirmation } from '../../../src/contract/index.ts';
+import { errorCodesFor } from '../../../src/domain/errorCodeNetworks.ts';
+import { swapAmountOut } from '../../../src/domain/trades.ts';
 import type { TradeDraft, TradeTx } from '../db/repos/trades.ts';
 import { jittered, round, significant, type SimCatalog, type SimContext } from './context.ts';
 import {
@@ -23,7 +25,8 @@ import {
   SLOW_STEP_MIN_MS,
   SLOW_TRADE_RATE,
   STEP_WEIGHTS,
-  TRADE_ERROR_CODE_MAX,
+  SWAP_FEE_MAX,
+  SWAP_FEE_MIN,
   TRADE_FAIL_RATE,
 } from './profiles.ts';
 import type { Rng } from './rng.ts';
@@ -60,15 +63,13 @@ interface TradeRoute {
 }
 
 const KNOWN_NETWORKS: ReadonlySet<string> = new Set(NETWORKS);
-/** Used when no bridge in the catalog fits a token: moved through an exchange account. */
-const CEX_TRANSFER: Pick<TradeRoute, 'bridge' | 'kind'> = { bridge: 'cex-transfer', kind: 'CexTransfer' };
-
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /**
  * Routes from the catalog: each bridge's tokens between its networks where the token is deployed
- * on both; when no bridge fits any token, every token with two networks over a CEX transfer.
+ * on both. Only bridges of the catalog: a trade never goes over a bridge the Bridges list does not
+ * have (issue 25 finding 11: "via cex-transfer"), so with no bridge that fits, no trade starts.
  */
 function tradeRoutes({ tokens, bridges }: SimCatalog): TradeRoute[] {
   const byName = new Map(tokens.map((token) => [token.tokenName, token]));
@@ -86,18 +87,14 @@ function tradeRoutes({ tokens, bridges }: SimCatalog): TradeRoute[] {
       );
     });
   });
-  if (bridged.length > 0) return bridged;
-  return tokens.flatMap((token) => {
-    const [a, b] = Object.keys(token.networkData).sort();
-    return a !== undefined && b !== undefined ? [{ tokenName: token.tokenName, ...CEX_TRANSFER, networks: [a, b] as const }] : [];
-  });
+  return bridged;
 }
 
 
 const BUY_SIDE: ReadonlySet<TxType> = new Set(['ApproveSwap', 'Swap', 'ApproveBridge', 'Bridge']);
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
-function txHash(rng: Rng, network: string): string {
+export function txHash(rng: Rng, network: string): string {
   if (network !== 'Solana') return `0x${rng.hex(64)}`;
   let signature = '';
   for (let i = 0; i < 88; i++) signature += BASE58[rng.int(0, BASE58.length - 1)];
@@ -117,6 +114,8 @@ function uuid(rng: Rng): string {
 export function simulateTrades(ctx: SimContext, idStream: string, workersRunning: () => boolean): Trades {
   const ids = ctx.stream(idStream);
   const rng = ctx.stream('trades');
+  // Fees have a stream of their own: the trades drawn from a seed stay those of earlier versions.
+  const fees = ctx.stream('trade-fees');
   let routes: TradeRoute[] = [];
   let routesFor: SimCatalog | null = null;
 
@@ -145,9 +144,12 @@ export function simulateTrades(ctx: SimContext, idStream: string, workersRunning
 
     const fails = options.fail === true || options.errCode !== undefined || (options.fail === undefined && rng.chance(TRADE_FAIL_RATE));
     const failAt = fails ? rng.int(0, txs.length - 1) : -1;
-    const errCode = fails ? (options.errCode ?? (rng.chance(0.75) ? rng.int(0, TRADE_ERROR_CODE_MAX) : undefined)) : undefined;
+    // A code the failing tx's network can give (a Solana code only on Solana...), unless one is asked for.
+    const failNetwork = txs[failAt]?.network ?? networkBuy;
+    const errCode = fails ? (options.errCode ?? (rng.chance(0.75) ? rng.pick(errorCodesFor(failNetwork)) : undefined)) : undefined;
     const realizedUSD = expectedProfit * rng.between(0.6, 1.3);
-    const tokenAmount = capitalUSD / priceOf(route.tokenName);
+    // What the buy swap gives: the capital at the token's price, less the swap's fee.
+    const tokenAmount = swapAmountOut(capitalUSD, 1 / priceOf(route.tokenName), fees.between(SWAP_FEE_MIN, SWAP_FEE_MAX));
     // The 2 to 8 s of the trade, shared out over its steps by their weights; the step that fails
     // takes what is left, so a failure is confirmed as late as a success would be.
     const totalMs = rng.between(CONFIRM_MIN_MS, CONFIRM_MAX_MS);

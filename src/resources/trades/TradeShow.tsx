@@ -27,6 +27,7 @@ import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
 import { Timeline } from './Timeline.tsx';
+import { TradeOperations } from './TradeOperations.tsx';
 import { operationLinks } from './tradeOperations.ts';
 import { RouteText, StateChip } from './ui.tsx';
 import { NoTrades, selectNoTrades } from './TradesList.tsx';
@@ -166,6 +167,7 @@ export function TradeShow() {
           </Field>
         </Box>
       )}
+      <TradeOperations operations={trade?.operations} />
       {trade && (
         <Box component="section" aria-labelledby="journey-heading">
           <Typography id="journey-heading" variant="subtitle1" component="h2" sx={{ mb: 1 }}>

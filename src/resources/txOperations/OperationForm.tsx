@@ -7,17 +7,19 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useNotify } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { ApiError, useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { placeServerIssues } from '../../domain/serverIssues.ts';
 import { txOperationProblems, type FieldProblems, type KnownRecords } from '../../domain/txOperationRules.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { errorText } from '../../kit/shared/errors.ts';
-import { bodyOf, choicesOf, labelsOf, type OperationSpec } from './operations.ts';
+import { bodyOf, choicesOf, labelsOf, type OperationSpec, type Override } from './operations.ts';
 
 const selectTokens = (s: LiveState) => s.allTokens;
 const selectBridges = (s: LiveState) => s.bridges;
@@ -46,6 +48,9 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  /** A refusal the operator may overrule (a refund already sent), and whether its question is open. */
+  const [override, setOverride] = useState<Override | null>(null);
+  const [insisting, setInsisting] = useState(false);
 
   const body = bodyOf(spec, values);
   const problems = txOperationProblems(spec.rules, values, known);
@@ -57,7 +62,10 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([aria-hidden="true"])')?.focus();
   }, [focusRequest]);
 
-  const refused = (error: unknown) => {
+  const refused = (error: unknown, sent: Record<string, unknown>) => {
+    const overridable = spec.override?.(error, sent) ?? null;
+    setOverride(overridable);
+    if (overridable) return;
     const placed = error instanceof ApiError && error.status === 400 ? placeServerIssues(error.details, labelsOf(spec)) : undefined;
     if (!placed) {
       setResult({ ok: false, text: `${spec.title} failed: ${errorText(error)}` });
@@ -69,21 +77,23 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
     setFocusRequest((n) => n + 1);
   };
 
-  const run = async () => {
+  const run = async (sent: Record<string, unknown> = body) => {
     setPending(true);
     try {
-      const answer = await spec.call(api, body as never);
+      const answer = await spec.call(api, sent as never);
       const id = typeof answer === 'object' && answer !== null && 'id' in answer ? ` (id ${String(answer.id)})` : '';
       const text = `${spec.title} sent${id}.`;
       // The toast tells the moment; the line in the form stays, so a filled form is not sent twice by mistake.
       notify(text, { type: 'success' });
       setResult({ ok: true, text });
+      setOverride(null);
       onDone?.(answer);
     } catch (e) {
-      refused(e);
+      refused(e, sent);
     } finally {
       setPending(false);
       setConfirming(false);
+      setInsisting(false);
     }
   };
 
@@ -99,6 +109,7 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
         e.preventDefault();
         setTouched(true);
         setResult(null);
+        setOverride(null);
         setServerProblems({});
         if (valid) setConfirming(true);
         else setFocusRequest((n) => n + 1);
@@ -106,7 +117,7 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
     >
       {/* Two columns: fields that belong together (token and network, amount and its limit) sit side by side. */}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 1.5, rowGap: 1.5 }}>
-        {spec.fields.map((f) => {
+        {spec.fields.filter((f) => f.kind !== 'flag').map((f) => {
           const problem = (touched ? problems[f.name] : undefined) ?? serverProblems[f.name];
           const choices = f.kind === 'select' ? choicesOf(f, values, known) : undefined;
           return (
@@ -141,6 +152,23 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
         })}
       </Box>
       {result && <Alert severity={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
+      {override && (
+        <Alert
+          severity="warning"
+          aria-label={`${spec.title} refused`}
+          action={
+            <Button color="inherit" size="small" disabled={pending} onClick={() => setInsisting(true)} sx={{ whiteSpace: 'nowrap' }}>
+              {override.action}
+            </Button>
+          }
+        >
+          {override.lead}
+          <Link component={RouterLink} to={`/tx/${encodeURIComponent(override.earlierTxId)}`} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+            {override.earlierTxId}
+          </Link>
+          {override.tail}
+        </Alert>
+      )}
       <div>
         <Button type="submit" variant="contained" disabled={pending}>
           {spec.title}…
@@ -154,6 +182,16 @@ export function OperationForm({ spec, initial, onDone }: OperationFormProps) {
         onYes={() => void run()}
         onNo={() => setConfirming(false)}
       />
+      {override && (
+        <ConfirmDialog
+          open={insisting}
+          title={`${override.action}?`}
+          message={override.question}
+          busy={pending}
+          onYes={() => void run(override.body)}
+          onNo={() => setInsisting(false)}
+        />
+      )}
     </Stack>
   );
 }

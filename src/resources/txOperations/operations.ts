@@ -7,11 +7,21 @@
 import type { z } from 'zod';
 import { TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS, isNetwork } from '../../config/networks.ts';
-import { ForceTradeRequest, ManualTxRequest, RefundRequest, SellRequest, UnlockNonceRequest, type TradeRecord } from '../../contract/index.ts';
+import {
+  ForceTradeRequest,
+  ManualTxRequest,
+  RefundConflictDetails,
+  RefundRequest,
+  SellRequest,
+  TRADE_ALREADY_REFUNDED,
+  UnlockNonceRequest,
+  type TradeRecord,
+} from '../../contract/index.ts';
 import { bridgesJoining, parseDecimal, tokensOn, type KnownRecords, type TxOperationKind, type TypedValues } from '../../domain/txOperationRules.ts';
-import type { CustomMethods } from '../../dataProvider/index.ts';
+import { ApiError, type CustomMethods } from '../../dataProvider/index.ts';
 
-export type FieldKind = 'text' | 'number' | 'select';
+/** flag: a field of the body the form sets itself, never typed (a refund's force, after its second question). */
+export type FieldKind = 'text' | 'number' | 'select' | 'flag';
 export type OptionSource = 'networks' | 'txTypes' | 'tokens' | 'bridges';
 
 export interface FieldSpec {
@@ -30,6 +40,24 @@ export interface FieldSpec {
   wide?: boolean;
 }
 
+/**
+ * A refusal the operator may overrule (PROTOCOL "Guarded refunds"): what the earlier operation
+ * was, the question that names it, and the body sent only once they answer Yes to it.
+ */
+export interface Override {
+  /** What was done before, in the operator's words, up to the earlier tx's id (linked after it). */
+  lead: string;
+  /** The earlier tx's id (GET /txs/{id}, the page /tx/{id}). */
+  earlierTxId: string;
+  /** Said after the linked id. */
+  tail: string;
+  /** The button's text. */
+  action: string;
+  /** The second question, naming the earlier operation. */
+  question: string;
+  body: Record<string, unknown>;
+}
+
 export interface OperationSpec {
   key: 'sell' | 'sellUpdate' | 'manual' | 'refund' | 'force' | 'unlock';
   /** Which rules of src/domain/txOperationRules.ts check it. */
@@ -38,6 +66,8 @@ export interface OperationSpec {
   fields: FieldSpec[];
   describe: (body: Record<string, unknown>) => string;
   call: (api: CustomMethods, body: never) => Promise<unknown>;
+  /** A refusal of the server the operator may overrule with a second question; null for any other. */
+  override?: (error: unknown, body: Record<string, unknown>) => Override | null;
 }
 
 const s = (v: unknown) => String(v ?? '');
@@ -45,6 +75,8 @@ const s = (v: unknown) => String(v ?? '');
 type FieldDef = Omit<FieldSpec, 'name' | 'optional'>;
 const network: FieldDef = { label: 'Network', kind: 'select', options: 'networks' };
 const amount: FieldDef = { label: 'Amount', kind: 'number' };
+/** The trade an operation is done for: its page then lists the operation (filled in from a trade's page). */
+const forTrade: FieldDef = { label: 'For trade', kind: 'text', optionalNote: '(trade id, optional)', hint: "Listed on that trade's page", wide: true };
 /** Chosen after the network(s), from the tokens deployed there. */
 const tokenOn = (...networks: string[]): FieldDef => ({ label: 'Token', kind: 'select', options: 'tokens', follows: networks });
 
@@ -97,6 +129,7 @@ export const OPERATIONS: OperationSpec[] = [
       tokenName: { label: 'Token (or native coin)', kind: 'text' },
       amount,
       to: { label: 'To address', kind: 'text', wide: true },
+      tradeId: forTrade,
     }),
     describe: (b) => `Send a ${s(b.txType)} of ${s(b.amount)} ${s(b.tokenName)} on ${s(b.network)}${b.to ? ` to ${s(b.to)}` : ''} from the system wallet.`,
     call: (api, body: ManualTxRequest) => api.manualTx(body),
@@ -110,9 +143,12 @@ export const OPERATIONS: OperationSpec[] = [
       tradeId: { label: 'Trade id', kind: 'text', optionalNote: '(or a Tx id)', hint: 'This or a Tx id, not both' },
       txId: { label: 'Tx id', kind: 'text', optionalNote: '(or a Trade id)', hint: 'This or a Trade id, not both' },
       reason: { label: 'Reason', kind: 'text', wide: true },
+      // Sent only after "Refund again anyway" and its second question (PROTOCOL "Guarded refunds").
+      force: { label: 'Refund again anyway', kind: 'flag' },
     }),
     describe: (b) => `Refund ${b.tradeId ? `trade ${s(b.tradeId)}` : `tx ${s(b.txId)}`}${b.reason ? ` (reason: ${s(b.reason)})` : ''}.`,
     call: (api, body: RefundRequest) => api.refund(body),
+    override: refundOverride,
   },
   {
     key: 'force',
@@ -132,11 +168,31 @@ export const OPERATIONS: OperationSpec[] = [
     key: 'unlock',
     rules: 'unlock',
     title: 'Unlock nonce',
-    fields: fieldsOf(UnlockNonceRequest, { network, nonce: { label: 'Nonce', kind: 'number' } }),
+    fields: fieldsOf(UnlockNonceRequest, { network, nonce: { label: 'Nonce', kind: 'number' }, tradeId: forTrade }),
     describe: (b) => `Fill nonce ${s(b.nonce)} of the wallet on ${s(b.network)} with an empty transaction, unlocking the txs queued behind it.`,
     call: (api, body: UnlockNonceRequest) => api.unlockNonce(body),
   },
 ];
+
+/**
+ * PROTOCOL "Guarded refunds": the server's 409 "trade already refunded" names the earlier refund's
+ * tx; the operator may send another one anyway (force: true), after a question that names it.
+ */
+export function refundOverride(error: unknown, body: Record<string, unknown>): Override | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.message !== TRADE_ALREADY_REFUNDED) return null;
+  const details = RefundConflictDetails.safeParse(error.details);
+  if (!details.success) return null;
+  const earlierTxId = details.data.txId;
+  const trade = body.tradeId ? `Trade ${s(body.tradeId)}` : `The trade of tx ${s(body.txId)}`;
+  return {
+    lead: `${trade} was already refunded by tx `,
+    earlierTxId,
+    tail: '. Nothing was sent this time. Sending another refund may pay the same funds back twice.',
+    action: 'Refund again anyway',
+    question: `${trade} was already refunded by tx ${earlierTxId}. Send another refund?`,
+    body: { ...body, force: true },
+  };
+}
 
 /** The sell as its creator asked for it, in SellRequest words; undefined for trades not made with POST /txs/sell. */
 export function sellRequestOf(trade: TradeRecord): SellRequest | undefined {
@@ -186,6 +242,8 @@ export function valuesOf(spec: OperationSpec, body: Record<string, unknown> | un
 export function bodyOf(spec: OperationSpec, values: Record<string, string>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const f of spec.fields) {
+    // A flag is never taken from typed text (nor from a link): the form sets it itself.
+    if (f.kind === 'flag') continue;
     const raw = (values[f.name] ?? '').trim();
     if (raw === '') {
       if (!f.optional) body[f.name] = f.kind === 'number' ? undefined : '';

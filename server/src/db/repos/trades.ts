@@ -7,6 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import { DEX_AGGREGATORS, type TxType } from '../../../../src/config/enums.ts';
 import { TradeRecord, TradeTx } from '../../../../src/contract/index.ts';
+import { movesValue } from '../../../../src/domain/trades.ts';
 import type { Gate } from '../gate.ts';
 import { sqliteTxWriter, txsWritten, type TxDraft } from './txs.ts';
 
@@ -62,8 +63,26 @@ function methodOf(trade: TradeDraft, tx: TradeTx): string {
   return pickBy(`${trade.tradeId}:${tx.network}`, EVM_AGGREGATORS);
 }
 
+/**
+ * What each leg of a trade puts in, in its own units, for the history: a trade's TradeTx carries the
+ * quote-asset value (the buy swap the capital, the later legs 0, so that Σ amountIn is the §9 profit
+ * rule's input), while a history row says what the tx itself moved: a bridge, a claim or a sell
+ * moves what the leg before it gave out (issue 25 finding 11: most rows read "Amount in 0").
+ * Approvals move nothing, nor does a leg skipped after a failure.
+ */
+export function legAmountsIn(txs: readonly TradeTx[]): number[] {
+  let carried: number | undefined;
+  return txs.map((tx) => {
+    if (!movesValue(tx.txType) || tx.status === 'skip') return tx.amountIn;
+    const amountIn = tx.amountIn > 0 ? tx.amountIn : (carried ?? 0);
+    carried = tx.status === 'completed' && tx.amountOut !== undefined && tx.amountOut > 0 ? tx.amountOut : undefined;
+    return amountIn;
+  });
+}
+
 /** The history rows of a trade's txs; createdAt only counts for new rows (an upsert keeps the first). */
 export function tradeTxRows(trade: TradeDraft, now: number): TxDraft[] {
+  const amountsIn = legAmountsIn(trade.txs);
   return trade.txs.map((tx, index) => ({
     id: tradeTxId(trade.tradeId, index),
     tradeId: trade.tradeId,
@@ -77,7 +96,7 @@ export function tradeTxRows(trade: TradeDraft, now: number): TxDraft[] {
     networkSell: trade.networkSell,
     network: tx.network,
     bridgeName: trade.bridge.name === '' ? null : trade.bridge.name,
-    amountIn: tx.amountIn,
+    amountIn: amountsIn[index] ?? tx.amountIn,
     amountOut: tx.amountOut ?? null,
     expectedProfit: trade.expectedProfit,
     // An operator's sell has no on-chain hash until the system sends it.
