@@ -1,8 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
 import { useToaster } from './NotificationsProvider.tsx';
+import { FORM_INVALID_TOAST_ID, INVALID_FORM_MESSAGE } from './notifyOptions.ts';
 
 const DEFAULT_MS = 4000;
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /**
  * react-admin's notifications (useNotify) go to the one toast area of SPEC §2 (top-right, newest on
@@ -26,12 +29,15 @@ export function RaNotificationBridge() {
     for (const notification of fresh) {
       shown.current.add(notification);
       const { message, type, notificationOptions } = notification;
+      for (const id of strings(notificationOptions?.closes)) toaster.close(id);
       const text =
         typeof message === 'string'
           ? translate(message, { _: message, ...(notificationOptions?.messageArgs as object | undefined) })
           : message;
       const hide = notificationOptions?.autoHideDuration;
-      toaster.show(text, { variant: type, autoHideDuration: hide === undefined ? DEFAULT_MS : hide });
+      const given: unknown = notificationOptions?.toastId;
+      const id = typeof given === 'string' ? given : message === INVALID_FORM_MESSAGE ? FORM_INVALID_TOAST_ID : undefined;
+      toaster.show(text, { variant: type, autoHideDuration: hide === undefined ? DEFAULT_MS : hide, ...(id === undefined ? {} : { id }) });
     }
     setNotifications((queue) => queue.filter((n) => !shown.current.has(n)));
   }, [notifications, setNotifications, toaster, translate]);
