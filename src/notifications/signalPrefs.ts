@@ -1,9 +1,12 @@
 /**
- * The operator's signal preferences (domain SignalPrefs), kept per browser in localStorage and
- * observable, so the toaster, the sounds and the preferences screen read one copy.
+ * The operator's signal preferences (domain SignalPrefs), kept per user in this browser's
+ * localStorage (`signalPrefs:{user}`, issue 25 finding 7) and observable, so the toaster, the sounds
+ * and the preferences screen read one copy.
  */
 import { SIGNAL_PREFS_STORAGE_KEY } from '../config/signals.ts';
+import { ownedStorageName } from '../domain/signalOwner.ts';
 import { parseSignalPrefs, soundAllowed, toastAllowed, type SignalPrefs } from '../domain/signals.ts';
+import { signalOwner } from './signalOwner.ts';
 
 type PrefsStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -15,7 +18,7 @@ export interface SignalPrefsStore {
   soundAllowed(kind: string | null): boolean;
 }
 
-function browserStorage(): PrefsStorage | null {
+function browserStorage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
@@ -23,21 +26,25 @@ function browserStorage(): PrefsStorage | null {
   }
 }
 
-function read(storage: PrefsStorage | null): SignalPrefs {
+function read(storage: PrefsStorage | null, key: string): SignalPrefs {
   try {
-    const raw = storage?.getItem(SIGNAL_PREFS_STORAGE_KEY);
+    const raw = storage?.getItem(key);
     return parseSignalPrefs(raw ? (JSON.parse(raw) as unknown) : null);
   } catch {
     return parseSignalPrefs(null); // unreadable: the defaults
   }
 }
 
-export function createSignalPrefsStore(storage: PrefsStorage | null = browserStorage(), now: () => number = Date.now): SignalPrefsStore {
-  let prefs = read(storage);
+export function createSignalPrefsStore(
+  storage: PrefsStorage | null = browserStorage(),
+  now: () => number = Date.now,
+  key: string = SIGNAL_PREFS_STORAGE_KEY,
+): SignalPrefsStore {
+  let prefs = read(storage, key);
   const listeners = new Set<() => void>();
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== SIGNAL_PREFS_STORAGE_KEY) return;
-    prefs = read(storage);
+    if (event.key !== key) return;
+    prefs = read(storage, key);
     for (const listener of [...listeners]) listener();
   };
   // Another tab of this browser changed them: the same preferences everywhere.
@@ -47,7 +54,7 @@ export function createSignalPrefsStore(storage: PrefsStorage | null = browserSto
     set(next) {
       prefs = next;
       try {
-        storage?.setItem(SIGNAL_PREFS_STORAGE_KEY, JSON.stringify(next));
+        storage?.setItem(key, JSON.stringify(next));
       } catch {
         // quota or privacy mode: kept for this page only
       }
@@ -62,9 +69,33 @@ export function createSignalPrefsStore(storage: PrefsStorage | null = browserSto
   };
 }
 
-let shared: SignalPrefsStore | null = null;
-/** This browser's preferences (one store per page). */
-export function signalPrefs(): SignalPrefsStore {
-  shared ??= createSignalPrefsStore();
-  return shared;
+/**
+ * Preferences kept before they were per user (one unkeyed `signalPrefs` for the whole browser) go
+ * to the first user who signs in after the upgrade, once: they were most likely that operator's,
+ * and a choice such as a muted sound is better kept than silently lost. Then the unkeyed copy is
+ * removed, so no later user inherits it.
+ */
+function adoptUnkeyed(storage: Storage | null, key: string): void {
+  try {
+    const legacy = storage?.getItem(SIGNAL_PREFS_STORAGE_KEY);
+    if (!storage || legacy === null || legacy === undefined) return;
+    if (storage.getItem(key) === null) storage.setItem(key, legacy);
+    storage.removeItem(SIGNAL_PREFS_STORAGE_KEY);
+  } catch {
+    // storage refused: the user starts from the defaults
+  }
+}
+
+const shared = new Map<string, SignalPrefsStore>();
+/** The preferences of a user in this browser (one store per user and page); the signed-in user's by default. */
+export function signalPrefs(user: string = signalOwner()): SignalPrefsStore {
+  let store = shared.get(user);
+  if (!store) {
+    const storage = browserStorage();
+    const key = ownedStorageName(SIGNAL_PREFS_STORAGE_KEY, user);
+    adoptUnkeyed(storage, key);
+    store = createSignalPrefsStore(storage, Date.now, key);
+    shared.set(user, store);
+  }
+  return store;
 }
