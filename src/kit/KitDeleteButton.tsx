@@ -7,8 +7,8 @@ import IconButton from '@mui/material/IconButton';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useDelete, useNotify, useRedirect, type RaRecord } from 'react-admin';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { capitalised } from '../notifications/notifyOptions.ts';
 import { errorText } from './shared/errors.ts';
+import { capitalised } from './shared/notices.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 export interface KitDeleteButtonProps {

@@ -11,8 +11,8 @@ import {
   Create, Edit, SimpleForm, useCanAccess, useCreate, useCreatePath, useGetRecordId, useRecordContext,
   useNotify, useRedirect, useUpdate, type RaRecord,
 } from 'react-admin';
-import { SAVED_NOTIFY_OPTIONS, capitalised } from '../notifications/notifyOptions.ts';
 import { versionOf } from './shared/errors.ts';
+import { SAVED_NOTIFY_OPTIONS, capitalised } from './shared/notices.ts';
 import { useVersionedSave } from './shared/useVersionedSave.ts';
 import { VersionedFormFooter } from './shared/VersionedFormFooter.tsx';
 import type { FieldDef, Fields, ResourceDefinition } from './definition.ts';

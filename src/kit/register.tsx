@@ -71,8 +71,8 @@ function suspended(definition: ResourceDefinition, View: ComponentType) {
  */
 function exactOnly(View: ComponentType): ComponentType {
   return function ExactPath() {
-    const { '*': rest = '' } = useParams();
-    return rest.replace(/\/+$/, '') === '' ? <View /> : <RedirectHome />;
+    const rest = useParams()['*'];
+    return rest && rest !== '/' ? <RedirectHome /> : <View />;
   };
 }
 

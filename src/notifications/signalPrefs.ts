@@ -69,32 +69,14 @@ export function createSignalPrefsStore(
   };
 }
 
-/**
- * Preferences kept before they were per user (one unkeyed `signalPrefs` for the whole browser) go
- * to the first user who signs in after the upgrade, once: they were most likely that operator's,
- * and a choice such as a muted sound is better kept than silently lost. Then the unkeyed copy is
- * removed, so no later user inherits it.
- */
-function adoptUnkeyed(storage: Storage | null, key: string): void {
-  try {
-    const legacy = storage?.getItem(SIGNAL_PREFS_STORAGE_KEY);
-    if (!storage || legacy === null || legacy === undefined) return;
-    if (storage.getItem(key) === null) storage.setItem(key, legacy);
-    storage.removeItem(SIGNAL_PREFS_STORAGE_KEY);
-  } catch {
-    // storage refused: the user starts from the defaults
-  }
-}
-
 const shared = new Map<string, SignalPrefsStore>();
 /** The preferences of a user in this browser (one store per user and page); the signed-in user's by default. */
 export function signalPrefs(user: string = signalOwner()): SignalPrefsStore {
   let store = shared.get(user);
   if (!store) {
-    const storage = browserStorage();
-    const key = ownedStorageName(SIGNAL_PREFS_STORAGE_KEY, user);
-    adoptUnkeyed(storage, key);
-    store = createSignalPrefsStore(storage, Date.now, key);
+    // The unkeyed `signalPrefs` of before (one for the whole browser) is dropped: not read for
+    // anyone, since it may be another user's choices.
+    store = createSignalPrefsStore(browserStorage(), Date.now, ownedStorageName(SIGNAL_PREFS_STORAGE_KEY, user));
     shared.set(user, store);
   }
   return store;

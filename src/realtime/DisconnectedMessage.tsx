@@ -4,7 +4,6 @@
  * Offline and a red 00:00 until a reload. "Sign in again" signs out in this browser (the stored
  * token goes) and opens /login; signing in returns to this screen.
  */
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useLogout } from 'react-admin';
 import { DISCONNECTED_TEXT } from './service.ts';
@@ -19,7 +18,7 @@ function SignInAgainButton() {
       variant="contained"
       color="inherit"
       onClick={() => void logout({}, '/login', true)}
-      sx={{ color: 'error.dark', bgcolor: '#fff', flexShrink: 0, py: 0, '&:hover': { bgcolor: '#f1f1f1' } }}
+      sx={{ color: '#b71c1c', bgcolor: '#fff', py: 0, ml: 1 }}
     >
       {SIGN_IN_AGAIN}
     </Button>
@@ -28,9 +27,8 @@ function SignInAgainButton() {
 
 export function DisconnectedMessage() {
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, flexWrap: 'nowrap' }}>
-      <span>{DISCONNECTED_TEXT}</span>
-      <SignInAgainButton />
-    </Box>
+    <>
+      <span>{DISCONNECTED_TEXT}</span> <SignInAgainButton />
+    </>
   );
 }

@@ -85,10 +85,9 @@ describe('issue 25 finding 7: per-user signal state', () => {
     expect(signalPrefs('fb-operator-2').get().limit).toBe(DEFAULT_SIGNAL_PREFS.limit);
   });
 
-  it('preferences from before they were per user go to the first user who signs in, once', () => {
+  it('preferences from before they were per user (one for the whole browser) are given to no one', () => {
     localStorage.setItem(SIGNAL_PREFS_STORAGE_KEY, JSON.stringify({ ...DEFAULT_SIGNAL_PREFS, limit: 3 }));
-    expect(signalPrefs('fb-first').get().limit).toBe(3);
-    expect(localStorage.getItem(SIGNAL_PREFS_STORAGE_KEY)).toBeNull();
+    expect(signalPrefs('fb-first').get().limit).toBe(DEFAULT_SIGNAL_PREFS.limit);
     expect(signalPrefs('fb-second').get().limit).toBe(DEFAULT_SIGNAL_PREFS.limit);
   });
 });

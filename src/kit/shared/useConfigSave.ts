@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { ConfigRecord } from '../../contract/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { SAVED_NOTIFY_OPTIONS } from '../../notifications/notifyOptions.ts';
+import { SAVED_NOTIFY_OPTIONS } from './notices.ts';
 import { useVersionedSave } from './useVersionedSave.ts';
 
 export function useConfigSave(configName: string, onLoaded: (record: ConfigRecord) => void) {
