@@ -8,6 +8,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useDelete, useNotify, useRedirect, type RaRecord } from 'react-admin';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { errorText } from './shared/errors.ts';
+import { capitalised } from './shared/notices.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 export interface KitDeleteButtonProps {
@@ -37,6 +38,8 @@ export function KitDeleteButton({ definition, record, redirectTo }: KitDeleteBut
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setOpen(false);
+          // Issue 25 finding 6: a delete says what it did, naming the record.
+          notify(`${capitalised(definition.recordLabel)} ${name} deleted.`, { type: 'success' });
           if (redirectTo) redirect(redirectTo);
         },
         onError: (error) => {

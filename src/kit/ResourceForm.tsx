@@ -9,9 +9,10 @@ import Stack from '@mui/material/Stack';
 import { useFormContext } from 'react-hook-form';
 import {
   Create, Edit, SimpleForm, useCanAccess, useCreate, useCreatePath, useGetRecordId, useRecordContext,
-  useRedirect, useUpdate, type RaRecord,
+  useNotify, useRedirect, useUpdate, type RaRecord,
 } from 'react-admin';
 import { versionOf } from './shared/errors.ts';
+import { SAVED_NOTIFY_OPTIONS, capitalised } from './shared/notices.ts';
 import { useVersionedSave } from './shared/useVersionedSave.ts';
 import { VersionedFormFooter } from './shared/VersionedFormFooter.tsx';
 import type { FieldDef, Fields, ResourceDefinition } from './definition.ts';
@@ -91,11 +92,14 @@ function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition;
       // and the echo may arrive before it has gone.
       saving.current = true;
       try {
-        if (mode === 'create') await create(name, { data: body }, { returnPromise: true });
-        else if (base) {
-          const data = version === undefined ? body : { ...body, version };
-          await update(name, { id: base.id, data, previousData: base }, { mutationMode: 'pessimistic', returnPromise: true });
+        if (mode === 'create') {
+          await create(name, { data: body }, { returnPromise: true });
+          return { ...body, id: '' } as RaRecord;
         }
+        if (!base) return undefined;
+        const data = version === undefined ? body : { ...body, version };
+        await update(name, { id: base.id, data, previousData: base }, { mutationMode: 'pessimistic', returnPromise: true });
+        return { ...base, ...body } as RaRecord;
       } catch (error) {
         saving.current = false;
         throw error;
@@ -103,7 +107,19 @@ function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition;
     },
     [mode, name, base, create, update],
   );
-  const onSaved = useCallback(() => redirect('list', name), [redirect, name]);
+  const notify = useNotify();
+  // Issue 25 finding 6: a save says what it did, naming the record ("Token USDC created."), and the
+  // validation toast of an earlier try closes. The name is read from what was sent: the answer of
+  // some servers is not the whole record.
+  const onSaved = useCallback(
+    (saved: unknown) => {
+      const named: unknown = typeof saved === 'object' && saved !== null ? definition.recordRepresentation(saved as RaRecord) : '';
+      const what = `${capitalised(definition.recordLabel)}${typeof named === 'string' && named ? ` ${named}` : ''}`;
+      notify(`${what} ${mode === 'create' ? 'created' : 'saved'}.`, SAVED_NOTIFY_OPTIONS);
+      redirect('list', name);
+    },
+    [redirect, name, notify, definition, mode],
+  );
   const versioned = useVersionedSave<Fields, number | undefined>(save, onSaved);
 
   const submit = (values: Fields) => {

@@ -10,6 +10,7 @@ import { isAdminRole } from '../authProvider/session.ts';
 import { ROUTES } from '../config/routes.ts';
 import type { AppAuthProvider } from '../authProvider/index.ts';
 import { Loading } from '../layout/Loading.tsx';
+import { RedirectHome } from '../layout/RedirectHome.tsx';
 import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
 import type { ActionAccess, ResourceAction, ResourceDefinition } from './definition.ts';
 
@@ -62,6 +63,19 @@ function suspended(definition: ResourceDefinition, View: ComponentType) {
   };
 }
 
+/**
+ * The view only at its own path. react-admin registers a resource's list at `/*` and its edit at
+ * `:id/*`, so a sub-path no route took (/tsettings/tokens/create for an Operator, who has no create
+ * route; /tx/latest/x) showed the list. SPEC §2: an unknown path, and an admin route for a
+ * non-admin, goes to / (issue 25 finding 8).
+ */
+function exactOnly(View: ComponentType): ComponentType {
+  return function ExactPath() {
+    const rest = useParams()['*'];
+    return rest && rest !== '/' ? <RedirectHome /> : <View />;
+  };
+}
+
 /** Views per definition, made once (a new component per render would remount the screen). */
 const viewCache = new WeakMap<ResourceDefinition, Record<'list' | 'create' | 'edit' | 'show', ComponentType | undefined>>();
 
@@ -70,9 +84,9 @@ function viewsOf(definition: ResourceDefinition, role: unknown) {
   if (!views) {
     const custom = definition.views ?? {};
     views = {
-      list: suspended(definition, custom.list ?? kitView(definition, loadList)),
-      create: definition.access.create === 'none' && !custom.create ? undefined : suspended(definition, custom.create ?? kitView(definition, loadCreate)),
-      edit: definition.access.edit === 'none' && !custom.edit ? undefined : suspended(definition, custom.edit ?? kitView(definition, loadEdit)),
+      list: exactOnly(suspended(definition, custom.list ?? kitView(definition, loadList))),
+      create: definition.access.create === 'none' && !custom.create ? undefined : exactOnly(suspended(definition, custom.create ?? kitView(definition, loadCreate))),
+      edit: definition.access.edit === 'none' && !custom.edit ? undefined : exactOnly(suspended(definition, custom.edit ?? kitView(definition, loadEdit))),
       show: custom.show ? suspended(definition, custom.show) : undefined,
     };
     viewCache.set(definition, views);

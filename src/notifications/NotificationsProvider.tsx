@@ -4,12 +4,17 @@
  * the operator's preferences, and the hidden tab's title count.
  */
 import { createContext, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useAuthProvider } from 'react-admin';
+import type { AppAuthProvider } from '../authProvider/createAuthProvider.ts';
+import { decodeSession } from '../authProvider/session.ts';
+import { signalOwnerOf } from '../domain/signalOwner.ts';
 import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
 import { useLive, type LiveState } from '../realtime/index.ts';
 import type { SignalJournal } from './centre/journal.ts';
 import type { CentrePanelProps } from './centre/CentrePanel.tsx';
 import { signalJournal } from './centre/sharedJournal.ts';
 import { watchHiddenTab } from './hiddenTab.ts';
+import { setSignalOwner } from './signalOwner.ts';
 import { signalPrefs, type SignalPrefsStore } from './signalPrefs.ts';
 import { createToaster, type Toaster } from './toaster.ts';
 import { createToastStack } from './toastStack.ts';
@@ -59,14 +64,26 @@ function ConnectionRecorder({ journal }: { journal: SignalJournal }) {
 
 export interface NotificationsProviderProps {
   children: ReactNode;
-  /** Tests pass their own; the app uses this page's record and this browser's preferences. */
+  /** Tests pass their own; the app uses the signed-in user's record and preferences in this browser. */
   journal?: SignalJournal;
   prefs?: SignalPrefsStore;
 }
 
+/** The signed-in user, whose record and preferences these are (issue 25 finding 7); '' outside <Admin>. */
+function useSignalOwner(): string {
+  const token = useAuthProvider<AppAuthProvider>()?.currentToken?.() ?? null;
+  return useMemo(() => {
+    const user = signalOwnerOf(token === null ? null : decodeSession(token));
+    // Set before the user's record and preferences are opened below, and for the sounds that read them.
+    setSignalOwner(user);
+    return user;
+  }, [token]);
+}
+
 export function NotificationsProvider({ children, journal: givenJournal, prefs: givenPrefs }: NotificationsProviderProps) {
-  const journal = useMemo(() => givenJournal ?? signalJournal(), [givenJournal]);
-  const prefs = useMemo(() => givenPrefs ?? signalPrefs(), [givenPrefs]);
+  const owner = useSignalOwner();
+  const journal = useMemo(() => givenJournal ?? signalJournal(owner), [givenJournal, owner]);
+  const prefs = useMemo(() => givenPrefs ?? signalPrefs(owner), [givenPrefs, owner]);
   const stack = useMemo(() => createToastStack(() => prefs.get().limit), [prefs]);
   const [centreOpen, setCentreOpen] = useState(false);
   const signals = useMemo<Signals>(

@@ -1,8 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useNotificationContext, useTranslate, type NotificationPayload } from 'react-admin';
 import { useToaster } from './NotificationsProvider.tsx';
+import { FORM_INVALID_TOAST_ID } from '../config/signals.ts';
 
 const DEFAULT_MS = 4000;
+
+/** react-admin's message key for a submit with invalid fields ("The form is not valid…"). */
+const INVALID_FORM_MESSAGE = 'ra.message.invalid_form';
 
 /**
  * react-admin's notifications (useNotify) go to the one toast area of SPEC §2 (top-right, newest on
@@ -26,12 +30,16 @@ export function RaNotificationBridge() {
     for (const notification of fresh) {
       shown.current.add(notification);
       const { message, type, notificationOptions } = notification;
+      // The console's option (react-admin's NotificationOptions admits any key): close these toasts
+      // first. A save that went through closes the validation toast of an earlier try (issue 25 finding 6).
+      (notificationOptions?.closes as string[] | undefined)?.forEach(toaster.close);
       const text =
         typeof message === 'string'
           ? translate(message, { _: message, ...(notificationOptions?.messageArgs as object | undefined) })
           : message;
       const hide = notificationOptions?.autoHideDuration;
-      toaster.show(text, { variant: type, autoHideDuration: hide === undefined ? DEFAULT_MS : hide });
+      const id = message === INVALID_FORM_MESSAGE ? FORM_INVALID_TOAST_ID : undefined;
+      toaster.show(text, { variant: type, autoHideDuration: hide === undefined ? DEFAULT_MS : hide, id });
     }
     setNotifications((queue) => queue.filter((n) => !shown.current.has(n)));
   }, [notifications, setNotifications, toaster, translate]);

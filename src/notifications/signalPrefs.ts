@@ -1,9 +1,12 @@
 /**
- * The operator's signal preferences (domain SignalPrefs), kept per browser in localStorage and
- * observable, so the toaster, the sounds and the preferences screen read one copy.
+ * The operator's signal preferences (domain SignalPrefs), kept per user in this browser's
+ * localStorage (`signalPrefs:{user}`, issue 25 finding 7) and observable, so the toaster, the sounds
+ * and the preferences screen read one copy.
  */
 import { SIGNAL_PREFS_STORAGE_KEY } from '../config/signals.ts';
+import { ownedStorageName } from '../domain/signalOwner.ts';
 import { parseSignalPrefs, soundAllowed, toastAllowed, type SignalPrefs } from '../domain/signals.ts';
+import { signalOwner } from './signalOwner.ts';
 
 type PrefsStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -15,7 +18,7 @@ export interface SignalPrefsStore {
   soundAllowed(kind: string | null): boolean;
 }
 
-function browserStorage(): PrefsStorage | null {
+function browserStorage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
@@ -23,21 +26,25 @@ function browserStorage(): PrefsStorage | null {
   }
 }
 
-function read(storage: PrefsStorage | null): SignalPrefs {
+function read(storage: PrefsStorage | null, key: string): SignalPrefs {
   try {
-    const raw = storage?.getItem(SIGNAL_PREFS_STORAGE_KEY);
+    const raw = storage?.getItem(key);
     return parseSignalPrefs(raw ? (JSON.parse(raw) as unknown) : null);
   } catch {
     return parseSignalPrefs(null); // unreadable: the defaults
   }
 }
 
-export function createSignalPrefsStore(storage: PrefsStorage | null = browserStorage(), now: () => number = Date.now): SignalPrefsStore {
-  let prefs = read(storage);
+export function createSignalPrefsStore(
+  storage: PrefsStorage | null = browserStorage(),
+  now: () => number = Date.now,
+  key: string = SIGNAL_PREFS_STORAGE_KEY,
+): SignalPrefsStore {
+  let prefs = read(storage, key);
   const listeners = new Set<() => void>();
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== SIGNAL_PREFS_STORAGE_KEY) return;
-    prefs = read(storage);
+    if (event.key !== key) return;
+    prefs = read(storage, key);
     for (const listener of [...listeners]) listener();
   };
   // Another tab of this browser changed them: the same preferences everywhere.
@@ -47,7 +54,7 @@ export function createSignalPrefsStore(storage: PrefsStorage | null = browserSto
     set(next) {
       prefs = next;
       try {
-        storage?.setItem(SIGNAL_PREFS_STORAGE_KEY, JSON.stringify(next));
+        storage?.setItem(key, JSON.stringify(next));
       } catch {
         // quota or privacy mode: kept for this page only
       }
@@ -62,9 +69,15 @@ export function createSignalPrefsStore(storage: PrefsStorage | null = browserSto
   };
 }
 
-let shared: SignalPrefsStore | null = null;
-/** This browser's preferences (one store per page). */
-export function signalPrefs(): SignalPrefsStore {
-  shared ??= createSignalPrefsStore();
-  return shared;
+const shared = new Map<string, SignalPrefsStore>();
+/** The preferences of a user in this browser (one store per user and page); the signed-in user's by default. */
+export function signalPrefs(user: string = signalOwner()): SignalPrefsStore {
+  let store = shared.get(user);
+  if (!store) {
+    // The unkeyed `signalPrefs` of before (one for the whole browser) is dropped: not read for
+    // anyone, since it may be another user's choices.
+    store = createSignalPrefsStore(browserStorage(), Date.now, ownedStorageName(SIGNAL_PREFS_STORAGE_KEY, user));
+    shared.set(user, store);
+  }
+  return store;
 }

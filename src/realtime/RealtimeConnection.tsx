@@ -10,6 +10,7 @@ import { useToaster } from '../notifications/NotificationsProvider.tsx';
 import { createLiveNotifier } from '../notifications/liveNotifier.tsx';
 import { createFetchTrade } from '../notifications/profit.ts';
 import { liveStore } from './liveStore.ts';
+import { DisconnectedMessage } from './DisconnectedMessage.tsx';
 import { RealtimeService, systemClock } from './service.ts';
 import { whileSessionOpen } from './sessionEnd.ts';
 
@@ -50,6 +51,7 @@ export default function RealtimeConnection({ token, url, fetchTrade }: RealtimeC
       // §4 the error sound of a disconnect is a connection signal: the operator may mute or snooze it.
       playSound: connectionSound,
       logger: console,
+      disconnectedMessage: <DisconnectedMessage />,
     });
     service.start();
     const unregister = whileSessionOpen(() => service.stop());

@@ -6,6 +6,7 @@
  * sound, session timer to 0, and then either a warning toast plus a retry every 5 s, or a
  * persistent error toast and no retry when the reconn flag is "0").
  */
+import type { ReactNode } from 'react';
 import { RECONNECT_DELAY_MS, SOCKET_PING_MS } from '../config/constants.ts';
 import type { SoundName } from '../config/enums.ts';
 import { CLIENT_PING, SERVER_EVENT_NAMES } from '../contract/index.ts';
@@ -69,6 +70,12 @@ export interface RealtimeDeps {
   notifier: LiveNotifier;
   playSound: (name: SoundName) => void;
   logger: Pick<Console, 'warn' | 'error'>;
+  /**
+   * What the stay-open "Disconnected from server" toast shows (SPEC §4/§8; its text stays exactly
+   * that): the console passes the text with a "Sign in again" button (issue 25 finding 6), since
+   * without a retry a reload was the only way back. The text alone by default.
+   */
+  disconnectedMessage?: ReactNode;
 }
 
 export function socketOptions(token: string): SocketOptions {
@@ -187,7 +194,12 @@ export class RealtimeService {
       this.reconnecting = false;
       this.setPhase('offline');
       toaster.close(RECONNECTING_TOAST_ID);
-      toaster.show(DISCONNECTED_TEXT, { variant: 'error', autoHideDuration: null, id: DISCONNECTED_TOAST_ID });
+      toaster.show(this.deps.disconnectedMessage ?? DISCONNECTED_TEXT, {
+        variant: 'error',
+        autoHideDuration: null,
+        id: DISCONNECTED_TOAST_ID,
+        text: DISCONNECTED_TEXT,
+      });
     }
   }
 

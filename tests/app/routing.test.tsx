@@ -98,6 +98,34 @@ describe('§2 routing', () => {
     expect(solana.router.state.location.pathname).toBe('/settings/bridges/portal/show');
   });
 
+  it.each([
+    ['/tsettings/tokens/create'],
+    ['/tsettings/tokens/USDC'],
+    ['/settings/tokens/create'],
+    ['/tx/new'],
+    ['/tx/latest/extra'],
+    ['/tx/123/nonsense'],
+    ['/nonsense/deep/path'],
+  ])('§2 issue 25 finding 8: an Operator at %s, a sub-path no route of theirs takes, ends at / (replaced)', async (url) => {
+    const { router } = renderConsole(url, 'Operator');
+    await expectAt(router, '/');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await expectHeading('Home');
+  });
+
+  it('§2 issue 25 finding 8: an Admin at a sub-path below a resource\'s list or record ends at /; the record itself still opens', async () => {
+    const below = renderConsole('/settings/tokens/create/extra', 'Admin');
+    await expectAt(below.router, '/');
+    await expectHeading('Home');
+    below.unmount();
+    const deep = renderConsole('/settings/bridges/Stargate%20main/extra', 'Admin');
+    await expectAt(deep.router, '/');
+    deep.unmount();
+    const edit = renderConsole('/settings/bridges/Stargate%20main', 'Admin');
+    await expectHeading('Edit bridge Stargate main');
+    expect(edit.router.state.location.pathname).toBe('/settings/bridges/Stargate%20main');
+  });
+
   it('§6 an expired session counts as not signed in', async () => {
     const expired = makeToken({ name: 'ops', role: 'Admin', exp: Math.floor(Date.now() / 1000) - 1 });
     const { router, storage } = renderConsole('/tx', 'Admin', { token: expired });

@@ -125,7 +125,8 @@ const workerCommand = (cmd: WorkerCommand): Control => {
 
 const serviceRestart = (service: Service, scaling: boolean): Control => {
   const title = scaling ? `Scaling restart of ${service}` : `Restart ${service}`;
-  const press: Step[] = [{ press: scaling ? 'Scaling restart' : 'Restart', dialog: `Restart ${service}` }, { confirm: `${title}?` }];
+  // The restart dialog is the one confirmation (issue 25 finding 6): its button sends the restart.
+  const press: Step[] = [{ press: scaling ? 'Scaling restart' : 'Restart', dialog: `Restart ${service}` }];
   const body = scaling ? scalingBody(service) : undefined;
   return {
     name: scaling

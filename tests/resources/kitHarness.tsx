@@ -84,13 +84,15 @@ export interface KitOptions {
   /** The /api client: a fake fetch's by default (tests/support/fakeFetch.ts), or one over msw. */
   api?: ApiClient;
   definitions?: readonly ResourceDefinition[];
+  /** The layout around the screens: bare (react-admin's notify as a list) by default. */
+  layout?: (props: { children?: ReactNode }) => ReactNode;
 }
 
 const stops: (() => void)[] = [];
 
 export function renderKit<A extends ApiClient = ReturnType<typeof fakeApi>>(
   path: string,
-  { role = 'Admin', api = fakeApi() as ApiClient as A, definitions = DEFINITIONS }: Omit<KitOptions, 'api'> & { api?: A } = {},
+  { role = 'Admin', api = fakeApi() as ApiClient as A, definitions = DEFINITIONS, layout = Bare }: Omit<KitOptions, 'api'> & { api?: A } = {},
 ) {
   const realtime = createRealtimeChannel();
   stops.push(publishLiveChanges(definitions, liveStore, realtime));
@@ -102,7 +104,7 @@ export function renderKit<A extends ApiClient = ReturnType<typeof fakeApi>>(
         path: '*',
         element: (
           <DefinitionsContext.Provider value={definitions}>
-            <Admin dataProvider={dataProvider} authProvider={authProvider} store={memoryStore()} layout={Bare} theme={lightTheme} disableTelemetry>
+            <Admin dataProvider={dataProvider} authProvider={authProvider} store={memoryStore()} layout={layout} theme={lightTheme} disableTelemetry>
               {(permissions: unknown) => resourcesFor(definitions, permissions)}
             </Admin>
           </DefinitionsContext.Provider>

@@ -26,19 +26,33 @@ describe('§2/§4 service status buttons', () => {
     expect(screen.getByRole('button', { name: 'zmqA:0, restart zmq peer zmqA (0 connected)' })).toBeInTheDocument();
   });
 
-  it('§7 restarts a service, and scaling-restarts transactions as deployment tx-core, after confirmation', async () => {
+  it('§7 restarts a service, and scaling-restarts transactions as deployment tx-core, after one confirmation (issue 25 finding 6)', async () => {
     const api = fakeApi();
     renderWidget(<ServiceStatus />, api);
     await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
     fireEvent.click(screen.getByRole('button', { name: /^Restart transactions service/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Restart transactions' });
     expect(within(dialog).getByText(/Deployment tx-core in namespace core/)).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Scaling restart' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Scaling restart of transactions?' });
     expect(api.restartServiceScaling).not.toHaveBeenCalled();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Scaling restart' }));
+    // The restart dialog was the question: no second Yes/No is stacked on it.
     await waitFor(() => expect(api.restartServiceScaling).toHaveBeenCalledWith('transactions'));
+    expect(screen.queryByRole('dialog', { name: 'Scaling restart of transactions?' })).toBeNull();
+    expect(screen.queryAllByRole('dialog').length).toBeLessThanOrEqual(1);
     expect(api.restartService).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Restart transactions' })).toBeNull());
+  });
+
+  it('§7 a plain restart is sent from the restart dialog, asked once (issue 25 finding 6)', async () => {
+    const api = fakeApi();
+    renderWidget(<ServiceStatus />, api);
+    await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
+    fireEvent.click(screen.getByRole('button', { name: /^Restart brain service/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restart brain' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restart' }));
+    await waitFor(() => expect(api.restartService).toHaveBeenCalledWith('brain'));
+    expect(screen.queryByRole('dialog', { name: 'Restart brain?' })).toBeNull();
+    expect(api.restartServiceScaling).not.toHaveBeenCalled();
   });
 
   it('§7 restarts a transaction peer after confirmation', async () => {

@@ -4,13 +4,16 @@
  * receives the record the server answered, so the screen shows what is stored now.
  */
 import { useCallback, useState } from 'react';
+import { useNotify } from 'react-admin';
 import { ConfigRecord } from '../../contract/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
+import { SAVED_NOTIFY_OPTIONS } from './notices.ts';
 import { useVersionedSave } from './useVersionedSave.ts';
 
 export function useConfigSave(configName: string, onLoaded: (record: ConfigRecord) => void) {
   const api = useConsoleDataProvider();
   const [saved, setSaved] = useState(false);
+  const notify = useNotify();
   const save = useCallback(
     (data: Record<string, unknown>, version: number) => api.updateConfig(configName, version, data),
     [api, configName],
@@ -20,8 +23,10 @@ export function useConfigSave(configName: string, onLoaded: (record: ConfigRecor
       const parsed = ConfigRecord.safeParse(result);
       if (parsed.success) onLoaded(parsed.data);
       setSaved(true);
+      // Issue 25 finding 6: the save is said in a toast too, naming the config.
+      notify(`Config ${configName} saved.`, SAVED_NOTIFY_OPTIONS);
     },
-    [onLoaded],
+    [onLoaded, notify, configName],
   );
   const versioned = useVersionedSave(save, onSaved);
   const { conflict, dismissConflict } = versioned;

@@ -1,6 +1,6 @@
 /**
  * The centre's entries in IndexedDB (one object store keyed by the entry id), so they outlive the
- * page. Where IndexedDB is missing or refuses (jsdom, some private modes), memory only: the centre
+ * page; one database per user of this browser. Where IndexedDB is missing or refuses (jsdom, some private modes), memory only: the centre
  * still works for this page. Writes are fire-and-forget; a failed one is logged.
  */
 import { CENTRE_DB_NAME } from '../../config/signals.ts';
@@ -8,9 +8,9 @@ import type { JournalPersistence, SignalEntry } from './journal.ts';
 
 const STORE = 'entries';
 
-function open(factory: IDBFactory): Promise<IDBDatabase> {
+function open(factory: IDBFactory, name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = factory.open(CENTRE_DB_NAME, 1);
+    const request = factory.open(name, 1);
     request.onupgradeneeded = () => {
       if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'id' });
     };
@@ -27,12 +27,14 @@ export const memoryPersistence = (): JournalPersistence => ({
   clear: () => undefined,
 });
 
+/** `name`: the database, one per user (sharedJournal.ts); CENTRE_DB_NAME was the whole browser's. */
 export function idbPersistence(
   factory: IDBFactory | undefined = globalThis.indexedDB,
   logger: Pick<Console, 'warn'> = console,
+  name: string = CENTRE_DB_NAME,
 ): JournalPersistence {
   if (!factory) return memoryPersistence();
-  const db = open(factory);
+  const db = open(factory, name);
   db.catch((err: unknown) => logger.warn('[notifications] IndexedDB unavailable, the centre keeps this page only:', err));
   const write = (what: string, run: (store: IDBObjectStore) => void) => {
     db.then((d) => {

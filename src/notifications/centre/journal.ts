@@ -60,6 +60,8 @@ type MarkStorage = Pick<Storage, 'getItem' | 'setItem'>;
 export interface JournalDeps {
   persistence: JournalPersistence;
   marks?: MarkStorage | null;
+  /** The read mark's key in `marks`: the user's own (sharedJournal.ts). */
+  markKey?: string;
   now?: () => number;
   /** Runs the flush later; default a short timeout (also runs in a hidden tab, unlike a frame). */
   schedule?: (flush: () => void) => void;
@@ -88,9 +90,10 @@ export function createJournal(deps: JournalDeps): SignalJournal {
   const max = deps.max ?? CENTRE_MAX_ENTRIES;
   const logger = deps.logger ?? console;
   const marks = deps.marks ?? null;
+  const markKey = deps.markKey ?? CENTRE_READ_STORAGE_KEY;
 
   let entries: SignalEntry[] = [];
-  let readUpTo = Number(marks?.getItem(CENTRE_READ_STORAGE_KEY) ?? 0) || 0;
+  let readUpTo = Number(marks?.getItem(markKey) ?? 0) || 0;
   let view: JournalView = { entries, unread: 0, readUpTo };
   let lastId = 0;
   /** Recorded since the last flush, oldest first. */
@@ -125,7 +128,7 @@ export function createJournal(deps: JournalDeps): SignalJournal {
 
   const saveMark = () => {
     try {
-      marks?.setItem(CENTRE_READ_STORAGE_KEY, String(readUpTo));
+      marks?.setItem(markKey, String(readUpTo));
     } catch {
       // not persisted: the mark holds for this page
     }
