@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, pressButton, screenshot, signIn, type Api } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Api } from './browser.ts';
 
 /** expect.poll with room for a loaded 2-core machine. */
 function eventually<T>(read: () => Promise<T> | T, message?: string) {
@@ -178,7 +178,7 @@ describe.skipIf(!hasChromium)('issue 25 feedback, routing, per-user signals and 
     await eventually(() => row.count()).toBe(1);
     await dismissToasts(page);
     // From the keyboard, as in resources.e2e.ts: the row's Delete sits at the right, where toasts appear.
-    await pressButton(row.getByRole('button', { name: `Delete ${tokenName}` }));
+    await row.getByRole('button', { name: `Delete ${tokenName}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete token' });
     const deleted = page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'DELETE');
     await confirm.getByRole('button', { name: 'Yes' }).click();
