@@ -1,0 +1,62 @@
+/**
+ * A long text in a cell or a line (an error message, an id, a route): on one line, cut with an
+ * ellipsis where it does not fit, whole on hover (its title) and on focus (a tooltip, and the text as
+ * the focused element's description). Only a text that is cut takes a place in the tab order.
+ */
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+
+export interface CutTextProps {
+  /** The whole text. */
+  text: string;
+  /** What the line shows when not the text itself (an id shortened to its start); then it counts as cut. */
+  shown?: ReactNode;
+  /** The widest the line grows (px or a CSS length); unbounded: as wide as its container lets it. */
+  maxWidth?: number | string;
+  mono?: boolean;
+}
+
+export function CutText({ text, shown, maxWidth, mono = false }: CutTextProps) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const shortened = shown !== undefined;
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || shortened) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text, shortened]);
+  const cut = shortened || overflows;
+  const line = (
+    <Box
+      component="span"
+      ref={ref}
+      tabIndex={cut ? 0 : undefined}
+      // Uncut: the title alone (a hover says the same). Cut: the tooltip gives it, as a title while closed.
+      title={cut ? undefined : text}
+      sx={{
+        display: 'block',
+        maxWidth,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        ...(mono ? { fontFamily: 'monospace', fontSize: 12 } : {}),
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
+      }}
+    >
+      {shown ?? text}
+    </Box>
+  );
+  return cut ? (
+    <Tooltip title={text} describeChild>
+      {line}
+    </Tooltip>
+  ) : (
+    line
+  );
+}
