@@ -19,7 +19,7 @@ export interface CutTextProps {
 
 export function CutText({ text, shown, maxWidth, mono = false }: CutTextProps) {
   const ref = useRef<HTMLSpanElement>(null);
-  const shortened = shown !== undefined;
+  const shortened = shown !== undefined && shown !== text;
   const [overflows, setOverflows] = useState(false);
   useLayoutEffect(() => {
     const element = ref.current;
@@ -36,9 +36,8 @@ export function CutText({ text, shown, maxWidth, mono = false }: CutTextProps) {
     <Box
       component="span"
       ref={ref}
-      tabIndex={cut ? 0 : undefined}
-      // Uncut: the title alone (a hover says the same). Cut: the tooltip gives it, as a title while closed.
-      title={cut ? undefined : text}
+      // Cut: the tooltip gives the text (as the title while closed), so no title of its own may override it.
+      {...(cut ? { tabIndex: 0 } : { title: text })}
       sx={{
         display: 'block',
         maxWidth,

@@ -16,13 +16,15 @@ export interface ListLayout {
 
 /** Read at once (noSsr): a first render at the wrong width would flash every column, then hide some. */
 const NOW = { noSsr: true } as const;
+const CAN_MEASURE = typeof window !== 'undefined' && typeof window.matchMedia === 'function';
 
 export function useListLayout(resource: string, columns: readonly PrioritizedColumn[]): ListLayout {
   const phone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH - 0.05}px)`, NOW);
   const medium = useMediaQuery(`(min-width: ${PRIORITY_MIN_WIDTH.medium}px)`, NOW);
   const wide = useMediaQuery(`(min-width: ${PRIORITY_MIN_WIDTH.low}px)`, NOW);
-  // A width standing for the range the viewport is in: what the priorities compare against.
-  const width = wide ? PRIORITY_MIN_WIDTH.low : medium ? PRIORITY_MIN_WIDTH.medium : 0;
+  // A width standing for the range the viewport is in: what the priorities compare against. Where
+  // the width cannot be asked (no matchMedia), every column the definition shows.
+  const width = wide || !CAN_MEASURE ? PRIORITY_MIN_WIDTH.low : medium ? PRIORITY_MIN_WIDTH.medium : 0;
   const hidden = hiddenColumnsAt(columns, width);
   const key = hidden.join(',');
   // One array per choice: react-admin's store context memoizes on it.
