@@ -26,6 +26,8 @@ export function CutText({ text, shown, maxWidth, mono = false }: CutTextProps) {
     if (!element || shortened) return;
     const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
     measure();
+    // The web font may land after the first layout and widen the text within the same box.
+    void document.fonts?.ready.then(measure);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -51,11 +53,10 @@ export function CutText({ text, shown, maxWidth, mono = false }: CutTextProps) {
       {shown ?? text}
     </Box>
   );
-  return cut ? (
-    <Tooltip title={text} describeChild>
+  // Always inside the tooltip (empty while uncut), so the line is one element whether cut or not.
+  return (
+    <Tooltip title={cut ? text : ''} describeChild>
       {line}
     </Tooltip>
-  ) : (
-    line
   );
 }
