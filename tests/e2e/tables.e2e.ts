@@ -72,15 +72,15 @@ describe.skipIf(!hasChromium)('issue 25: tables that fit, records that read, hea
         const errorCells = page.locator('tbody td.column-errCode');
         await errorCells.first().waitFor();
         const texts = await errorCells.evaluateAll((cells) => cells.map((c) => {
-          const line = c.querySelector('span span') as HTMLElement | null;
-          return { shown: c.textContent ?? '', title: line?.getAttribute('title') ?? null, focusable: line?.tabIndex === 0, cut: line ? line.scrollWidth > line.clientWidth + 1 : false };
+          const line = c.querySelector('.cut-text') as HTMLElement | null;
+          return { shown: c.textContent ?? '', title: line?.parentElement?.getAttribute('title') ?? null, focusable: line?.tabIndex === 0, cut: line ? line.scrollWidth > line.clientWidth + 1 : false };
         }));
         expect(texts.length).toBeGreaterThan(0);
         for (const t of texts) {
           if (t.cut) expect(t.focusable, `cut error "${t.shown}" is reachable by keyboard`).toBe(true);
-          else expect(t.title).toBe(t.shown);
+          else expect(t.title, 'an uncut error has its text as its title').toBe(t.shown);
         }
-        const cut = page.locator('tbody td.column-errCode span[tabindex="0"]').first();
+        const cut = page.locator('tbody td.column-errCode .cut-text[tabindex="0"]').first();
         if ((await cut.count()) > 0) {
           const whole = (await cut.getAttribute('title')) ?? '';
           expect(whole.length).toBeGreaterThan(0);
@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium)('issue 25: tables that fit, records that read, hea
           expect(await cut.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(whole);
         }
         // A trade id on one line: its cell is one line high.
-        const trade = page.locator('tbody td.column-tradeId span').first();
+        const trade = page.locator('tbody td.column-tradeId .cut-text').first();
         const lineBox = await trade.evaluate((el) => ({ h: el.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(el).lineHeight) || 20 }));
         expect(lineBox.h).toBeLessThan(lineBox.lh * 1.5);
         await page.context().close();

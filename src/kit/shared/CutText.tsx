@@ -38,8 +38,8 @@ export function CutText({ text, shown, maxWidth, mono = false }: CutTextProps) {
     <Box
       component="span"
       ref={ref}
-      // Cut: the tooltip gives the text (as the title while closed), so no title of its own may override it.
-      {...(cut ? { tabIndex: 0 } : { title: text })}
+      className="cut-text"
+      tabIndex={cut ? 0 : undefined}
       sx={{
         display: 'block',
         maxWidth,
@@ -53,10 +53,13 @@ export function CutText({ text, shown, maxWidth, mono = false }: CutTextProps) {
       {shown ?? text}
     </Box>
   );
-  // Always inside the tooltip (empty while uncut), so the line is one element whether cut or not.
+  // One structure whether cut or not (a remount would lose the measure): uncut, the wrapper's title
+  // says the text; cut, the tooltip does (as the line's title while closed, its description when open).
   return (
-    <Tooltip title={cut ? text : ''} describeChild>
-      {line}
-    </Tooltip>
+    <span title={cut ? undefined : text}>
+      <Tooltip title={cut ? text : ''} describeChild>
+        {line}
+      </Tooltip>
+    </span>
   );
 }
