@@ -119,3 +119,10 @@ export function explorerAddressUrl(network: string, address: string): string | n
   const info = NETWORK_INFO[network];
   return `${info.explorer}${info.addressPath ?? '/address/'}${encodeURIComponent(address)}`;
 }
+
+/** A transaction's page on its network's explorer, by its hash (Tonviewer, Tronscan: /transaction/). */
+export function explorerTxUrl(network: string, hash: string): string | null {
+  if (!isNetwork(network)) return null;
+  const info = NETWORK_INFO[network];
+  return `${info.explorer}${info.txPath ?? '/tx/'}${encodeURIComponent(hash)}`;
+}

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -14,10 +15,11 @@ import Typography from '@mui/material/Typography';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { TX_HISTORY_GROUPS, groupTxHistory } from '../domain/keys.ts';
-import { shortenAddress } from '../domain/quote.ts';
 import { statusColor } from '../domain/txStatus.ts';
 import { useFormatTime } from '../widgets/shared/timeZone.ts';
-import { formatForPopup } from './JsonDialog.tsx';
+import { CutText } from '../kit/shared/CutText.tsx';
+import { TxHashLink } from '../kit/shared/TxHashLink.tsx';
+import { errorWords, historyDetails, stepWords } from './txHistoryDetails.ts';
 
 /** What one history entry says at a glance; every part is optional (the entry is whatever the server sent). */
 export interface TxHistorySummary {
@@ -59,35 +61,66 @@ export function compareTxHistoryEntries(a: { key: string; value: unknown }, b: {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
-function HistoryRow({ entryKey, value }: { entryKey: string; value: unknown }) {
+/** An error code in words (its §8 message and the code), cut where long. */
+function ErrorCell({ code }: { code: string }) {
+  return <CutText text={/^\d+$/.test(code) ? errorWords(Number(code)) : errorWords(code)} maxWidth={ERROR_MAX_WIDTH} />;
+}
+
+/** The widest an error message grows in a summary row; whole on hover, focus and in the details. */
+const ERROR_MAX_WIDTH = 220;
+
+function Details({ id, value, network }: { id: string; value: unknown; network: string }) {
+  const formatTime = useFormatTime();
+  return (
+    <Box component="dl" id={id} sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0, py: 0.5 }}>
+      {historyDetails(value, formatTime).map((d, i) => (
+        <Box key={`${d.label}-${i}`} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {d.label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {d.kind === 'hash' ? (
+              <TxHashLink network={network} hash={d.text} full />
+            ) : d.kind === 'status' ? (
+              <Chip size="small" variant="outlined" color={statusColor(d.text)} label={d.text} sx={{ height: 20 }} />
+            ) : (
+              d.text
+            )}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function HistoryRow({ entryKey, value, network }: { entryKey: string; value: unknown; network: string }) {
   const [open, setOpen] = useState(false);
   const summary = txHistorySummary(value);
-  const rawId = useId();
+  const detailsId = useId();
   const formatTime = useFormatTime();
+  const entryNetwork = fieldOf(value, 'network');
+  const hashNetwork = typeof entryNetwork === 'string' ? entryNetwork : network;
   return (
     <>
       <TableRow sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
         <TableCell padding="none">
-          <IconButton size="small" aria-label={`Raw ${entryKey}`} aria-expanded={open} aria-controls={open ? rawId : undefined} onClick={() => setOpen((o) => !o)}>
+          <IconButton size="small" aria-label={`Details of ${entryKey}`} aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => setOpen((o) => !o)}>
             {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }} title={entryKey}>
+        <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }} title={stepWords(entryKey)}>
           {entryKey}
         </TableCell>
         <TableCell>{summary.status && <Chip size="small" variant="outlined" color={statusColor(summary.status)} label={summary.status} sx={{ height: 20 }} />}</TableCell>
+        {/* The whole time with its zone, never cut. */}
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{summary.createdAt === null ? '' : formatTime(summary.createdAt)}</TableCell>
-        <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} title={summary.hash ?? undefined}>
-          {summary.hash === null ? '' : shortenAddress(summary.hash)}
-        </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{summary.errorCode === null ? '' : `error ${summary.errorCode}`}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{summary.hash === null ? '' : <TxHashLink network={hashNetwork} hash={summary.hash} />}</TableCell>
+        <TableCell>{summary.errorCode === null ? '' : <ErrorCell code={summary.errorCode} />}</TableCell>
       </TableRow>
       {open && (
         <TableRow>
-          <TableCell colSpan={6} sx={{ pt: 0 }}>
-            <pre id={rawId} style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-              {formatForPopup(value)}
-            </pre>
+          <TableCell colSpan={6} sx={{ pt: 0, pl: 5 }}>
+            <Details id={detailsId} value={value} network={hashNetwork} />
           </TableCell>
         </TableRow>
       )}
@@ -97,9 +130,17 @@ function HistoryRow({ entryKey, value }: { entryKey: string; value: unknown }) {
 
 /**
  * SPEC §2 transaction history popup, grouped into Buy, Sell and Other (keys of §3): one summary
- * row per entry (key, status, time, short hash, error code), oldest first; the raw JSON on expand.
+ * row per entry (key, status, the whole time in the chosen zone, the hash on the explorer, the error
+ * in words), oldest first; its fields as labelled values on expand, never raw JSON.
  */
-export function TxHistoryDialog({ open, title, history, onClose }: { open: boolean; title: string; history: Readonly<Record<string, unknown>>; onClose: () => void }) {
+export function TxHistoryDialog({ open, title, history, network = '', onClose }: {
+  open: boolean;
+  title: string;
+  history: Readonly<Record<string, unknown>>;
+  /** The transaction's network: its entries' hashes link to its explorer unless an entry names its own. */
+  network?: string;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const groups = useMemo(() => {
     const grouped = groupTxHistory(history);
@@ -120,19 +161,10 @@ export function TxHistoryDialog({ open, title, history, onClose }: { open: boole
                 none
               </Typography>
             ) : (
-              <Table size="small" aria-label={`${group} history`} sx={{ mb: 1, tableLayout: 'fixed', '& td': { py: 0.25, px: 1, overflow: 'hidden', textOverflow: 'ellipsis' } }}>
-                {/* One column grid for every group, so Buy, Sell and Other line up. */}
-                <colgroup>
-                  <col style={{ width: 36 }} />
-                  <col />
-                  <col style={{ width: 104 }} />
-                  <col style={{ width: 176 }} />
-                  <col style={{ width: 116 }} />
-                  <col style={{ width: 96 }} />
-                </colgroup>
+              <Table size="small" aria-label={`${group} history`} sx={{ mb: 1, '& td': { py: 0.25, px: 1 } }}>
                 <TableBody>
                   {groups[group].map(({ key, value }) => (
-                    <HistoryRow key={key} entryKey={key} value={value} />
+                    <HistoryRow key={key} entryKey={key} value={value} network={network} />
                   ))}
                 </TableBody>
               </Table>

@@ -13,7 +13,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import {
   ColumnsButton, CreateButton, DataTable, ExportButton, List, TopToolbar,
-  useCanAccess, useCreatePath, useListContext, useRefresh, type RaRecord,
+  useCanAccess, useCreatePath, useListContext, useRefresh, type Identifier, type RaRecord,
 } from 'react-admin';
 import { recordPathOf, type FilterDef, type ResourceDefinition } from './definition.ts';
 import { errorStatus } from '../dataProvider/apiFetch.ts';
@@ -24,6 +24,9 @@ import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
 import { LiveRefresh } from './LiveRefresh.tsx';
+import { CutText } from './shared/CutText.tsx';
+import { PhoneList } from './shared/PhoneList.tsx';
+import { useListLayout, WIDE_TABLE_SX } from './shared/listLayout.ts';
 
 function filterInput(filter: FilterDef) {
   if (filter.kind === 'custom') return cloneElement(filter.input as ReactElement<Record<string, unknown>>, { key: filter.source, source: filter.source, label: filter.label, alwaysOn: true });
@@ -129,6 +132,9 @@ function ResourceListView({ definition }: { definition: ResourceDefinition }) {
   const { canAccess: canEdit = false } = useCanAccess({ resource: name, action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: name, action: 'delete' });
   const hasActions = rowActions !== undefined || commands !== undefined || canEdit || canDelete;
+  const layout = useListLayout(name, columns);
+  const tableName = `${recordLabel[0]?.toUpperCase() ?? ''}${recordLabel.slice(1)}s`;
+  const showPath = definition.rowClick === 'show' ? (id: Identifier) => recordPathOf(definition, id) : null;
   return (
     <ResourcePage title={label}>
       {Aside && <Aside />}
@@ -143,44 +149,67 @@ function ResourceListView({ definition }: { definition: ResourceDefinition }) {
         queryOptions={{ retry: retryRead }}
         exporter={definition.exporter}
         actions={
-          <TopToolbar>
+          <TopToolbar sx={{ flexWrap: 'wrap' }}>
             {definition.clearFilters && <ClearFiltersButton />}
             <CreateButton label={`New ${recordLabel}`} />
-            <ColumnsButton />
+            {!layout.phone && <ColumnsButton storeKey={layout.storeKey} />}
             <ExportButton maxResults={definition.exportMax} />
           </TopToolbar>
         }
       >
         <LiveRefresh />
-        <DataTable
-          aria-label={`${recordLabel[0]?.toUpperCase() ?? ''}${recordLabel.slice(1)}s`}
-          rowClick={definition.rowClick === 'show' ? (id) => recordPathOf(definition, id) : false}
-          // Row selection where delete is allowed (the theme puts react-admin's checkbox names on the input).
-          bulkActionButtons={canDelete && definition.bulkDelete !== false ? <KitBulkDeleteButton definition={definition} /> : false}
-          hiddenColumns={columns.filter((c) => c.hidden).map((c) => c.source)}
-          empty={<EmptyList recordLabel={recordLabel} unfiltered={definition.emptyUnfiltered} />}
-        >
-          {columns.map((c) => (
-            <DataTable.Col
-              key={c.source}
-              source={c.source}
-              label={c.label}
-              render={c.render}
-              disableSort={c.sortable === false}
-              sortByOrder={c.sortByOrder}
-              align={c.align}
-            />
-          ))}
-          {hasActions && (
-            <DataTable.Col
-              source="_actions"
-              label="Actions"
-              disableSort
-              render={(record: RaRecord) => <RowButtons definition={definition} record={record} canEdit={canEdit} canDelete={canDelete} />}
-            />
-          )}
-        </DataTable>
+        {layout.phone ? (
+          <PhoneList
+            columns={columns}
+            name={definition.recordRepresentation}
+            // The row's link: its page, else its edit form where the role may edit.
+            rowClick={showPath ?? (canEdit ? 'edit' : false)}
+            ariaLabel={tableName}
+          />
+        ) : (
+          <DataTable
+            aria-label={tableName}
+            rowClick={showPath ?? false}
+            // Row selection where delete is allowed (the theme puts react-admin's checkbox names on the input).
+            bulkActionButtons={canDelete && definition.bulkDelete !== false ? <KitBulkDeleteButton definition={definition} /> : false}
+            storeKey={layout.storeKey}
+            hiddenColumns={layout.hiddenColumns}
+            sx={WIDE_TABLE_SX}
+            empty={<EmptyList recordLabel={recordLabel} unfiltered={definition.emptyUnfiltered} />}
+          >
+            {columns.map((c) => (
+              <DataTable.Col
+                key={c.source}
+                source={c.source}
+                label={c.label}
+                // A plain value is one line, cut where it is long (whole on hover and focus).
+                render={c.render ?? ((record: RaRecord) => <PlainCell value={record[c.source]} />)}
+                disableSort={c.sortable === false}
+                sortByOrder={c.sortByOrder}
+                align={c.align}
+              />
+            ))}
+            {hasActions && (
+              <DataTable.Col
+                source="_actions"
+                label="Actions"
+                disableSort
+                render={(record: RaRecord) => <RowButtons definition={definition} record={record} canEdit={canEdit} canDelete={canDelete} />}
+              />
+            )}
+          </DataTable>
+        )}
       </List>
     </ResourcePage>
   );
 }
+
+/** A field's value as text on one line: long ones (routes, addresses) cut at a readable width. */
+function PlainCell({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === '') return null;
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return <CutText text={text} maxWidth={PLAIN_CELL_MAX_WIDTH} />;
+}
+
+/** The widest a plain cell grows before its text is cut. */
+const PLAIN_CELL_MAX_WIDTH = 320;

@@ -11,6 +11,7 @@ import type { RouteAccess } from '../config/routes.ts';
 import type { CustomWrites } from '../dataProvider/resourceProvider.ts';
 import type { AppDataProvider } from '../dataProvider/index.ts';
 import type { CollectionName, LiveCollectionName } from '../realtime/liveCollections.ts';
+import type { ColumnPriority } from './shared/columnPriority.ts';
 
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
@@ -27,6 +28,18 @@ export interface ColumnDef<R extends RaRecord = RaRecord> {
   sortable?: boolean;
   /** Hidden until chosen in the column chooser. */
   hidden?: boolean;
+  /**
+   * How much the column matters when room is short (kit/shared/columnPriority.ts): 'primary'
+   * identifies the row and stays at every width; 'high' (the default) is shown from 1280 px,
+   * 'medium' from 1440 px, 'low' from 1920 px. Narrower, it starts hidden, still in the column chooser.
+   */
+  priority?: ColumnPriority;
+  /**
+   * Its place in the phone list (react-admin's SimpleList, below 600 px): the primary line (the
+   * 'primary' column by default, else the record's name), or one of the secondary line's parts
+   * (by default the first plain columns).
+   */
+  phone?: 'primary' | 'secondary' | 'none';
   /** The order of a first click on the header (amounts read largest first); ASC unless said. */
   sortByOrder?: 'ASC' | 'DESC';
   align?: 'left' | 'right';

@@ -34,23 +34,38 @@ describe('§2/§5 transaction history popup', () => {
     expect(compareTxHistoryEntries({ key: 'b', value: entry(5) }, { key: 'a', value: entry(5) })).toBeGreaterThan(0);
   });
 
-  it('§2 each entry is one summary row (key, status, time, short hash, error code); the raw JSON shows only on expand', () => {
-    const failed = entry(1_792_718_769_128, { status: 'failed', errCode: 1203 });
+  it('§2 issue 25 finding 12: each entry is one summary row (key, status, whole time, hash on the explorer, error in words); its fields in words on expand, never raw JSON', () => {
+    const failed = entry(1_792_718_769_128, { status: 'failed', errCode: 34 });
     render(<TxHistoryDialog open title="History of t2" history={{ 'buy:lp:1:Swap': failed }} onClose={() => {}} />);
     const row = within(screen.getByRole('region', { name: 'Buy' })).getByRole('row');
     expect(within(row).getByText('buy:lp:1:Swap')).toBeInTheDocument();
     expect(within(row).getByText('failed')).toBeInTheDocument();
     expect(within(row).getByText(formatTime(1_792_718_769_128, 'local'))).toBeInTheDocument();
-    expect(within(row).getByText('0x64db…5af5')).toHaveAttribute('title', HASH);
-    expect(within(row).getByText('error 1203')).toBeInTheDocument();
-    expect(screen.queryByText(/"amountOut": 2/)).toBeNull();
-    const toggle = within(row).getByRole('button', { name: 'Raw buy:lp:1:Swap' });
+    const hash = within(row).getByRole('link', { name: '0x64dbc8…195af5' });
+    expect(hash).toHaveAttribute('href', `https://arbiscan.io/tx/${HASH}`);
+    expect(hash.getAttribute('title')).toContain(HASH);
+    expect(within(row).getByText('failed to reduce solana swap amount by slippage (error code 34)')).toBeInTheDocument();
+    const toggle = within(row).getByRole('button', { name: 'Details of buy:lp:1:Swap' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText(/"amountOut": 2/)).toHaveTextContent(`"hash": "${HASH}"`);
+    const details = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    const pairs = [...details.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(pairs).toEqual([
+      ['Status', 'failed'],
+      ['Network', 'Arbitrum'],
+      ['Created', formatTime(1_792_718_769_128, 'local')],
+      ['Updated', formatTime(1_792_718_769_133, 'local')],
+      ['Amount in', '1'],
+      ['Amount out', '2'],
+      ['Hash', HASH],
+      ['Error', 'failed to reduce solana swap amount by slippage (error code 34)'],
+      ['Transaction', 'id-1792718769128'],
+    ]);
+    // No raw JSON anywhere: no braces, no epoch milliseconds.
+    expect(screen.getByRole('dialog').textContent).not.toMatch(/[{}]|1792718769128\b/);
     fireEvent.click(toggle);
-    expect(screen.queryByText(/"amountOut": 2/)).toBeNull();
+    expect(screen.queryByText('Amount out')).toBeNull();
   });
 
   it('§2 the summary reads only what is there: markup stays text, odd values give empty parts', () => {
@@ -58,7 +73,7 @@ describe('§2/§5 transaction history popup', () => {
     expect(txHistorySummary({ status: '', createdAt: Number.NaN, hash: null, errorCode: 'E_SLIPPAGE' })).toEqual({ status: null, createdAt: null, hash: null, errorCode: 'E_SLIPPAGE' });
     render(<TxHistoryDialog open title="History of t3" history={{ odd: '<img src=x onerror=alert(1)>' }} onClose={() => {}} />);
     const other = screen.getByRole('region', { name: 'Other' });
-    fireEvent.click(within(other).getByRole('button', { name: 'Raw odd' }));
+    fireEvent.click(within(other).getByRole('button', { name: 'Details of odd' }));
     expect(within(other).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(other.querySelector('img')).toBeNull();
   });

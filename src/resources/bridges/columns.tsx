@@ -66,7 +66,7 @@ function AutomatedCell({ bridgeName }: { bridgeName: string }) {
 }
 
 export const BRIDGE_COLUMNS: ColumnDef<BridgeRow>[] = [
-  { source: 'bridgeName', label: 'Bridge' },
+  { source: 'bridgeName', label: 'Bridge', priority: 'primary' },
   { source: 'kind', label: 'Kind' },
   { source: 'networks', label: 'Networks', render: (b) => listText(b.networks) },
   { source: 'tokens', label: 'Tokens', render: (b) => listText(b.tokens) },

@@ -33,7 +33,7 @@ export const cloudGroups = defineResource<CloudGroup>({
     };
   },
   columns: [
-    { source: 'name', label: 'Name' },
+    { source: 'name', label: 'Name', priority: 'primary' },
     { source: 'region', label: 'Region' },
     { source: 'instanceType', label: 'Instance type' },
     { source: 'desired', label: 'Desired' },

@@ -6,7 +6,7 @@ import { TimeText } from '../../kit/shared/TimeText.tsx';
 
 export const configsUi: ResourceUi<ConfigRecord & { id: string }> = {
   columns: [
-    { source: 'configName', label: 'Config', render: (c) => createElement('code', null, c.configName) },
+    { source: 'configName', label: 'Config', priority: 'primary', render: (c) => createElement('code', null, c.configName) },
     { source: 'version', label: 'Version' },
     { source: 'updatedAt', label: 'Updated', render: (c) => createElement(TimeText, { ms: c.updatedAt }) },
   ],

@@ -60,7 +60,7 @@ function PinCell({ tokenName, kind }: { tokenName: string; kind: 'pin' | 'autose
 }
 
 export const TOKEN_COLUMNS: ColumnDef<Token & { id: string }>[] = [
-  { source: 'tokenName', label: 'Token' },
+  { source: 'tokenName', label: 'Token', priority: 'primary' },
   { source: 'networks', label: 'Networks · network · address · decimals', render: (t) => <NetworkLines token={t} /> },
   { source: 'pinned', label: 'Pinned', render: (t) => <PinCell tokenName={t.tokenName} kind="pin" /> },
   { source: 'autosell', label: 'Autosell', render: (t) => <PinCell tokenName={t.tokenName} kind="autosell" /> },

@@ -10,7 +10,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { isNetwork, NETWORK_INFO } from '../../config/networks.ts';
+import { explorerTxUrl } from '../../config/networks.ts';
 import type { TradeStep } from '../../contract/trades.ts';
 import { durationAgainstExpected, overByText } from '../../domain/durationText.ts';
 import { statusColor } from '../../domain/txStatus.ts';
@@ -30,13 +30,6 @@ export interface TimelineProps {
   stuckExpectedMs?: number;
   /** Time since the steps were read: a pending step has been pending that much longer. */
   sinceReadMs: number;
-}
-
-/** A transaction's page on its network's explorer (config/networks.ts), by its hash. */
-function explorerTxUrl(network: string, hash: string): string | null {
-  if (!isNetwork(network)) return null;
-  const info = NETWORK_INFO[network];
-  return `${info.explorer}${info.txPath ?? '/tx/'}${encodeURIComponent(hash)}`;
 }
 
 const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);

@@ -11,6 +11,7 @@ import type { ResourceDefinition } from '../../kit/definition.ts';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { Loading } from '../../layout/Loading.tsx';
+import { TradesWatch } from '../../widgets/StuckTrades/TradesWatch.tsx';
 import { trades } from './definition.ts';
 import { tradesUi } from './ui.tsx';
 
@@ -36,6 +37,14 @@ export function TradesList() {
   const available = useLive(selectAvailable);
   const connected = useLive(selectConnected);
   if (available === false) return <NoTrades />;
-  // Without a connection there is no first read to wait for: the list tries on its own.
-  return available === null && connected ? <Loading /> : <ResourceList definition={complete} />;
+  // Without a connection there is no first read to wait for: the list tries on its own. While it
+  // waits, it makes that read itself: the menu that makes it is not mounted on a phone (a closed drawer).
+  return available === null && connected ? (
+    <>
+      <TradesWatch />
+      <Loading />
+    </>
+  ) : (
+    <ResourceList definition={complete} />
+  );
 }

@@ -7,6 +7,7 @@ import { NETWORKS } from '../../config/networks.ts';
 import { TRADE_STATES, type TradeJourney } from '../../contract/trades.ts';
 import { KitSelectInput } from '../../kit/inputs.tsx';
 import type { ColumnDef, FilterDef, ResourceUi } from '../../kit/definition.ts';
+import { CutText } from '../../kit/shared/CutText.tsx';
 import { TimeText } from '../../kit/shared/TimeText.tsx';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
@@ -43,23 +44,16 @@ export function StateChip({ state }: { state: TradeJourney['state'] }) {
 }
 
 const COLUMNS: ColumnDef<Trade>[] = [
-  {
-    source: 'tradeId',
-    label: 'Trade',
-    render: (t) => (
-      <span title={t.tradeId} style={{ fontFamily: 'monospace', fontSize: 12 }}>
-        {shortId(t.tradeId)}
-      </span>
-    ),
-  },
-  { source: 'tokenName', label: 'Token' },
-  { source: 'route', label: 'Route', sortable: false, render: (t) => <RouteText trade={t} /> },
-  { source: 'startedAt', label: 'Started', sortByOrder: 'DESC', render: (t) => <TimeText ms={t.startedAt} /> },
-  { source: 'updatedAt', label: 'Last update', sortByOrder: 'DESC', render: (t) => <TimeText ms={t.updatedAt} /> },
-  { source: 'currentStep', label: 'Step', sortable: false, render: (t) => t.currentStep + 1 },
-  { source: 'state', label: 'State', sortable: false, render: (t) => <StateChip state={t.state} /> },
+  // The trade's id on one line, its start shown, whole on hover and focus.
+  { source: 'tradeId', label: 'Trade', priority: 'primary', render: (t) => <CutText text={t.tradeId} shown={shortId(t.tradeId)} mono /> },
+  { source: 'tokenName', label: 'Token', phone: 'secondary' },
+  { source: 'route', label: 'Route', sortable: false, phone: 'secondary', render: (t) => <RouteText trade={t} /> },
+  { source: 'startedAt', label: 'Started', sortByOrder: 'DESC', phone: 'secondary', render: (t) => <TimeText ms={t.startedAt} /> },
+  { source: 'updatedAt', label: 'Last update', sortByOrder: 'DESC', priority: 'low', render: (t) => <TimeText ms={t.updatedAt} /> },
+  { source: 'currentStep', label: 'Step', sortable: false, priority: 'medium', render: (t) => t.currentStep + 1 },
+  { source: 'state', label: 'State', sortable: false, phone: 'secondary', render: (t) => <StateChip state={t.state} /> },
   { source: 'expectedProfit', label: 'Expected profit', sortByOrder: 'DESC', align: 'right', render: (t) => amount(t.expectedProfit) },
-  { source: 'amountIn', label: 'Amount in', sortByOrder: 'DESC', align: 'right', render: (t) => amount(t.amountIn) },
+  { source: 'amountIn', label: 'Amount in', sortByOrder: 'DESC', align: 'right', priority: 'medium', render: (t) => amount(t.amountIn) },
   // The sell's output once the trade completed: shown from the column chooser, the table is wide enough.
   { source: 'amountOut', label: 'Amount out', sortable: false, align: 'right', hidden: true, render: (t) => amount(t.amountOut) },
 ];

@@ -1,6 +1,7 @@
 /**
  * The transaction page (GET /txs/{id}), opened from a row of /tx or /tx/latest as /tx?id=...: why
- * it failed (its §8 error code with the toast's message for it), the record's fields, its history
+ * it failed (its §8 error code with the toast's message for it), the record's fields (its hash a link
+ * to the network's explorer), its history
  * popup grouped into Buy, Sell and Other (SPEC §2, §3 keys), the raw record as a JSON popup, and
  * the other transactions of the same trade one click away.
  */
@@ -22,6 +23,7 @@ import { tradeErrorMessage } from '../../notifications/index.ts';
 import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../../kit/shared/errors.ts';
+import { TxHashLink } from '../../kit/shared/TxHashLink.tsx';
 import { historyOf } from './txFilter.ts';
 import { statusColor } from '../../domain/txStatus.ts';
 import { NO_REASON } from './txFormat.ts';
@@ -121,13 +123,13 @@ export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
                 {label}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', ...(mono ? { fontFamily: 'monospace' } : {}) }}>
-                {fieldText(tx, key, zone)}
+                {key === 'hash' && tx.hash ? <TxHashLink network={tx.network} hash={tx.hash} full /> : fieldText(tx, key, zone)}
               </Typography>
             </Box>
           ))}
         </Box>
       )}
-      <TxHistoryDialog open={popup === 'history'} title={`History of ${id}`} history={history} onClose={() => setPopup(null)} />
+      <TxHistoryDialog open={popup === 'history'} title={`History of ${id}`} history={history} network={tx?.network} onClose={() => setPopup(null)} />
       <JsonDialog open={popup === 'raw'} title={`Transaction ${id} (raw record)`} value={tx ?? null} onClose={() => setPopup(null)} />
     </Stack>
   );

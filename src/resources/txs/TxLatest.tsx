@@ -6,10 +6,12 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataTable, ListBase, useListContext, type RaRecord } from 'react-admin';
+import { DataTable, ListBase, useListContext, type Identifier, type RaRecord } from 'react-admin';
 import { useSubscribeToRecordList } from '../../kit/realtimeHooks.ts';
 import { recordPathOf } from '../../kit/definition.ts';
 import { errorText } from '../../kit/shared/errors.ts';
+import { useListLayout, WIDE_TABLE_SX } from '../../kit/shared/listLayout.ts';
+import { PhoneList } from '../../kit/shared/PhoneList.tsx';
 import { TX_COLUMN_DEFS } from './columns.tsx';
 import { TxHistoryButton } from './TxHistoryButton.tsx';
 
@@ -17,26 +19,36 @@ export const LATEST_COUNT = 50;
 const RESOURCE = 'tx';
 const COLUMNS = TX_COLUMN_DEFS.filter((c) => !c.hidden);
 
+const showPath = (id: Identifier) => recordPathOf({ name: RESOURCE }, id);
+
 function LatestTable() {
   const { error, data, isPending, refetch } = useListContext();
   // txSent/txConfirmed announce that the history changed (publishLiveChanges, refreshOn 'txs').
   useSubscribeToRecordList(() => void refetch(), RESOURCE);
+  // Its own column choice (no chooser here): the priorities alone say what fits.
+  const layout = useListLayout(`${RESOURCE}.latest`, COLUMNS);
+  const empty = <Typography sx={{ p: 2 }} color="text.secondary">{isPending ? 'Loading...' : 'No transactions yet.'}</Typography>;
   return (
     <>
       {error ? <Alert severity="error">Could not load transactions: {errorText(error)}</Alert> : null}
       {/* Nothing loaded: the error says so, not also "No transactions yet." */}
-      {error && !data ? null : (
+      {error && !data ? null : layout.phone ? (
+        <PhoneList columns={COLUMNS} name={(record) => String(record.id)} rowClick={showPath} ariaLabel="Transactions" />
+      ) : (
         <DataTable
           resource={RESOURCE}
           aria-label="Transactions"
-          rowClick={(id) => recordPathOf({ name: RESOURCE }, id)}
+          rowClick={showPath}
           bulkActionButtons={false}
-          empty={<Typography sx={{ p: 2 }} color="text.secondary">{isPending ? 'Loading...' : 'No transactions yet.'}</Typography>}
+          storeKey={layout.storeKey}
+          hiddenColumns={layout.hiddenColumns}
+          sx={WIDE_TABLE_SX}
+          empty={empty}
         >
           {COLUMNS.map((c) => (
             <DataTable.Col key={c.source} source={c.source} label={c.label} render={c.render} disableSort align={c.align} />
           ))}
-          <DataTable.Col source="_history" label="History" disableSort render={(record: RaRecord) => <TxHistoryButton record={record} />} />
+          <DataTable.Col source="_actions" label="History" disableSort render={(record: RaRecord) => <TxHistoryButton record={record} />} />
         </DataTable>
       )}
     </>

@@ -1,6 +1,7 @@
 /** How transaction rows read: cell text, the columns (shown or chosen in the column chooser) and the CSV export. */
 import type { RaRecord } from 'react-admin';
 import { LIST_MAX_PER_PAGE, type TxSortField } from '../../contract/index.ts';
+import type { ColumnPriority } from '../../kit/shared/columnPriority.ts';
 import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
 import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
 
@@ -11,23 +12,27 @@ export interface TxColumn {
   numeric?: boolean;
   /** Shown unless the operator hides it. */
   initial: boolean;
+  /** Kept as the screen narrows (the kit's column priorities); 'high' unless said. */
+  priority?: ColumnPriority;
+  /** In the phone list's secondary line. */
+  phone?: boolean;
 }
 
 export const TX_COLUMNS: readonly TxColumn[] = [
-  { field: 'createdAt', label: 'Time', sortable: 'createdAt', initial: true },
+  { field: 'createdAt', label: 'Time', sortable: 'createdAt', initial: true, priority: 'primary' },
   { field: 'id', label: 'Id', sortable: 'id', initial: false },
-  { field: 'tokenName', label: 'Token', sortable: 'tokenName', initial: true },
-  { field: 'side', label: 'Side', initial: true },
-  { field: 'txType', label: 'Type', initial: true },
+  { field: 'tokenName', label: 'Token', sortable: 'tokenName', initial: true, phone: true },
+  { field: 'side', label: 'Side', initial: true, priority: 'medium', phone: true },
+  { field: 'txType', label: 'Type', initial: true, phone: true },
   { field: 'method', label: 'Method', initial: false },
   { field: 'attempt', label: 'Attempt', numeric: true, initial: false },
-  { field: 'network', label: 'Network', initial: true },
+  { field: 'network', label: 'Network', initial: true, phone: true },
   { field: 'bridgeName', label: 'Bridge', initial: false },
-  { field: 'status', label: 'Status', sortable: 'status', initial: true },
-  { field: 'errCode', label: 'Error', initial: true },
-  { field: 'amountIn', label: 'Amount in', sortable: 'amountIn', numeric: true, initial: true },
+  { field: 'status', label: 'Status', sortable: 'status', initial: true, phone: true },
+  { field: 'errCode', label: 'Error', initial: true, phone: true },
+  { field: 'amountIn', label: 'Amount in', sortable: 'amountIn', numeric: true, initial: true, priority: 'low' },
   { field: 'amountOut', label: 'Amount out', numeric: true, initial: false },
-  { field: 'expectedProfit', label: 'Expected profit', sortable: 'expectedProfit', numeric: true, initial: true },
+  { field: 'expectedProfit', label: 'Expected profit', sortable: 'expectedProfit', numeric: true, initial: true, priority: 'medium' },
   { field: 'hash', label: 'Hash', initial: false },
   { field: 'tradeId', label: 'Trade', initial: true },
 ];
