@@ -56,6 +56,18 @@ const denseComponents = {
     },
   },
   MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
+  // react-admin 5.15's row checkbox passes its name ("Select this row") as the Checkbox's own
+  // aria-label, which MUI 9 puts on the wrapping span: the input had no name (axe: label) and the
+  // span a name it may not carry (aria-prohibited-attr). The name goes to the input instead; a
+  // checkbox that names its input itself (slotProps.input) keeps its own.
+  MuiCheckbox: {
+    defaultProps: {
+      slotProps: {
+        input: (ownerState: { 'aria-label'?: string }) => ({ 'aria-label': ownerState['aria-label'] }),
+        root: () => ({ 'aria-label': undefined }),
+      },
+    },
+  },
   // react-admin sizes the docked menu column "100vh - 3em" to fill the screen below the header: 3em
   // meant the header's 48px at a 16px font, but at this theme's 13px body font it is 44.6px, so the
   // column reached 3.4px below the screen and every page had a vertical scrollbar (issue 25 finding 10).
