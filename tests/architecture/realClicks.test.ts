@@ -25,8 +25,14 @@ interface SyntheticClick {
   text: string;
 }
 
-/** Calls whose options may say `force: true` without touching a control: the file system's. */
-const FS_CALLS = new Set(['rmSync', 'rm', 'rmdir', 'rmdirSync', 'cpSync', 'cp']);
+/**
+ * Calls whose arguments may say `force: true` without touching a control: the file system's
+ * options, and data (a request body a test expects or sends, as a guarded refund's `force`).
+ */
+const FS_CALLS = new Set([
+  'rmSync', 'rm', 'rmdir', 'rmdirSync', 'cpSync', 'cp',
+  'toEqual', 'toStrictEqual', 'toMatchObject', 'objectContaining', 'stringify',
+]);
 /** Calls whose callback (or string) runs inside the page. */
 const IN_PAGE_CALLS = new Set(['evaluate', '$eval', '$$eval', 'evaluateAll', 'evaluateHandle', 'waitForFunction', 'addInitScript']);
 
@@ -183,6 +189,8 @@ describe('issue 25 finding 1 / what to build 14: the scanner of synthetic clicks
     expect(kinds(`rmSync(dataDir, { recursive: true, force: true });`)).toEqual([]);
     expect(kinds(`if (dir) fs.rmSync(join(a, b), { recursive: true, force: true });`)).toEqual([]);
     expect(kinds(`await rm(dir, { force: true, recursive: true });`)).toEqual([]);
+    expect(kinds(`expect(call.postDataJSON()).toEqual({ tradeId, force: true });`)).toEqual([]);
+    expect(kinds(`await api('POST', '/txs/refund', JSON.stringify({ tradeId, force: true }));`)).toEqual([]);
     expect(kinds(`// never dispatchEvent('click') nor { force: true }\n/* el.click() in evaluate */`)).toEqual([]);
     expect(kinds(`document.dispatchEvent(new Event('visibilitychange'));`)).toEqual([]);
     // Code of the page that reads, then a real click after the evaluate closed.
