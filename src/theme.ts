@@ -14,6 +14,15 @@ declare module '@mui/material/styles' {
   }
 }
 
+/** The id of the landmark tooltips open in (rendered by src/layout/SignedInLayout.tsx). */
+export const TOOLTIP_LAYER_ID = 'console-tooltips';
+
+/** Where a tooltip opens: the tooltips' landmark while it is there and not hidden behind a modal, else <body> (null). */
+export function tooltipContainer(): HTMLElement | null {
+  const layer = document.getElementById(TOOLTIP_LAYER_ID);
+  return layer && !layer.closest('[aria-hidden="true"]') ? layer : null;
+}
+
 export const SYSTEM_FONT_STACK =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 export const MONO_FONT_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
@@ -42,7 +51,12 @@ const denseComponents = {
   MuiPaper: { defaultProps: { elevation: 0 } },
   MuiCard: { defaultProps: { variant: 'outlined' } },
   MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
-  MuiTooltip: { defaultProps: { arrow: true } },
+  // A tooltip opens in the page's "Tooltips" landmark (SignedInLayout) rather than loose in <body>,
+  // so all content is inside a landmark (axe region, issue 25 finding 13: the bell's tooltip, shown
+  // again when focus comes back from the notification centre, was outside every landmark). Where
+  // there is no such landmark (signed out) or a modal hides it from assistive technology (MUI sets
+  // aria-hidden on the page behind a dialog), the tooltip opens in <body> as before.
+  MuiTooltip: { defaultProps: { arrow: true, slotProps: { popper: { container: tooltipContainer } } } },
   // A progress bar without a name of its own (react-admin's loading indicator in the header) is
   // announced as what it is.
   MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
