@@ -70,6 +70,18 @@ const denseComponents = {
     },
   },
   MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
+  // A checkbox named by an aria-label prop (react-admin's DataTable row checkbox, "Select this row")
+  // gets it on MUI's root <span>, where ARIA does not allow it, and the <input> stays unnamed (axe
+  // aria-prohibited-attr and label on /settings/tokens and /settings/bridges, issue 25 finding 13):
+  // the name goes to the input, the control itself. A label set on the input by the caller wins.
+  MuiCheckbox: {
+    defaultProps: {
+      slotProps: {
+        root: { 'aria-label': undefined },
+        input: (ownerState: { 'aria-label'?: string }) => ({ 'aria-label': ownerState['aria-label'] }),
+      },
+    },
+  },
   // A disabled field's helper text still tells the operator something ("token name does not change
   // once created"): it keeps the secondary text colour rather than the disabled grey, which falls
   // under WCAG AA's 4.5:1 (axe on /settings/tokens/{name}, issue 25 finding 13).
