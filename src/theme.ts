@@ -14,6 +14,15 @@ declare module '@mui/material/styles' {
   }
 }
 
+/** The id of the landmark tooltips open in (rendered by src/layout/SignedInLayout.tsx). */
+export const TOOLTIP_LAYER_ID = 'console-tooltips';
+
+/** Where a tooltip opens: the tooltips' landmark while it is there and not hidden behind a modal, else <body> (null). */
+export function tooltipContainer(): HTMLElement | null {
+  const layer = document.getElementById(TOOLTIP_LAYER_ID);
+  return layer && !layer.closest('[aria-hidden="true"]') ? layer : null;
+}
+
 export const SYSTEM_FONT_STACK =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 export const MONO_FONT_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
@@ -42,7 +51,12 @@ const denseComponents = {
   MuiPaper: { defaultProps: { elevation: 0 } },
   MuiCard: { defaultProps: { variant: 'outlined' } },
   MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
-  MuiTooltip: { defaultProps: { arrow: true } },
+  // A tooltip opens in the page's "Tooltips" landmark (SignedInLayout) rather than loose in <body>,
+  // so all content is inside a landmark (axe region, issue 25 finding 13: the bell's tooltip, shown
+  // again when focus comes back from the notification centre, was outside every landmark). Where
+  // there is no such landmark (signed out) or a modal hides it from assistive technology (MUI sets
+  // aria-hidden on the page behind a dialog), the tooltip opens in <body> as before.
+  MuiTooltip: { defaultProps: { arrow: true, slotProps: { popper: { container: tooltipContainer } } } },
   // A progress bar without a name of its own (react-admin's loading indicator in the header) is
   // announced as what it is.
   MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
@@ -56,16 +70,24 @@ const denseComponents = {
     },
   },
   MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
-  // react-admin 5.15's row checkbox passes its name ("Select this row") as the Checkbox's own
-  // aria-label, which MUI 9 puts on the wrapping span: the input had no name (axe: label) and the
-  // span a name it may not carry (aria-prohibited-attr). The name goes to the input instead; a
-  // checkbox that names its input itself (slotProps.input) keeps its own.
+  // A checkbox named by an aria-label prop (react-admin's DataTable row checkbox, "Select this row")
+  // gets it on MUI's root <span>, where ARIA does not allow it, and the <input> stays unnamed (axe
+  // aria-prohibited-attr and label on /settings/tokens and /settings/bridges, issue 25 finding 13):
+  // the name goes to the input, the control itself. A label set on the input by the caller wins.
   MuiCheckbox: {
     defaultProps: {
       slotProps: {
+        root: { 'aria-label': undefined },
         input: (ownerState: { 'aria-label'?: string }) => ({ 'aria-label': ownerState['aria-label'] }),
-        root: () => ({ 'aria-label': undefined }),
       },
+    },
+  },
+  // A disabled field's helper text still tells the operator something ("token name does not change
+  // once created"): it keeps the secondary text colour rather than the disabled grey, which falls
+  // under WCAG AA's 4.5:1 (axe on /settings/tokens/{name}, issue 25 finding 13).
+  MuiFormHelperText: {
+    styleOverrides: {
+      root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
     },
   },
   // react-admin sizes the docked menu column "100vh - 3em" to fill the screen below the header: 3em
@@ -81,6 +103,9 @@ const denseComponents = {
     },
   },
 } as const satisfies RaThemeOptions['components'];
+
+/** The light theme's outlined status chips' text: AA on the tinted surfaces chips sit on (hovered rows, cards). */
+export const LIGHT_OUTLINED_STATUS = { Warning: '#804b00', Success: '#226640', Error: '#b71c1c', Info: '#035e90', Primary: '#174d9c' } as const;
 
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
@@ -102,6 +127,18 @@ export const lightTheme: RaThemeOptions = {
   components: {
     ...defaultLightTheme.components,
     ...denseComponents,
+    // An outlined status chip ("stale" on a trade's page, "completed" in /tx/latest) sits on tinted
+    // rows and cards (a hovered row is #e9ebee), where the status colours' text falls under AA's 4.5:1
+    // (warning 4.1 on #e0e1e4, success 4.2 on #e9ebee, axe, issue 25 finding 13): its text and border
+    // take a darker shade of the same hue there (each at least 4.9:1 on #e0e1e4).
+    MuiChip: {
+      ...denseComponents.MuiChip,
+      styleOverrides: {
+        root: Object.fromEntries(
+          Object.entries(LIGHT_OUTLINED_STATUS).map(([colour, shade]) => [`&.MuiChip-outlined.MuiChip-color${colour}`, { color: shade, borderColor: shade }]),
+        ),
+      },
+    },
     MuiAppBar: {
       ...denseComponents.MuiAppBar,
       styleOverrides: { root: { backgroundColor: '#ffffff', color: '#0f172a', borderBottom: '1px solid rgba(15, 23, 42, 0.12)' } },

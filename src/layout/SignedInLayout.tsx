@@ -18,6 +18,7 @@ import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';
 import type { AppAuthProvider } from '../authProvider/createAuthProvider.ts';
 import { SessionExpiryGuard } from '../authProvider/SessionExpiryGuard.tsx';
+import { TOOLTIP_LAYER_ID } from '../theme.ts';
 import { AppBar } from './AppBar.tsx';
 import { Menu } from './Menu.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -70,6 +71,8 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
       <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar}>
         {children}
       </RaLayout>
+      {/* The landmark tooltips open in (theme.ts tooltipContainer): all content within a landmark. */}
+      <aside id={TOOLTIP_LAYER_ID} aria-label="Tooltips" />
       {/* The windows sit at z-index 10000 (§2), above the splash: they come after it, so a click anywhere on it enters. */}
       {!splash && (
         <LoadBoundary dense sx={CORNER}>

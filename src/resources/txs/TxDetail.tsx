@@ -84,7 +84,8 @@ export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
         <Button startIcon={<ArrowBackIcon />} onClick={onBack}>
           Transactions
         </Button>
-        <Typography variant="h6" component="h2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+        {/* The page's title (axe page-has-heading-one, issue 25 finding 13): an h1 with the h6 look. */}
+        <Typography variant="h6" component="h1" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
           Transaction {id}
         </Typography>
         {tx && <Chip size="small" label={tx.status} color={statusColor(tx.status)} variant="outlined" />}
