@@ -116,7 +116,7 @@ function StepNode({ step, index, count, of, current, stuck, expectedMs, sinceRea
         )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, typography: 'body2' }}>
           {explorer && step.hash ? (
-            <Link href={explorer} target="_blank" rel="noopener noreferrer" aria-label={`Tx ${shortHash(step.hash)} on ${hostOf(explorer)} (opens a new tab)`}>
+            <Link href={explorer} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minHeight: 24 }} aria-label={`Tx ${shortHash(step.hash)} on ${hostOf(explorer)} (opens a new tab)`}>
               <span style={{ fontFamily: 'monospace' }}>{shortHash(step.hash)}</span> on {hostOf(explorer)}
             </Link>
           ) : (

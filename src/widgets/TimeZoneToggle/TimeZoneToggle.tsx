@@ -30,7 +30,9 @@ export function TimeZoneToggle() {
               aria-pressed={pressed}
               onClick={() => setTimeZoneMode(choice.mode)}
               sx={{
-                minWidth: 0,
+                // 24 px square at least: a touch target WCAG 2.2 AA accepts (axe target-size on a phone).
+                minWidth: 24,
+                minHeight: 24,
                 px: 1,
                 py: 0.25,
                 borderRadius: 0,
