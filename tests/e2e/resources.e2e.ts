@@ -266,6 +266,11 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
 
     // Sort by amount in: descending first, then ascending, across pages.
     // ra-data-simple-rest's query: sort=["amountIn","DESC"]&range=[0,24].
+    // At 1440 px Amount in is a low-priority column, kept in the column chooser so the table fits
+    // (issue 25 finding 2): the operator shows it there first, as this test does.
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    await page.locator('.MuiPopover-paper').getByLabel('Amount in', { exact: true }).check();
+    await page.keyboard.press('Escape');
     answered = settled('"amountIn","DESC"');
     await table.getByRole('button', { name: 'Amount in' }).click();
     await answered;
