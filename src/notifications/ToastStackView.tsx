@@ -5,7 +5,7 @@
  * merged (×count), and the stack folded into one toast with the edges of the next two peeking
  * out, so it covers one toast's height of the page; it unfolds while the pointer is over it.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
@@ -40,7 +40,49 @@ const KEYFRAMES = 'console-toast-in';
  * A new toast flashes in brighter rather than fading in: a card fading in over the folded deck would
  * show the text of the one beneath it through itself.
  */
-const GLOBAL = { [`@keyframes ${KEYFRAMES}`]: { from: { filter: 'brightness(1.45)' }, to: { filter: 'none' } } };
+/** The room a phone's page keeps above its content for the folded stack (set by usePhoneReserve). */
+const RESERVE_VAR = '--console-toast-space';
+/** Below MUI's sm breakpoint: a phone, where the stack spans the screen's width. */
+const PHONE_QUERY = '(max-width: 599.95px)';
+
+const GLOBAL = {
+  [`@keyframes ${KEYFRAMES}`]: { from: { filter: 'brightness(1.45)' }, to: { filter: 'none' } },
+  // On a phone the folded stack spans the screen: the page starts below it instead of under it, so
+  // no toast covers a control (issue 25 finding 1). Wider screens keep their title rows' free end.
+  // (A block before the content, so whatever padding the layout gives it stays as it is.)
+  [`@media ${PHONE_QUERY}`]: { '#main-content::before': { content: '""', display: 'block', flex: '0 0 auto', height: `var(${RESERVE_VAR}, 0px)` } },
+};
+
+/**
+ * On a phone, keeps the folded stack's height (plus its gap below the header) as the page's top
+ * room; unfolding (a hover or focus the operator made) does not move the page.
+ */
+function usePhoneReserve(element: HTMLElement | null, folded: boolean): void {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    if (!element || typeof window.matchMedia !== 'function' || typeof ResizeObserver === 'undefined') return;
+    const phone = window.matchMedia(PHONE_QUERY);
+    const measure = () => {
+      if (!folded) return;
+      if (phone.matches) root.style.setProperty(RESERVE_VAR, `${Math.ceil(element.offsetHeight) + BELOW_HEADER + 8}px`);
+      else root.style.removeProperty(RESERVE_VAR);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    phone.addEventListener('change', measure);
+    return () => {
+      observer.disconnect();
+      phone.removeEventListener('change', measure);
+    };
+  }, [element, folded]);
+  useEffect(
+    () => () => {
+      document.documentElement.style.removeProperty(RESERVE_VAR);
+    },
+    [],
+  );
+}
 
 /**
  * A folded card behind the top one keeps its text rendered (under the top card, which covers it but
@@ -137,6 +179,12 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
   const [unfolded, setUnfolded] = useState(false);
   const open = visible.length + more;
   const top = useTopBelowHeader(open > 0);
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const showing = open > 0 && !hidden;
+  usePhoneReserve(showing ? element : null, !unfolded);
+  useEffect(() => {
+    if (!showing) document.documentElement.style.removeProperty(RESERVE_VAR);
+  }, [showing]);
   if (open === 0 && unfolded) setUnfolded(false);
   // Hidden under the pointer (the "+K more" press opens the centre): no mouseleave will come.
   useEffect(() => {
@@ -158,6 +206,7 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
     <>
       <GlobalStyles styles={GLOBAL} />
       <Box
+        ref={setElement}
         className="console-toasts"
         onMouseEnter={enter}
         onMouseLeave={leave}

@@ -123,7 +123,9 @@ export function NetworkSettingsEditor() {
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       {/* The networks table and the pair matrix side by side while the screen is wide enough. */}
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
-      <Stack spacing={1.5} sx={{ flex: '0 0 auto' }}>
+      {/* On a phone the table scrolls inside its own box; the page keeps the screen's width (issue 25). */}
+      <Stack spacing={1.5} sx={{ flex: { xs: '1 1 100%', sm: '0 1 auto' }, minWidth: 0, maxWidth: '100%' }}>
+      <Box sx={{ maxWidth: '100%', overflowX: 'auto', contain: { xs: 'inline-size', sm: 'none' } }}>
       <Table size="small" aria-label="Networks" sx={{ width: 'auto', '& td, & th': { py: 0.25 } }}>
         <TableHead>
           <TableRow>
@@ -165,6 +167,7 @@ export function NetworkSettingsEditor() {
           })}
         </TableBody>
       </Table>
+      </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <TextField select size="small" label="Add network" value={adding} onChange={(e) => setAdding(e.target.value)} sx={{ width: 200 }}>
           {NETWORKS.filter((n) => !names.includes(n)).map((n) => (
@@ -189,7 +192,7 @@ export function NetworkSettingsEditor() {
           Pair flags
         </Typography>
         {/* The matrix scrolls on its own, both ways, so the page keeps its width; the names stay in view. */}
-        <TableContainer role="region" tabIndex={0} aria-label="Pair flags matrix, scrollable" sx={{ maxWidth: '100%', maxHeight: '70vh', overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, width: 'fit-content' }}>
+        <TableContainer role="region" tabIndex={0} aria-label="Pair flags matrix, scrollable" sx={{ maxWidth: '100%', contain: { xs: 'inline-size', sm: 'none' }, maxHeight: '70vh', overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, width: { xs: '100%', sm: 'fit-content' } }}>
           <Table stickyHeader size="small" aria-label="Pair flags matrix" sx={{ width: 'auto', '& td, & th': { py: 0, px: 0.25 } }}>
             <TableHead>
               <TableRow>
