@@ -74,7 +74,9 @@ function StepNode({ step, index, count, of, current, stuck, expectedMs, sinceRea
       <Box
         sx={{
           px: 1, py: 0.5, borderRadius: 1, mb: last ? 0 : 1.5,
-          ...(current && { bgcolor: 'action.selected' }),
+          // A light tint (action.hover), so the chip, links and coloured text on it keep AA contrast
+          // (action.selected brought the light theme's primary and warning text under 4.5:1).
+          ...(current && { bgcolor: 'action.hover', boxShadow: (t) => `inset 3px 0 ${t.palette.primary.main}` }),
           ...(stuck && { outline: 2, outlineColor: 'error.main', outlineStyle: 'solid' }),
         }}
       >

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -42,7 +43,9 @@ export function UserLogFeed() {
     );
   }
   return (
-    <List dense disablePadding aria-label="User log" sx={{ maxHeight: 280, overflow: 'auto' }}>
+    // The list scrolls in its own box, which the keyboard can reach and scroll too (axe scrollable-region-focusable).
+    <Box role="region" aria-label="User log, scrollable" tabIndex={0} sx={{ maxHeight: 280, overflow: 'auto' }}>
+    <List dense disablePadding aria-label="User log">
       {logs.map((log) => (
         <ListItem key={log.id} disableGutters>
           <ListItemText
@@ -53,5 +56,6 @@ export function UserLogFeed() {
         </ListItem>
       ))}
     </List>
+    </Box>
   );
 }
