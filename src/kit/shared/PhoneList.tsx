@@ -50,7 +50,7 @@ export function PhoneList({ columns, name, rowClick, ariaLabel }: {
           {secondary.map((c) => (
             <Fragment key={c.source}>
               <Box component="span" sx={{ ...oneLine, display: 'inline-flex', gap: 0.5, maxWidth: '100%', alignItems: 'center' }}>
-                <Box component="span" sx={{ color: 'text.disabled' }}>{c.label}</Box>
+                <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>{c.label}</Box>
                 <Box component="span" sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{cell(c, record)}</Box>
               </Box>
             </Fragment>

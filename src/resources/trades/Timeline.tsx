@@ -126,7 +126,7 @@ function StepNode({ step, index, count, of, current, stuck, expectedMs, sinceRea
               {step.hash ? <span style={{ fontFamily: 'monospace' }}>{shortHash(step.hash)}</span> : 'No hash yet'}
             </Typography>
           )}
-          <Link component={RouterLink} to={`/tx/${encodeURIComponent(step.txId)}`} aria-label={`Transaction page of step ${index + 1} (${shortId(step.txId)})`}>
+          <Link component={RouterLink} to={`/tx/${encodeURIComponent(step.txId)}`} sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }} aria-label={`Transaction page of step ${index + 1} (${shortId(step.txId)})`}>
             Transaction page
           </Link>
         </Box>
