@@ -123,6 +123,21 @@ const workerCommand = (cmd: WorkerCommand): Control => {
   };
 };
 
+/** The fixtures the running file made (set in its describe), for set-ups that renew one. */
+let sellFixtures: Fixtures | undefined;
+
+/**
+ * A sell still pending, for the Edit sell controls: with the workers stopped a sell waits in the
+ * queue (the simulator moves operators' sells on once they run, as the earlier Start left them).
+ */
+async function freshPendingSell(admin: Api): Promise<void> {
+  if (!sellFixtures) throw new Error('no fixtures yet');
+  expect((await admin('POST', '/workers/stop')).status).toBe(200);
+  const sell = await admin('POST', '/txs/sell', { tokenName: sellFixtures.token, network: 'Base', amount: 10 });
+  expect(sell.status).toBe(200);
+  sellFixtures.tradeId = ((await sell.json()) as { tradeId: string }).tradeId;
+}
+
 const serviceRestart = (service: Service, scaling: boolean): Control => {
   const title = scaling ? `Scaling restart of ${service}` : `Restart ${service}`;
   // The restart dialog is the one confirmation (issue 25 finding 6): its button sends the restart.
@@ -339,6 +354,7 @@ const CONTROLS: Control[] = [
     name: '§7 /tx/new Edit sell: Load fetches GET /txs/sell/{tradeId} and restates the sell',
     role: 'Admin',
     route: '/tx/new',
+    before: freshPendingSell,
     steps: [{ tab: 'Edit sell' }, { fill: 'Trade id', value: '{tradeId}', form: 'Find sell' }, { press: 'Load', form: 'Find sell' }],
     retry: [{ press: 'Load', form: 'Find sell' }],
     request: { method: 'GET', path: '/api/txs/sell/{tradeId}' },
@@ -349,6 +365,7 @@ const CONTROLS: Control[] = [
     name: '§7 /tx/new Edit sell: Update sell, confirmed, sends PUT /txs/sell/{tradeId} with the sell body',
     role: 'Admin',
     route: '/tx/new',
+    before: freshPendingSell,
     steps: [
       { tab: 'Edit sell' },
       { fill: 'Trade id', value: '{tradeId}', form: 'Find sell' },
@@ -572,6 +589,7 @@ describe.skipIf(!hasChromium)('every operator control in Chromium against the re
   let admin: Api;
   const sessions = new Map<Role, Session>();
   const fixtures: Fixtures = { token: unique('E2ECTL'), tradeId: '', txId: '' };
+  sellFixtures = fixtures;
   let refusalCount = 0;
 
   const logsOf = async (action: string) => {
@@ -624,9 +642,10 @@ describe.skipIf(!hasChromium)('every operator control in Chromium against the re
 
   for (const entry of CONTROLS) {
     it(entry.name, async () => {
+      // Set-up first: it may make the fixture the control works on (a fresh pending sell).
+      await entry.before?.(admin);
       const control = filled(entry, fixtures);
       const { page, pageErrors } = await sessionOf(control.role);
-      await control.before?.(admin);
       if (new URL(page.url()).pathname !== control.route) await page.goto(control.route);
       const logsBefore = control.log ? (await logsOf(control.log.action)).total : 0;
       const matches = isCall(control.request);
