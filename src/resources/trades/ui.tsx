@@ -2,16 +2,16 @@
 import { createElement } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { useInput, useListContext } from 'react-admin';
+import { useListContext } from 'react-admin';
 import { NETWORKS } from '../../config/networks.ts';
 import { TRADE_STATES, type TradeJourney } from '../../contract/trades.ts';
 import { KitSelectInput } from '../../kit/inputs.tsx';
 import type { ColumnDef, FilterDef, ResourceUi } from '../../kit/definition.ts';
 import { CutText } from '../../kit/shared/CutText.tsx';
+import { TimeFilterInput } from '../../kit/shared/TimeFilterInput.tsx';
 import { TimeText } from '../../kit/shared/TimeText.tsx';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
-import { TimeField } from '../../widgets/shared/TimeField.tsx';
 import { NetworkIcon } from '../../widgets/SwapQuote/NetworkIcon.tsx';
 import { shortId, tradeStateColor, tradeStateVariant } from './tradeState.ts';
 
@@ -71,20 +71,6 @@ function LiveNameFilter({ source, label = source, of }: { source: string; label?
   const chosen = typeof value === 'string' ? value : '';
   const choices = chosen !== '' && !names.includes(chosen) ? [chosen, ...names] : names;
   return <KitSelectInput source={source} label={label} choices={choices} emptyText="Any" sx={{ minWidth: 160 }} />;
-}
-
-const instant = (value: unknown) => (typeof value === 'number' ? value : null);
-
-/**
- * A range end typed in the header's zone, kept in the list's filter as its instant in ms, as GET
- * /trades/ takes it (the definition has no toServerFilter, which home would load).
- */
-function TimeFilterInput({ source, label = source, edge }: { source: string; label?: string; edge: 'start' | 'end'; alwaysOn?: boolean }) {
-  const { field } = useInput({ source });
-  const { filterValues } = useListContext();
-  const { from, to } = filterValues as Record<string, unknown>;
-  const error = edge === 'end' && (instant(from) ?? 0) > (instant(to) ?? Infinity) ? 'the end is before the start' : null;
-  return <TimeField label={label} edge={edge} value={instant(field.value)} onChange={(ms) => field.onChange(ms ?? '')} error={error} />;
 }
 
 const FILTERS: FilterDef[] = [
