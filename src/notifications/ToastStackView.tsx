@@ -57,16 +57,21 @@ const GLOBAL = {
  * On a phone, keeps the folded stack's height (plus its gap below the header) as the page's top
  * room; unfolding (a hover or focus the operator made) does not move the page.
  */
+function reservePhoneRoom(element: HTMLElement | null, folded: boolean): void {
+  if (!element || !folded || typeof window.matchMedia !== 'function') return;
+  const root = document.documentElement;
+  if (window.matchMedia(PHONE_QUERY).matches) root.style.setProperty(RESERVE_VAR, `${Math.ceil(element.offsetHeight) + BELOW_HEADER + 8}px`);
+  else root.style.removeProperty(RESERVE_VAR);
+}
+
 function usePhoneReserve(element: HTMLElement | null, folded: boolean): void {
+  // After every render of the stack (a toast came or went), in the same task as the change: the page
+  // never shows a frame with a grown stack over its top controls (the observer below runs a frame late).
+  useLayoutEffect(() => reservePhoneRoom(element, folded));
   useLayoutEffect(() => {
-    const root = document.documentElement;
     if (!element || typeof window.matchMedia !== 'function' || typeof ResizeObserver === 'undefined') return;
     const phone = window.matchMedia(PHONE_QUERY);
-    const measure = () => {
-      if (!folded) return;
-      if (phone.matches) root.style.setProperty(RESERVE_VAR, `${Math.ceil(element.offsetHeight) + BELOW_HEADER + 8}px`);
-      else root.style.removeProperty(RESERVE_VAR);
-    };
+    const measure = () => reservePhoneRoom(element, folded);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
