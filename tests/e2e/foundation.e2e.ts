@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)('foundation in Chromium against the reference serv
         await page.waitForURL((u) => u.pathname === expected, { timeout: 15_000 });
         if (allowed) {
           await expect
-            .poll(() => page.getByRole('heading', { name: route.title, exact: true }).count(), { message: url })
+            .poll(() => page.getByRole('heading', { name: route.title, exact: true }).count(), { message: url, timeout: 15_000 })
             .toBeGreaterThan(0);
         }
       }

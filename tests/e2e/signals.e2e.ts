@@ -26,7 +26,7 @@ const centre = (page: Page) => page.getByRole('dialog', { name: 'Notifications',
 
 /** The socket is up (a page just loaded misses what the server sent before it connected). */
 async function live(page: Page): Promise<void> {
-  await page.getByRole('banner').getByText(/^(Live|Silent)/).waitFor({ timeout: 15_000 });
+  await page.getByRole('banner').getByText(/^(Live|Silent)/).waitFor({ timeout: 30_000 });
 }
 
 /** The pointer off the toast area, which pauses while the pointer is over it (§2). */

@@ -30,7 +30,9 @@ export function StuckTrades({ gridArea }: { gridArea: string }) {
   return (
     <Panel title="Stuck trades" gridArea={gridArea}>
       <Box sx={{ color: count > 0 ? 'error.main' : 'text.secondary', typography: 'body2' }}>
-        {count > 0 ? <Link to={ALL_STUCK} style={{ color: 'inherit', fontWeight: 700 }}>{count} stuck</Link> : list ? 'None' : '–'}
+        {count > 0 ? <Link to={ALL_STUCK} style={{ color: 'inherit', fontWeight: 700, display: 'inline-block', minHeight: 24, lineHeight: '24px' }}>
+            {count} stuck
+          </Link> : list ? 'None' : '–'}
         {count > 0 && (
           <Box component="ul" aria-label="Oldest stuck trades" sx={{ m: 0, pl: 2.5 }}>
             {list?.trades.slice(0, STUCK_TRADES_SHOWN).map((t) => (
