@@ -94,7 +94,8 @@ export const TradeFilter = z
     network: oneOrMany(NetworkName).optional(),
     networkBuy: oneOrMany(NetworkName).optional(),
     networkSell: oneOrMany(NetworkName).optional(),
-    errCode: oneOrMany(TradeErrorCode).optional(),
+    // As a number, or its digits (a list filter's select keeps its choices as text).
+    errCode: oneOrMany(z.union([TradeErrorCode, z.string().regex(/^\d{1,9}$/, 'must be an error code').transform(Number)])).optional(),
     bridgeName: oneOrMany(z.string().min(1).max(64)).optional(),
     from: z.number().int().min(0).optional(),
     to: z.number().int().min(0).optional(),
