@@ -83,14 +83,18 @@ export const TRADE_SORT_FIELDS = ['startedAt', 'updatedAt', 'expectedProfit', 'a
 export type TradeSortField = (typeof TRADE_SORT_FIELDS)[number];
 
 /**
- * GET /trades/ filter: every field optional. network matches networkBuy or networkSell; from and
- * to bound startedAt in ms, both included.
+ * GET /trades/ filter: every field optional. network matches networkBuy or networkSell; networkBuy
+ * and networkSell match that end of the route alone; errCode matches failed trades with that §8
+ * code (the first of their txs that has one); from and to bound startedAt in ms, both included.
  */
 export const TradeFilter = z
   .object({
     state: oneOrMany(TradeState).optional(),
     tokenName: oneOrMany(z.string().min(1).max(64)).optional(),
     network: oneOrMany(NetworkName).optional(),
+    networkBuy: oneOrMany(NetworkName).optional(),
+    networkSell: oneOrMany(NetworkName).optional(),
+    errCode: oneOrMany(TradeErrorCode).optional(),
     bridgeName: oneOrMany(z.string().min(1).max(64)).optional(),
     from: z.number().int().min(0).optional(),
     to: z.number().int().min(0).optional(),
