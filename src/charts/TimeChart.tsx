@@ -108,12 +108,14 @@ export default function TimeChart({ kind, times, series, label, description, for
   }, [data]);
 
   return (
-    <Box component="figure" sx={{ m: 0, minWidth: 0 }}>
+    <Box component="figure" sx={{ m: 0, minWidth: 0, position: 'relative' }}>
       <Box ref={box} role="img" aria-label={label} aria-describedby={descriptionId} title={description} sx={{ width: '100%', minWidth: 0, overflow: 'hidden' }} />
       <Box component="figcaption" id={descriptionId} sx={VISUALLY_HIDDEN}>
         {description}
       </Box>
-      <table style={VISUALLY_HIDDEN}>
+      {/* A table box is never narrower than its content: the hiding box is a div around it. */}
+      <div style={VISUALLY_HIDDEN}>
+      <table>
         <caption>{label}</caption>
         <thead>
           <tr>
@@ -137,6 +139,7 @@ export default function TimeChart({ kind, times, series, label, description, for
           ))}
         </tbody>
       </table>
+      </div>
     </Box>
   );
 }

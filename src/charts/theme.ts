@@ -10,11 +10,14 @@ export interface ChartTheme {
 }
 
 export function chartTheme(theme: Theme): ChartTheme {
+  // uPlot reads the size in px from the font string: MUI's rem sizes are converted.
   const size = theme.typography.caption.fontSize;
+  const rem = typeof theme.typography.htmlFontSize === 'number' ? theme.typography.htmlFontSize : 16;
+  const px = typeof size === 'number' ? size : typeof size === 'string' && size.endsWith('rem') ? parseFloat(size) * rem : parseFloat(size ?? '12') || 12;
   return {
     color: (c) => theme.palette[c].main,
     axis: theme.palette.text.secondary,
     grid: theme.palette.divider,
-    font: `${typeof size === 'number' ? `${size}px` : (size ?? '12px')} ${theme.typography.fontFamily ?? 'sans-serif'}`,
+    font: `${px}px ${theme.typography.fontFamily ?? 'sans-serif'}`,
   };
 }
