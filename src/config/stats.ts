@@ -28,14 +28,11 @@ export type SeriesKind = (typeof SERIES_KINDS)[number];
 /** The arrow between a route's networks, as route keys are written (PROTOCOL "Stats"). */
 export const ROUTE_ARROW = '→';
 
-/** The Analytics screen's ranges: the last 24 h, 7 d or 30 d (bucketed by hour, hour, day), or a custom one. */
+/** The Analytics screen's ranges: Home's periods (config/performance.ts) or one of the operator's own. */
 export const ANALYTICS_RANGES = ['24h', '7d', '30d', 'custom'] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
-export const ANALYTICS_RANGE_MS: Readonly<Record<Exclude<AnalyticsRange, 'custom'>, number>> = {
-  '24h': DAY_MS,
-  '7d': 7 * DAY_MS,
-  '30d': 30 * DAY_MS,
-};
+/** A custom range of up to this long is counted by the hour, a longer one by the day. */
+export const ANALYTICS_HOURLY_MAX_MS = 7 * DAY_MS;
 
 /** The series recorder writes one sample per kind and network this often while values arrive (issue 26: at least every 10 s). */
 export const SERIES_SAMPLE_MS = 10_000;
