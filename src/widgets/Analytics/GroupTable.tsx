@@ -22,7 +22,7 @@ import type { StatsGroup } from '../../config/stats.ts';
 import type { TradeStatsGroup } from '../../contract/index.ts';
 import { groupChartText, tradesFilterOf, tradesLink, type StatsRange } from '../../domain/analytics.ts';
 import { formatProfit, formatRate, successRate } from '../../domain/performance.ts';
-import { PHONE_MAX_WIDTH } from '../../kit/shared/columnPriority.ts';
+import { PHONE_MAX_WIDTH, PRIORITY_MIN_WIDTH } from '../../kit/shared/columnPriority.ts';
 import { sortBy, type SortState } from '../../kit/shared/table.ts';
 
 type Field = 'name' | 'trades' | 'completed' | 'failed' | 'running' | 'rate' | 'profit';
@@ -35,13 +35,15 @@ interface Column {
   /** Shown on a phone too. */
   phone: boolean;
   numeric: boolean;
+  /** Shown only from 1920 px (the kit's 'low' priority). */
+  wide?: boolean;
 }
 
 const COLUMNS: readonly Column[] = [
   { field: 'trades', label: 'Trades', phone: true, numeric: true },
   { field: 'completed', label: 'Completed', phone: false, numeric: true },
   { field: 'failed', label: 'Failed', phone: false, numeric: true },
-  { field: 'running', label: 'Running', phone: false, numeric: true },
+  { field: 'running', label: 'Running', phone: false, numeric: true, wide: true },
   { field: 'rate', label: 'Success', phone: true, numeric: true },
   { field: 'profit', label: 'Profit', phone: true, numeric: true },
 ];
@@ -103,10 +105,11 @@ export function GroupTable({ group, title, rows, range, periodWords }: {
   periodWords: string;
 }) {
   const phone = useMediaQuery(`(max-width:${PHONE_MAX_WIDTH - 0.05}px)`);
+  const wide = useMediaQuery(`(min-width:${PRIORITY_MIN_WIDTH.low}px)`);
   const [sort, setSort] = useState<SortState<Field>>({ field: 'trades', order: 'desc' });
   const sorted = useMemo(() => sortBy(rows, sort, valueOf), [rows, sort]);
   const headingId = useId();
-  const columns = COLUMNS.filter((c) => !phone || c.phone);
+  const columns = COLUMNS.filter((c) => (!phone || c.phone) && (wide || c.wide !== true));
   const description = groupChartText(title, periodWords, rows.map((r) => ({ name: r.name, counts: r })));
   const sortLabel = (field: Field, label: string) => (
     <TableSortLabel
@@ -125,7 +128,7 @@ export function GroupTable({ group, title, rows, range, periodWords }: {
       {rows.length === 0 ? (
         <Typography color="text.secondary">No trades over {periodWords}.</Typography>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
           <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
             <Table size="small" aria-labelledby={headingId}>
               <TableHead>
@@ -143,11 +146,11 @@ export function GroupTable({ group, title, rows, range, periodWords }: {
                   const filter = tradesFilterOf(group, row.key, range);
                   return (
                     <TableRow key={row.key} hover>
-                      <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                      <TableCell component="th" scope="row" sx={{ minWidth: { xs: '8rem', sm: '12rem' }, overflowWrap: 'break-word' }}>
                         {filter === null ? (
                           row.name
                         ) : (
-                          <Link component={RouterLink} to={tradesLink(TRADES_PATH, filter)} aria-label={`${row.name}: open its trades`} sx={{ display: 'inline-block', minHeight: 24 }}>
+                          <Link component={RouterLink} to={tradesLink(TRADES_PATH, filter)} title="Open its trades" sx={{ display: 'inline-block', minHeight: 24 }}>
                             {row.name}
                           </Link>
                         )}
