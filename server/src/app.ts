@@ -12,6 +12,7 @@ import errorsPlugin from './plugins/errors.ts';
 import originsPlugin from './plugins/origins.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
+import seriesRecorderPlugin, { SERIES_SAMPLE_MS_DEFAULT } from './stats/series.ts';
 import hubPlugin from './realtime/hub.ts';
 import socketPlugin, { SOCKETS_PER_SESSION_DEFAULT } from './realtime/socket.ts';
 import awsRoutes from './routes/aws.ts';
@@ -27,6 +28,7 @@ import serviceRoutes from './routes/services.ts';
 import settingsRoutes from './routes/settings.ts';
 import simRoutes from './routes/sim.ts';
 import solanaBridgeRoutes from './routes/solanaBridge.ts';
+import statsRoutes from './routes/stats.ts';
 import tokenRoutes from './routes/tokens.ts';
 import txOperationRoutes from './routes/txOperations.ts';
 import tradeRoutes from './routes/trades.ts';
@@ -72,6 +74,8 @@ export interface AppOptions {
   socketsPerSession?: number;
   /** When a trade counts as stuck, and how often that is checked (STUCK_FACTOR, STUCK_FLOOR_MS, STUCK_CHECK_MS). */
   stuck?: Partial<TradeWatchOptions>;
+  /** Ms between the network series' samples (GET /stats/series); 0: none unless a test flushes. */
+  seriesSampleMs?: number;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -141,6 +145,7 @@ export async function buildApp(options: AppOptions = {}) {
     floorMs: options.stuck?.floorMs ?? STUCK_FLOOR_MS_DEFAULT,
     checkEveryMs: options.stuck?.checkEveryMs ?? STUCK_CHECK_MS_DEFAULT,
   });
+  await app.register(seriesRecorderPlugin, { sampleMs: options.seriesSampleMs ?? SERIES_SAMPLE_MS_DEFAULT });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   await app.register(auditPlugin);
   // Before the routes: it follows workers start/stop through an onResponse hook.
@@ -157,6 +162,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(peerRoutes, api);
   await app.register(txRoutes, api);
   await app.register(tradeRoutes, api);
+  await app.register(statsRoutes, api);
   await app.register(txOperationRoutes, api);
   await app.register(tokenRoutes, api);
   await app.register(bridgeRoutes, api);

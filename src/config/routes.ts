@@ -15,6 +15,8 @@ export const ROUTES = [
   { path: '/tx/latest', access: 'any', title: 'Latest transactions' },
   // Not one of SPEC §2's: trades as journeys, PROTOCOL's console extension (hidden when the backend has none).
   { path: '/tx/trades', access: 'any', title: 'Trades' },
+  // Not one of SPEC §2's: trade figures over time, PROTOCOL's stats extension (issue 26 item 3).
+  { path: '/analytics', access: 'any', title: 'Analytics' },
   { path: '/tsettings', access: 'any', title: 'Preferences' },
   { path: '/tsettings/tokens', access: 'any', title: 'Token pins' },
   { path: '/tx/new', access: 'admin', title: 'New transaction' },

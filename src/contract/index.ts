@@ -21,6 +21,7 @@ export * from './bridges.ts';
 export * from './configs.ts';
 export * from './txs.ts';
 export * from './trades.ts';
+export * from './stats.ts';
 export * from './userLogs.ts';
 export * from './cloud.ts';
 export * from './solanaBridge.ts';

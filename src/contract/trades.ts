@@ -83,14 +83,19 @@ export const TRADE_SORT_FIELDS = ['startedAt', 'updatedAt', 'expectedProfit', 'a
 export type TradeSortField = (typeof TRADE_SORT_FIELDS)[number];
 
 /**
- * GET /trades/ filter: every field optional. network matches networkBuy or networkSell; from and
- * to bound startedAt in ms, both included.
+ * GET /trades/ filter: every field optional. network matches networkBuy or networkSell; networkBuy
+ * and networkSell match that end of the route alone; errCode matches failed trades with that §8
+ * code (the first of their txs that has one); from and to bound startedAt in ms, both included.
  */
 export const TradeFilter = z
   .object({
     state: oneOrMany(TradeState).optional(),
     tokenName: oneOrMany(z.string().min(1).max(64)).optional(),
     network: oneOrMany(NetworkName).optional(),
+    networkBuy: oneOrMany(NetworkName).optional(),
+    networkSell: oneOrMany(NetworkName).optional(),
+    // As a number, or its digits (a list filter's select keeps its choices as text).
+    errCode: oneOrMany(z.union([TradeErrorCode, z.string().regex(/^\d{1,9}$/, 'must be an error code').transform(Number)])).optional(),
     bridgeName: oneOrMany(z.string().min(1).max(64)).optional(),
     from: z.number().int().min(0).optional(),
     to: z.number().int().min(0).optional(),

@@ -7,14 +7,16 @@ import { SOLANA_IMPORT_TIMEOUT_MS } from '../config/constants.ts';
 import { scalingTarget, type Service } from '../config/enums.ts';
 import {
   BridgeFeesResponse, ConfigRecord, LogsMoreResponse, SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord,
-  TradeRecord, TxRecord,
+  StatsSeriesResponse, TradeRecord, TradeStatsResponse, TxRecord,
   type AlertRules, type AwsGroupsRequest, type BridgeAutomationRequest, type BridgeBody, type BridgeRecord, type ForceTradeRequest,
   type ManualTxRequest, type MiscSettingsResponse, type Pins, type Quote, type QuoteQuery, type RefundRequest, type SellRequest,
-  type SolanaBridgeCreateRequest, type SolanaBridgeUpdateRequest, type TokenBody, type TokenRecord, type TxOperationResponse,
+  type SolanaBridgeCreateRequest, type SolanaBridgeUpdateRequest, type StatsSeriesQuery, type TokenBody, type TokenRecord, type TradeStatsQuery,
+  type TxOperationResponse,
   type UnlockNonceRequest, type WorkersResponse,
 } from '../contract/index.ts';
 import type { ApiFetch } from './apiFetch.ts';
 import { checked } from './checked.ts';
+import { providedOr404 } from './provided.ts';
 
 const segment = encodeURIComponent;
 
@@ -32,6 +34,11 @@ export interface LogsMoreQuery {
 export interface SolanaPage {
   page: number;
   perPage: number;
+}
+
+/** A query as URL parameters, the parameters left undefined left out. */
+function params(query: Readonly<Record<string, string | number | undefined>>): URLSearchParams {
+  return new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
 }
 
 export function createCustomMethods(apiFetch: ApiFetch) {
@@ -103,6 +110,12 @@ export function createCustomMethods(apiFetch: ApiFetch) {
     refund: (body: RefundRequest) => apiFetch<TxOperationResponse>('/txs/refund', { method: 'POST', body }),
     forceTrade: (body: ForceTradeRequest) => apiFetch<TxOperationResponse>('/txs/force', { method: 'POST', body }),
     unlockNonce: (body: UnlockNonceRequest) => apiFetch<TxOperationResponse>('/txs/unlock-nonce', { method: 'POST', body }),
+
+    // Stats (PROTOCOL "Stats", a console extension): { provided: false } when the backend answers 404.
+    getTradeStats: (query: TradeStatsQuery, signal?: AbortSignal) =>
+      providedOr404(apiFetch(`/stats/trades?${params(query)}`, { signal }).then(checked(TradeStatsResponse, 'GET /stats/trades'))),
+    getStatsSeries: (query: StatsSeriesQuery, signal?: AbortSignal) =>
+      providedOr404(apiFetch(`/stats/series?${params(query)}`, { signal }).then(checked(StatsSeriesResponse, 'GET /stats/series'))),
 
     // User logs
     logsMore: (query: LogsMoreQuery) =>

@@ -12,3 +12,5 @@ export { getApiOrigin } from './runtimeConfig.ts';
 export { createRealtimeChannel, listTopic, recordTopic, type RealtimeEvent, type RealtimeMethods } from './realtime.ts';
 export type { ResourceRoute } from './resourceProvider.ts';
 export { useConsoleDataProvider } from './useConsoleDataProvider.ts';
+export { providedOr404, type Provided } from './provided.ts';
+export { useStatsSeries, useTradeStats } from './useStats.ts';

@@ -10,6 +10,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => retryableLaz
 const SCREENS: Partial<Record<ScreenPath, ComponentType>> = {
   '/': screen(() => import('./HomePage.tsx')),
   '/tx/latest': screen(() => import('./TxLatestPage.tsx')),
+  '/analytics': screen(() => import('./AnalyticsPage.tsx')),
   '/tsettings': screen(() => import('./UserSettingsPage.tsx')),
   '/tx/new': screen(() => import('./TxNewPage.tsx')),
   '/settings': screen(() => import('./SettingsPage.tsx')),

@@ -21,6 +21,11 @@ const tx = {
 };
 const config = { configName: 'worker', version: 3, updatedAt: 1, data: { threads: 4 } };
 const logs = { data: [{ id: 'l1', time: 1, user: 'alice', action: 'start workers' }], total: 1 };
+const counts = { trades: 3, completed: 2, failed: 1, running: 0, profit: 1.5 };
+const tradeStats = { from: 0, to: 3_600_000, bucket: 'hour', totals: counts, buckets: [{ t: 0, ...counts }], groups: [{ key: 'USDC', ...counts }] };
+const series = { kind: 'gas', network: 'Base', points: [[1, 2.5]] };
+/** The stats calls answer { provided, data }: the data, as the other checked calls answer theirs. */
+const dataOf = (answer: { provided: true; data: unknown } | { provided: false }) => (answer.provided ? answer.data : answer);
 
 type Row = [call: string, run: (dp: Dp) => Promise<unknown>, method: string, path: string, body: unknown, answer?: unknown];
 
@@ -68,6 +73,9 @@ const CALLS: Row[] = [
   ['unlockNonce', (dp) => dp.unlockNonce({ network: 'Base' } as never), 'POST', '/txs/unlock-nonce', { network: 'Base' }],
 
   ['logsMore', (dp) => dp.logsMore({ before: 10, limit: 50, user: 'alice' }), 'POST', '/logs/more', { before: 10, limit: 50, user: 'alice' }, logs],
+
+  ['getTradeStats', (dp) => dp.getTradeStats({ from: 0, to: 3_600_000, bucket: 'hour', groupBy: 'token' }).then(dataOf), 'GET', '/stats/trades?from=0&to=3600000&bucket=hour&groupBy=token', undefined, tradeStats],
+  ['getStatsSeries', (dp) => dp.getStatsSeries({ kind: 'gas', network: 'Base', from: 0, to: 10 }).then(dataOf), 'GET', '/stats/series?kind=gas&network=Base&from=0&to=10', undefined, series],
 
   ['setSellOnly', (dp) => dp.setSellOnly(true), 'PUT', '/settings/misc', { updates: { sellOnly: true } }],
   [
@@ -160,11 +168,35 @@ describe('SPEC §7 custom calls on the data provider: paths, methods and bodies 
   });
 });
 
+describe('issue 26 item 1: a backend without the stats extension', () => {
+  /** The real apiFetch over a fetch that answers every call with `status`. */
+  const answering = (status: number) =>
+    createDataProvider({
+      apiFetch: createApiFetch({ getToken: async () => 't.o.k', getOrigin: async () => ORIGIN, fetch: async () => new Response('{"error":"not found"}', { status }) }),
+      httpClient: () => Promise.reject(new Error('no CRUD call in this test')),
+    });
+
+  it('PROTOCOL Stats: a 404 is "not provided", an answer and not an error', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dp = answering(404);
+    expect(await dp.getTradeStats({ from: 0, to: 10, bucket: 'hour' })).toEqual({ provided: false });
+    expect(await dp.getStatsSeries({ kind: 'balance', network: 'Base', from: 0, to: 10 })).toEqual({ provided: false });
+    errors.mockRestore();
+  });
+
+  it('PROTOCOL Stats: any other failure is still an error (500, 401)', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(answering(500).getTradeStats({ from: 0, to: 10, bucket: 'hour' })).rejects.toMatchObject({ status: 500 });
+    await expect(answering(401).getStatsSeries({ kind: 'gas', network: 'Base', from: 0, to: 10 })).rejects.toMatchObject({ status: 401 });
+    errors.mockRestore();
+  });
+});
+
 describe('§7/§8 zod at the boundary: answers the screens read into are checked first', () => {
   const checkedCalls = CALLS.filter(([, , , , , answer]) => answer !== undefined);
 
   it('§7 the checked calls are the ones a screen reads into', () => {
-    expect(checkedCalls.map(([call]) => call)).toEqual(['bridgeFees', 'solanaList', 'solanaGet', 'solanaFind', 'solanaImport', 'getConfig', 'getTx', 'getTrade', 'logsMore']);
+    expect(checkedCalls.map(([call]) => call)).toEqual(['bridgeFees', 'solanaList', 'solanaGet', 'solanaFind', 'solanaImport', 'getConfig', 'getTx', 'getTrade', 'logsMore', 'getTradeStats', 'getStatsSeries']);
   });
 
   it.each(checkedCalls)('§7 %s: an answer of the contract\'s shape is given to the screen as it is', async (_call, run, _m, _p, _b, answer) => {

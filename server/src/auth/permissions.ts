@@ -38,6 +38,9 @@ export const PERMISSIONS = [
   // Any signed-in role: trades as journeys (PROTOCOL "Trades", the console's extension of §7).
   { method: 'GET', url: '/api/trades/', access: 'any' },
   { method: 'GET', url: '/api/trades/:tradeId', access: 'any' },
+  // Any signed-in role: trade figures and network series (PROTOCOL "Stats", a console extension).
+  { method: 'GET', url: '/api/stats/trades', access: 'any' },
+  { method: 'GET', url: '/api/stats/series', access: 'any' },
 
   // Admin: tokens.
   { method: 'POST', url: '/api/tokens', access: 'admin' },

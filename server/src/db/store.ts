@@ -18,6 +18,7 @@ import { sqliteMetaRepo, type MetaRepo } from './repos/meta.ts';
 import { sqliteRevokedSessionRepo, type RevokedSessionRepo } from './repos/revokedSessions.ts';
 import { sqliteSettingsRepo, type SettingsRepo } from './repos/settings.ts';
 import { sqliteSolanaBridgeRepo, type SolanaBridgeRepo } from './repos/solanaBridge.ts';
+import { sqliteStatsRepo, type StatsRepo } from './repos/stats.ts';
 import { sqliteTokenRepo, type TokenRepo } from './repos/tokens.ts';
 import { sqliteTradeRepo, type TradeRepo } from './repos/trades.ts';
 import { onTxsChanged, sqliteTxRepo, type TxChangeListener, type TxRepo } from './repos/txs.ts';
@@ -37,6 +38,8 @@ export interface Repos {
   configs: ConfigRepo;
   solanaBridge: SolanaBridgeRepo;
   meta: MetaRepo;
+  /** Trade figures per hour or day and the network series (GET /stats/…, PROTOCOL "Stats"). */
+  stats: StatsRepo;
 }
 
 export interface Store extends Repos {
@@ -126,6 +129,7 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
     configs: sqliteConfigRepo(db, gate, now),
     solanaBridge: sqliteSolanaBridgeRepo(db, gate, now),
     meta: sqliteMetaRepo(db, gate),
+    stats: sqliteStatsRepo(db, gate),
   };
   const readers =
     dataDir !== undefined && txReaders > 0

@@ -66,6 +66,7 @@ export class Hub {
   private readonly onDeliveryError: (err: unknown, subscriberIds: readonly string[]) => void;
   private fanOut: FanOut | undefined;
   private pending: Delivery[] = [];
+  private readonly observers = new Set<(event: ServerEventName, payload: unknown) => void>();
   private flushQueued = false;
   /**
    * Coalesce broadcasts (the default). Off, each broadcast is delivered as it is made: the fan-out
@@ -99,8 +100,15 @@ export class Hub {
     this.fanOut = fanOut;
   }
 
+  /** Calls `observer` with every broadcast as it is made (the network series recorder). Returns the unsubscribe. */
+  observe(observer: (event: ServerEventName, payload: unknown) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
   broadcast<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
     this.check(event, payload);
+    for (const observer of this.observers) observer(event, payload);
     if (CACHED.has(event)) this.cache.set(event, payload);
     if (isKeyed(event)) this.cacheByKey(event, payload);
     this.trackCheckerResults(event, payload);

@@ -13,6 +13,7 @@ import { TimeText } from '../../kit/shared/TimeText.tsx';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { NetworkIcon } from '../../widgets/SwapQuote/NetworkIcon.tsx';
+import { TRADE_ERROR_MESSAGES, tradeErrorMessage } from '../../notifications/errorCodes.ts';
 import { shortId, tradeStateColor, tradeStateVariant } from './tradeState.ts';
 
 type Trade = TradeJourney & { id: string };
@@ -73,10 +74,17 @@ function LiveNameFilter({ source, label = source, of }: { source: string; label?
   return <KitSelectInput source={source} label={label} choices={choices} emptyText="Any" sx={{ minWidth: 160 }} />;
 }
 
+const ERROR_CODES = TRADE_ERROR_MESSAGES.map((_, code) => String(code));
+
 const FILTERS: FilterDef[] = [
   { source: 'state', label: 'State', kind: 'select', choices: TRADE_STATES, emptyText: 'Any' },
   { source: 'tokenName', label: 'Token', kind: 'custom', input: createElement(LiveNameFilter, { source: 'tokenName', of: 'tokens' }) },
   { source: 'network', label: 'Network', kind: 'select', choices: NETWORKS, emptyText: 'Any' },
+  // One end of the route alone (issue 26: an Analytics route row opens the list filtered to it).
+  { source: 'networkBuy', label: 'Buy network', kind: 'select', choices: NETWORKS, emptyText: 'Any' },
+  { source: 'networkSell', label: 'Sell network', kind: 'select', choices: NETWORKS, emptyText: 'Any' },
+  // The §8 code and its message, as the transactions' filter shows them; only failed trades have one.
+  { source: 'errCode', label: 'Error', kind: 'select', choices: ERROR_CODES, emptyText: 'Any', optionText: (code) => `${code}: ${tradeErrorMessage(Number(code))}` },
   { source: 'bridgeName', label: 'Bridge', kind: 'custom', input: createElement(LiveNameFilter, { source: 'bridgeName', of: 'bridges' }) },
   { source: 'from', label: 'Started from', kind: 'custom', input: createElement(TimeFilterInput, { source: 'from', edge: 'start' }) },
   { source: 'to', label: 'Started to', kind: 'custom', input: createElement(TimeFilterInput, { source: 'to', edge: 'end' }) },

@@ -1,13 +1,19 @@
+import { Suspense } from 'react';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { BlockHeads } from '../BlockHeads/BlockHeads.tsx';
 import { ConnectedUsers } from '../ConnectedUsers/ConnectedUsers.tsx';
-import { NetworkStats } from '../NetworkStats/NetworkStats.tsx';
 import { ServiceStatus } from '../ServiceStatus/ServiceStatus.tsx';
 import { Statistics } from '../Statistics/Statistics.tsx';
 import { StuckTrades } from '../StuckTrades/StuckTrades.tsx';
 import { UserLogFeed } from '../UserLogFeed/UserLogFeed.tsx';
 import { WorkerControls } from '../WorkerControls/WorkerControls.tsx';
+import { LoadBoundary, retryableLazy } from '../shared/retryableLazy.tsx';
 import { Panel } from './Panel.tsx';
+
+// Issue 26: loaded after first paint (bench/lib/bundle.ts HOME_AFTER_PAINT), with their charts.
+const PerformanceCard = retryableLazy('the Performance card', () => import('../Performance/PerformanceCard.tsx'));
+const NetworkStats = retryableLazy('the gas and balances', () => import('../NetworkStats/NetworkStats.tsx'));
 
 /** The home screen operators watch all day: controls on top, live data below. */
 // On a phone, room under the last panel (pb) for the floating windows' list fixed at the bottom-left
@@ -21,8 +27,8 @@ export function Dashboard() {
         pb: { xs: 7, sm: 0 },
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
         gridTemplateAreas: {
-          xs: '"workers" "services" "blocks" "stuck" "networks" "people" "logs"',
-          lg: '"workers workers" "services services" "blocks blocks" "networks stuck" "networks people" "networks logs"',
+          xs: '"workers" "services" "blocks" "perf" "stuck" "networks" "people" "logs"',
+          lg: '"workers workers" "services services" "blocks blocks" "networks perf" "networks stuck" "networks people" "networks logs"',
         },
       }}
     >
@@ -35,9 +41,18 @@ export function Dashboard() {
       <Panel title="Block heads" gridArea="blocks">
         <BlockHeads />
       </Panel>
+      <LoadBoundary>
+        <Suspense fallback={null}>
+          <PerformanceCard gridArea="perf" />
+        </Suspense>
+      </LoadBoundary>
       <StuckTrades gridArea="stuck" />
       <Panel title="Gas and balances" gridArea="networks">
-        <NetworkStats />
+        <LoadBoundary dense>
+          <Suspense fallback={<Typography variant="body2" color="text.secondary">Waiting for gas and balances…</Typography>}>
+            <NetworkStats />
+          </Suspense>
+        </LoadBoundary>
       </Panel>
       <Panel title="Connected" gridArea="people">
         <ConnectedUsers />

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useSyncExternalStore } from 'react';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,7 +11,11 @@ import type { Theme } from '@mui/material/styles';
 import { TXS_LEFT_DANGER } from '../../config/alerts.ts';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import { txsPaidFor } from '../../domain/alertRules.ts';
+import { portfolioValueUSD } from '../../domain/portfolio.ts';
 import { useLive } from '../../realtime/index.ts';
+import { useConsoleApi } from '../shared/useConsoleApi.ts';
+import { NetworkSparklines } from './NetworkSparklines.tsx';
+import { backfill, followLive, keepsHistory, subscribeHistoryStatus, type FetchSeries } from './networkHistory.ts';
 import { VISUALLY_HIDDEN } from '../shared/visuallyHidden.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 
@@ -43,6 +47,7 @@ function useNetworkFigures(network: string) {
 
 const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
   const { gas, balance, native, price, txs, low } = useNetworkFigures(network);
+  useBackfill(network);
   return (
     <tr>
       <th scope="row">{network}</th>
@@ -52,6 +57,9 @@ const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
       <td data-low={low || undefined} title={low ? `Under ${TXS_LEFT_DANGER} transactions left` : undefined}>
         {txs === null ? '–' : `≈ ${count.format(txs)} txs`}
         {low && <span style={VISUALLY_HIDDEN}> (low)</span>}
+      </td>
+      <td>
+        <NetworkSparklines network={network} native={native} />
       </td>
     </tr>
   );
@@ -82,6 +90,7 @@ const PAYS_FOR_HINT = 'Transactions the balance still pays for at the current ga
  */
 const NetworkCard = memo(function NetworkCard({ network }: { network: string }) {
   const { gas, balance, native, price, txs, low } = useNetworkFigures(network);
+  useBackfill(network);
   return (
     <Box component="li" aria-label={network} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
@@ -115,16 +124,58 @@ const NetworkCard = memo(function NetworkCard({ network }: { network: string }) 
           </Box>
         ))}
       </Box>
+      <Box sx={{ mt: 0.5 }}>
+        <NetworkSparklines network={network} native={native} width={72} captions />
+      </Box>
     </Box>
   );
 });
 
+/** The backfill of a network's sparklines (GET /api/stats/series); a 404 means the backend keeps no history. */
+function useBackfill(network: string) {
+  const api = useConsoleApi();
+  useEffect(() => {
+    const fetchSeries: FetchSeries = (kind, net, from, to) =>
+      api.getStatsSeries({ kind, network: net, from, to }).then((answer) => (answer.provided ? answer.data.points : null));
+    backfill(network, fetchSeries);
+  }, [api, network]);
+}
+
+const nativeOf = (network: string) => (isNetwork(network) ? NETWORK_INFO[network].native : undefined);
+
+/** Issue 26 item 4: "Portfolio $12,345.67" (native balances × their price), naming what it leaves out. */
+function selectPortfolio(s: LiveState): string {
+  const { totalUSD, priced, unpriced } = portfolioValueUSD(s.balance, nativeOf, s.brainState?.nativePriceUSD);
+  if (priced.length === 0) return '';
+  return `${usd.format(totalUSD)}${unpriced.length > 0 ? ` (without ${unpriced.join(', ')}: no price)` : ''}`;
+}
+
+function PortfolioTotal() {
+  const text = useLive(selectPortfolio);
+  if (text === '') return null;
+  return (
+    <Typography variant="body2" sx={{ mb: 0.5 }}>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        Portfolio in native coins:{' '}
+      </Box>
+      <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} data-portfolio-usd="">
+        {text}
+      </Box>
+    </Typography>
+  );
+}
+
+const HISTORY_HINT = 'Gas, balance and block interval over the last hour';
+
 /**
  * Gas estimate and balance per network (SPEC §1), with the balance's USD value where the native price
- * is known and how many transactions it still pays for at the current gas (config/alerts.ts).
+ * is known and how many transactions it still pays for at the current gas (config/alerts.ts), the total
+ * portfolio value, and each network's last hour as sparklines (issue 26 item 4).
  */
 export function NetworkStats() {
   const networks = useLive(selectNetworks);
+  useEffect(() => followLive(), []);
+  const keeps = useSyncExternalStore(subscribeHistoryStatus, keepsHistory, keepsHistory);
   // Below md the content beside the docked menu (or a phone's whole width) is under 660 px: too narrow for the table.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   if (!networks) {
@@ -134,16 +185,28 @@ export function NetworkStats() {
       </Typography>
     );
   }
+  const historyNote =
+    keeps === false ? (
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+        This server keeps no history: the lines start when this page opened.
+      </Typography>
+    ) : null;
   if (phone) {
     return (
-      <Box component="ul" aria-label="Gas and balances per network" sx={{ listStyle: 'none', m: 0, p: 0, fontVariantNumeric: 'tabular-nums' }}>
-        {networks.split('|').map((network) => (
-          <NetworkCard key={network} network={network} />
-        ))}
-      </Box>
+      <>
+        <PortfolioTotal />
+        <Box component="ul" aria-label="Gas and balances per network" sx={{ listStyle: 'none', m: 0, p: 0, fontVariantNumeric: 'tabular-nums' }}>
+          {networks.split('|').map((network) => (
+            <NetworkCard key={network} network={network} />
+          ))}
+        </Box>
+        {historyNote}
+      </>
     );
   }
   return (
+    <>
+    <PortfolioTotal />
     <Table size="small" aria-label="Gas and balances per network" sx={tableSx}>
       <TableHead>
         <TableRow>
@@ -154,6 +217,7 @@ export function NetworkStats() {
           <TableCell align="right" title={PAYS_FOR_HINT}>
             Pays for
           </TableCell>
+          <TableCell title={HISTORY_HINT}>Last hour (gas, balance, blocks)</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -162,5 +226,9 @@ export function NetworkStats() {
         ))}
       </TableBody>
     </Table>
+    {historyNote}
+    </>
   );
 }
+
+export default NetworkStats;

@@ -32,13 +32,14 @@ interface StepRow {
   network: string;
   bridgeName: string | null;
   expectedProfit: number | null;
+  errCode: number | null;
 }
 
 type Param = string | number | null;
 
 const STEP_COLUMNS = `trade_id AS tradeId, tx_type AS txType, attempt, status, amount_in AS amountIn, amount_out AS amountOut,
   created_at AS createdAt, updated_at AS updatedAt, token_name AS tokenName, network_buy AS networkBuy,
-  network_sell AS networkSell, network, bridge_name AS bridgeName, expected_profit AS expectedProfit`;
+  network_sell AS networkSell, network, bridge_name AS bridgeName, expected_profit AS expectedProfit, err_code AS errCode`;
 
 /** The trade_journeys columns of a trade from its txs, oldest first (at least one). */
 function journeyRow(steps: readonly StepRow[]): Param[] {
@@ -58,10 +59,12 @@ function journeyRow(steps: readonly StepRow[]): Param[] {
     steps.find((step) => step.expectedProfit !== null)?.expectedProfit ?? 0,
     journey.amountIn,
     journey.amountOut,
+    // A failed trade's §8 code: the first of its txs that has one (migration 13).
+    journey.state === 'failed' ? (steps.find((step) => step.errCode !== null)?.errCode ?? null) : null,
   ];
 }
 
-const CHANGED = ['token_name', 'network_buy', 'network_sell', 'bridge_name', 'started_at', 'updated_at', 'current_step', 'state', 'expected_profit', 'amount_in', 'amount_out'];
+const CHANGED = ['token_name', 'network_buy', 'network_sell', 'bridge_name', 'started_at', 'updated_at', 'current_step', 'state', 'expected_profit', 'amount_in', 'amount_out', 'err_code'];
 
 export function sqliteJourneyWriter(db: Database): JourneyWriter {
   const stepsOf = db.prepare<[string], StepRow>(`SELECT ${STEP_COLUMNS} FROM txs WHERE trade_id = ? ORDER BY created_at, rowid`);

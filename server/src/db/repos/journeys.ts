@@ -75,7 +75,7 @@ const STUCK_IDS = '(SELECT value FROM json_each(?))';
 
 /** One condition of the filter. */
 interface Term extends Where {
-  kind: 'state' | 'token' | 'bridge' | 'network' | 'range';
+  kind: 'state' | 'token' | 'bridge' | 'network' | 'route' | 'errCode' | 'range';
   /** The one value of state or token it matches, where it is one: an index of that column is sought. */
   single?: string;
   /** It matches only the stuck trades: they are looked up by tradeId. */
@@ -119,6 +119,11 @@ function termsOf(filter: TradeFilter, stuckJson: string): Term[] {
   if (networks.length > 0) {
     terms.push({ kind: 'network', sql: `(network_buy IN (${marks(networks)}) OR network_sell IN (${marks(networks)}))`, params: [...networks, ...networks] });
   }
+  for (const [column, values] of [['network_buy', list(filter.networkBuy)], ['network_sell', list(filter.networkSell)]] as const) {
+    if (values.length > 0) terms.push({ kind: 'route', sql: `${column} IN (${marks(values)})`, params: [...values] });
+  }
+  const codes = list(filter.errCode);
+  if (codes.length > 0) terms.push({ kind: 'errCode', sql: `err_code IN (${marks(codes)})`, params: [...codes] });
   const range: Where[] = [];
   if (filter.from !== undefined) range.push({ sql: 'started_at >= ?', params: [filter.from] });
   if (filter.to !== undefined) range.push({ sql: 'started_at <= ?', params: [filter.to] });

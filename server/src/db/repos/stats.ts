@@ -1,0 +1,129 @@
+/**
+ * The stats extension (PROTOCOL "Stats"): trade figures per UTC hour or day from the
+ * trade_journeys rows, optionally grouped, and the network series (migration 13).
+ *
+ * A trade counts in the bucket its start is in. The figures of a range are one walk of
+ * journeys_stats (started_at first, every other column read after it), so 30 days of trades are
+ * counted from the index alone; the buckets are filled in with zeros and the totals are their sum
+ * (src/domain/stats.ts). Running counts every trade not yet settled, stuck ones included.
+ */
+import type { Database } from 'better-sqlite3';
+import { BUCKET_MS, ROUTE_ARROW, type SeriesKind, type StatsBucket, type StatsGroup } from '../../../../src/config/stats.ts';
+import type { StatsSeriesResponse, TradeStatsResponse } from '../../../../src/contract/index.ts';
+import { filledBuckets, seriesStep, type Counts } from '../../../../src/domain/stats.ts';
+import type { Gate } from '../gate.ts';
+
+export interface TradeStatsOptions {
+  from: number;
+  to: number;
+  bucket: StatsBucket;
+  groupBy?: StatsGroup;
+}
+
+export interface SeriesOptions {
+  kind: SeriesKind;
+  network: string;
+  from: number;
+  to: number;
+  maxPoints: number;
+}
+
+export interface SeriesSample {
+  kind: SeriesKind;
+  network: string;
+  t: number;
+  value: number;
+}
+
+export interface StatsRepo {
+  trades(options: TradeStatsOptions): Promise<TradeStatsResponse>;
+  series(options: SeriesOptions): Promise<StatsSeriesResponse>;
+  /** Writes samples (one transaction); a sample at a time already held replaces it. */
+  record(samples: readonly SeriesSample[]): Promise<void>;
+  /** Deletes samples older than `before` (ms); how many. */
+  prune(before: number): Promise<number>;
+}
+
+const COUNTS = `COUNT(*) AS trades,
+  SUM(state = 'completed') AS completed,
+  SUM(state = 'failed') AS failed,
+  SUM(state = 'running') AS running,
+  TOTAL(CASE WHEN state = 'completed' THEN expected_profit END) AS profit`;
+
+/** The group key of a row, per groupBy. Trades without an error code are not grouped by it. */
+const GROUP_KEY: Readonly<Record<StatsGroup, { key: string; where: string }>> = {
+  token: { key: 'token_name', where: '' },
+  bridge: { key: 'bridge_name', where: '' },
+  route: { key: `network_buy || '${ROUTE_ARROW}' || network_sell`, where: '' },
+  errCode: { key: 'CAST(err_code AS TEXT)', where: 'AND err_code IS NOT NULL' },
+};
+
+const RANGE = 'FROM trade_journeys INDEXED BY journeys_stats WHERE started_at >= ? AND started_at < ?';
+
+type CountRow = Counts;
+
+export function sqliteStatsRepo(db: Database, gate: Gate): StatsRepo {
+  // Integer division (better-sqlite3 binds numbers as REAL, hence the CAST): the bucket start is exact.
+  const byBucket = db.prepare<[{ size: number; from: number; to: number }], CountRow & { t: number }>(
+    `SELECT (started_at / CAST(@size AS INTEGER)) * CAST(@size AS INTEGER) AS t, ${COUNTS} FROM trade_journeys INDEXED BY journeys_stats
+     WHERE started_at >= @from AND started_at < @to GROUP BY 1`,
+  );
+  const byGroup = Object.fromEntries(
+    Object.entries(GROUP_KEY).map(([group, { key, where }]) => [
+      group,
+      db.prepare<[number, number], CountRow & { key: string }>(`SELECT ${key} AS key, ${COUNTS} ${RANGE} ${where} GROUP BY 1 ORDER BY trades DESC, key`),
+    ]),
+  ) as Record<StatsGroup, ReturnType<typeof db.prepare<[number, number], CountRow & { key: string }>>>;
+
+  const seriesCount = db.prepare<[string, string, number, number], number>(
+    'SELECT COUNT(*) FROM network_series WHERE kind = ? AND network = ? AND t >= ? AND t < ?',
+  ).pluck();
+  const seriesRaw = db.prepare<[string, string, number, number], { t: number; value: number }>(
+    'SELECT t, value FROM network_series WHERE kind = ? AND network = ? AND t >= ? AND t < ? ORDER BY t',
+  );
+  // The mean of each step at the step's start: src/domain/stats.ts downsample, in SQL.
+  const seriesSteps = db.prepare<[{ kind: string; network: string; from: number; to: number; step: number }], { t: number; value: number }>(
+    `SELECT CAST(@from AS INTEGER) + ((t - CAST(@from AS INTEGER)) / CAST(@step AS INTEGER)) * CAST(@step AS INTEGER) AS t, AVG(value) AS value
+     FROM network_series WHERE kind = @kind AND network = @network AND t >= @from AND t < @to
+     GROUP BY (t - CAST(@from AS INTEGER)) / CAST(@step AS INTEGER) ORDER BY 1`,
+  );
+  const insert = db.prepare<[string, string, number, number]>(
+    'INSERT INTO network_series (kind, network, t, value) VALUES (?, ?, ?, ?) ON CONFLICT (kind, network, t) DO UPDATE SET value = excluded.value',
+  );
+  const recordAll = db.transaction((samples: readonly SeriesSample[]) => {
+    for (const s of samples) insert.run(s.kind, s.network, s.t, s.value);
+  });
+  const pruneOld = db.prepare<[number]>('DELETE FROM network_series WHERE t < ?');
+
+  const clean = ({ trades, completed, failed, running, profit }: CountRow): Counts => ({
+    trades,
+    completed: completed ?? 0,
+    failed: failed ?? 0,
+    running: running ?? 0,
+    profit,
+  });
+
+  return {
+    trades: ({ from, to, bucket, groupBy }) =>
+      gate.run(() => {
+        const size = BUCKET_MS[bucket];
+        const found = new Map(byBucket.all({ size, from, to }).map(({ t, ...counts }) => [t, clean(counts)]));
+        const { buckets, totals } = filledBuckets(from, to, bucket, found);
+        const answer: TradeStatsResponse = { from, to, bucket, totals, buckets };
+        if (groupBy !== undefined) answer.groups = byGroup[groupBy].all(from, to).map(({ key, ...counts }) => ({ key, ...clean(counts) }));
+        return answer;
+      }),
+    series: ({ kind, network, from, to, maxPoints }) =>
+      gate.run(() => {
+        const count = seriesCount.get(kind, network, from, to) ?? 0;
+        let rows: { t: number; value: number }[];
+        if (count <= maxPoints) rows = seriesRaw.all(kind, network, from, to);
+        else {
+          rows = seriesSteps.all({ kind, network, from, to, step: seriesStep(from, to, maxPoints) });
+        }
+        return { kind, network, points: rows.map(({ t, value }): [number, number] => [t, value]) };
+      }),
+    record: (samples) => gate.run(() => recordAll(samples)),
+    prune: (before) => gate.run(() => pruneOld.run(before).changes),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The rules of the stats extension (PROTOCOL "Stats") as plain functions: where UTC hour and day
+ * buckets start, the buckets of a range with no gaps, totals as the sum of buckets, a series cut
+ * down to a number of points, and route keys. The server answers with them; the console reads
+ * the same figures.
+ */
+import { BUCKET_MS, ROUTE_ARROW, type StatsBucket } from '../config/stats.ts';
+
+export interface Counts {
+  trades: number;
+  completed: number;
+  failed: number;
+  running: number;
+  profit: number;
+}
+
+export const zeroCounts = (): Counts => ({ trades: 0, completed: 0, failed: 0, running: 0, profit: 0 });
+
+/** The start of the UTC hour or day `t` (ms) is in. Days are UTC days: epoch ms are UTC. */
+export function bucketStart(t: number, bucket: StatsBucket): number {
+  const size = BUCKET_MS[bucket];
+  return Math.floor(t / size) * size;
+}
+
+/** The starts of the buckets covering [from, to): the first is the one `from` is in. */
+export function bucketStarts(from: number, to: number, bucket: StatsBucket): number[] {
+  const starts: number[] = [];
+  for (let t = bucketStart(from, bucket); t < to; t += BUCKET_MS[bucket]) starts.push(t);
+  return starts;
+}
+
+/** How many buckets cover [from, to) (bucketStarts' length, without building it). */
+export function bucketCount(from: number, to: number, bucket: StatsBucket): number {
+  if (to <= from) return 0;
+  return Math.floor((to - 1) / BUCKET_MS[bucket]) - Math.floor(from / BUCKET_MS[bucket]) + 1;
+}
+
+/** Counts added together. */
+export function addCounts(a: Counts, b: Counts): Counts {
+  return {
+    trades: a.trades + b.trades,
+    completed: a.completed + b.completed,
+    failed: a.failed + b.failed,
+    running: a.running + b.running,
+    profit: a.profit + b.profit,
+  };
+}
+
+/**
+ * Every bucket of [from, to), oldest first, with the counts found for it and zeros where none
+ * were (`found` keyed by bucket start), and the totals: their sum.
+ */
+export function filledBuckets(from: number, to: number, bucket: StatsBucket, found: ReadonlyMap<number, Counts>) {
+  const buckets = bucketStarts(from, to, bucket).map((t) => ({ t, ...(found.get(t) ?? zeroCounts()) }));
+  const totals = buckets.reduce<Counts>((sum, { t: _t, ...counts }) => addCounts(sum, counts), zeroCounts());
+  return { buckets, totals };
+}
+
+/** A route's key: networkBuy→networkSell. */
+export function routeKey(networkBuy: string, networkSell: string): string {
+  return `${networkBuy}${ROUTE_ARROW}${networkSell}`;
+}
+
+/** The share of trades that completed, 0..1; null without trades. */
+export function completedShare(counts: Pick<Counts, 'trades' | 'completed'>): number | null {
+  return counts.trades === 0 ? null : counts.completed / counts.trades;
+}
+
+/** The step (ms) a series over [from, to) is cut into so it has at most `maxPoints` points. */
+export function seriesStep(from: number, to: number, maxPoints: number): number {
+  return Math.max(1, Math.ceil((to - from) / maxPoints));
+}
+
+/**
+ * Points (oldest first) cut down to at most `maxPoints`: as they are when few enough, else the
+ * mean of each step of [from, to) (seriesStep), at the step's start; empty steps give no point.
+ */
+export function downsample(points: readonly (readonly [number, number])[], from: number, to: number, maxPoints: number): [number, number][] {
+  if (points.length <= maxPoints) return points.map(([t, v]) => [t, v]);
+  const step = seriesStep(from, to, maxPoints);
+  const out: [number, number][] = [];
+  let index = -1;
+  let sum = 0;
+  let count = 0;
+  for (const [t, v] of points) {
+    const i = Math.floor((t - from) / step);
+    if (i !== index && count > 0) {
+      out.push([from + index * step, sum / count]);
+      sum = 0;
+      count = 0;
+    }
+    index = i;
+    sum += v;
+    count++;
+  }
+  if (count > 0) out.push([from + index * step, sum / count]);
+  return out;
+}

@@ -1,0 +1,40 @@
+/**
+ * Issue 26 item 4: a network's gas, balance and block interval over the last hour, as three
+ * sparklines (src/charts), each with its text alternative. The points come from networkHistory.
+ */
+import Box from '@mui/material/Box';
+import Sparkline from '../../charts/Sparkline.tsx';
+import { describeSpark } from '../../charts/sparkSeries.ts';
+import type { SparkSeries } from '../../charts/types.ts';
+import { historyOf } from './networkHistory.ts';
+
+const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
+const seconds = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const secondsText = (ms: number) => `${seconds.format(ms / 1000)} s`;
+
+export const SPARK_TITLES = { gas: 'Gas', balance: 'Balance', blockInterval: 'Block interval' } as const;
+
+export function NetworkSparklines({ network, native, width = 64, captions = false }: { network: string; native?: string; width?: number; captions?: boolean }) {
+  const describeGas = (s: SparkSeries) => describeSpark(s, (v) => number.format(v));
+  const describeBalance = (s: SparkSeries) => describeSpark(s, (v) => `${number.format(v)}${native ? ` ${native}` : ''}`);
+  const describeBlocks = (s: SparkSeries) => describeSpark(s, secondsText);
+  const sparks = [
+    ['gas', describeGas, 'primary'],
+    ['balance', describeBalance, 'success'],
+    ['blockInterval', describeBlocks, 'info'],
+  ] as const;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'flex-end', verticalAlign: 'middle' }}>
+      {sparks.map(([kind, describe, color]) => (
+        <Box key={kind} component="span" sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+          {captions && (
+            <Box component="span" aria-hidden sx={{ typography: 'caption', color: 'text.secondary', lineHeight: 1.2 }}>
+              {SPARK_TITLES[kind]}
+            </Box>
+          )}
+          <Sparkline source={historyOf(kind, network)} label={`${SPARK_TITLES[kind]} on ${network}, last hour`} describe={describe} color={color} width={width} height={20} />
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Issue 26 item 3 in Chromium against the reference server (its seeded history and live simulator):
+ * the Analytics screen shows the figures GET /api/stats/trades answered it, a range choice asks the
+ * stats for that range, a row opens /tx/trades filtered to its group, and a backend answering the
+ * stats 404 gets one sentence on the screen and no toast. One Operator session; screenshots of both
+ * themes at 1440×900 and 390×844 (SCREENSHOTS=dir).
+ */
+import type { Page, Response as PwResponse } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { TradeJourney, TradeStatsResponse } from '../../src/contract/index.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Api, type Session } from './browser.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', signDisplay: 'exceptZero', maximumFractionDigits: 2, minimumFractionDigits: 2 });
+const whole = new Intl.NumberFormat('en-US');
+
+/** The page's own request of the stats grouped by `group`, and its answer. */
+function statsAnswer(page: Page, group: string): Promise<PwResponse> {
+  return page.waitForResponse((r) => r.url().includes('/api/stats/trades?') && new URL(r.url()).searchParams.get('groupBy') === group, { timeout: 30_000 });
+}
+
+async function answers(page: Page): Promise<void> {
+  expect(await page.evaluate(() => 1 + 1)).toBe(2);
+}
+
+describe.skipIf(!hasChromium)('issue 26 item 3: the Analytics screen against the reference server', () => {
+  let browser: Browser;
+  let admin: Api;
+  let session: Session;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await apiAs(adminKey);
+    session = await newSession(browser);
+  }, 90_000);
+
+  afterAll(async () => {
+    await session?.context.close();
+    await browser?.close();
+  });
+
+  it('issue 26 item 3: Analytics shows the figures the stats answered, by token, bridge, route and error code; 30 d asks for 30 days by day', { timeout: 90_000 }, async () => {
+    const { page, pageErrors } = session;
+    await signIn(page, operatorKey);
+    const byToken = statsAnswer(page, 'token');
+    const byCode = statsAnswer(page, 'errCode');
+    await page.getByRole('menuitem', { name: /^Analytics$/ }).click();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    const tokenResponse = await byToken;
+    const tokens = TradeStatsResponse.parse(await tokenResponse.json());
+    const asked = new URL(tokenResponse.url()).searchParams;
+    expect(asked.get('bucket')).toBe('hour');
+    expect(Number(asked.get('to')) - Number(asked.get('from'))).toBe(24 * 3_600_000);
+
+    // The period's figures, as the stats answered them.
+    const period = page.getByRole('region', { name: 'The period' });
+    await period.waitFor();
+    const figure = (term: string) => period.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    expect(await figure('Trades').textContent()).toBe(whole.format(tokens.totals.trades));
+    expect(await figure('Profit').textContent()).toBe(usd.format(tokens.totals.profit));
+    expect(tokens.totals.trades).toBeGreaterThan(0);
+
+    // Every token's row says the trades and profit of its group.
+    const tokenTable = page.getByRole('table', { name: 'By token' });
+    await tokenTable.waitFor();
+    for (const group of tokens.groups ?? []) {
+      const row = tokenTable.getByRole('row').filter({ has: page.getByRole('rowheader', { name: group.key, exact: true }) });
+      const cells = await row.getByRole('cell').allTextContents();
+      expect(cells[0], group.key).toBe(whole.format(group.trades));
+      expect(cells.at(-1), group.key).toBe(usd.format(group.profit));
+    }
+    // The chart beside it says what it shows.
+    const chart = page.getByRole('img', { name: 'By token: trades, completed against failed' });
+    expect(await chart.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await page.getByText(/^By token over the last 24 h: /).count()).toBe(1);
+
+    // Error codes with their §8 message.
+    const codes = TradeStatsResponse.parse(await (await byCode).json());
+    for (const group of (codes.groups ?? []).slice(0, 3)) {
+      expect(await page.getByRole('table', { name: 'By error code' }).getByRole('rowheader', { name: new RegExp(`^${group.key}: \\S`) }).count()).toBe(1);
+    }
+    for (const name of ['By bridge', 'By route']) await page.getByRole('table', { name }).waitFor();
+
+    // Sorting a column re-orders the rows: by profit, largest first.
+    await tokenTable.getByRole('button', { name: 'Profit' }).click();
+    const sortedProfits = [...(tokens.groups ?? [])].sort((a, b) => b.profit - a.profit).map((g) => usd.format(g.profit));
+    await expect.poll(async () => (await tokenTable.getByRole('row').allTextContents()).length).toBe(sortedProfits.length + 1);
+    const shownProfits = await tokenTable.locator('tbody tr td:last-child').allTextContents();
+    expect(shownProfits).toEqual(sortedProfits);
+
+    for (const [theme, scheme] of [['light', 'light'], ['dark', 'dark']] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await screenshot(page, `analytics-${theme}-1440`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(1500);
+      await screenshot(page, `analytics-${theme}-390`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    const month = statsAnswer(page, 'token');
+    await page.getByRole('button', { name: '30 d' }).click();
+    const monthAsked = new URL((await month).url()).searchParams;
+    expect(monthAsked.get('bucket')).toBe('day');
+    expect(Number(monthAsked.get('to')) - Number(monthAsked.get('from'))).toBe(30 * 86_400_000);
+    await answers(page);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('issue 26 item 3: a row opens /tx/trades filtered to its group and range', { timeout: 60_000 }, async () => {
+    const { page, pageErrors } = session;
+    const tokenTable = page.getByRole('table', { name: 'By token' });
+    const link = tokenTable.getByRole('link').first();
+    const tokenName = (await link.textContent()) ?? '';
+    expect(tokenName).not.toBe('');
+    const listed = page.waitForResponse((r) => r.url().includes('/api/trades/?') && r.url().includes('tokenName'), { timeout: 30_000 });
+    await link.click();
+    await page.waitForURL((url) => url.pathname === '/tx/trades');
+    const filter = JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as Record<string, unknown>;
+    expect(filter).toMatchObject({ tokenName });
+    expect(typeof filter.from).toBe('number');
+    const response = await listed;
+    // The list's page in either form the console reads (the array with Content-Range, or { data, total }).
+    const body = (await response.json()) as unknown;
+    const data = z.array(TradeJourney).parse(Array.isArray(body) ? body : (body as { data: unknown }).data);
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.every((trade) => trade.tokenName === tokenName && trade.startedAt >= (filter.from as number) && trade.startedAt <= (filter.to as number))).toBe(true);
+    await page.getByRole('heading', { name: 'Trades', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('cell', { name: tokenName, exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await answers(page);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('issue 26 item 1: a backend answering the stats 404 gets one sentence on Analytics and no toast', { timeout: 60_000 }, async () => {
+    const { page } = session;
+    const refuse = (times: number) => admin('POST', '/sim/control', { action: 'refuse', method: 'GET', path: '/api/stats/trades', status: 404, error: 'not found', times });
+    expect((await refuse(100)).status).toBe(200);
+    try {
+      const refused = page.waitForResponse((r) => r.url().includes('/api/stats/trades?'), { timeout: 30_000 });
+      await page.getByRole('menuitem', { name: /^Analytics$/ }).click();
+      expect((await refused).status()).toBe(404);
+      await expect.poll(() => page.getByText('This backend does not provide stats.', { exact: false }).count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.getByRole('table').count()).toBe(0);
+      // No toast about it: nothing in the stack names the stats, a 404 or "not found".
+      await page.waitForTimeout(1000);
+      expect(await page.locator('.console-toasts').filter({ hasText: /stats|404|not found/i }).count()).toBe(0);
+      await screenshot(page, 'analytics-404');
+      await answers(page);
+    } finally {
+      await refuse(0);
+    }
+  });
+});
