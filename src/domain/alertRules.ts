@@ -54,8 +54,8 @@ export function nextAlertMemory(memory: AlertMemory, s: AlertSnapshot, now: numb
 
 const sinceText = (since: number, now: number): string => `${secondsSince(since, now)} s`;
 
-/** Whether the rule's condition holds, and what it reads now; null while that is unknown (no value yet). */
-function reading(rule: AlertRule, s: AlertSnapshot, now: number, memory: AlertMemory): [firing: boolean, value: string] | null {
+/** Whether the rule's condition holds, and what it reads now ("0.42 ETH", "$12.00", "45 s"); null while that is unknown (no value yet). */
+export function ruleReading(rule: AlertRule, s: AlertSnapshot, now: number, memory: AlertMemory): [firing: boolean, value: string] | null {
   const longerThan = (since: number) => now - since > ('seconds' in rule ? rule.seconds * 1000 : 0);
   switch (rule.kind) {
     case 'balanceBelow': {
@@ -87,7 +87,7 @@ function reading(rule: AlertRule, s: AlertSnapshot, now: number, memory: AlertMe
  * ETH)"; null when it does not, or is unknown.
  */
 export function alertMessage(rule: AlertRule, s: AlertSnapshot, now: number, memory: AlertMemory): string | null {
-  const read = reading(rule, s, now, memory);
+  const read = ruleReading(rule, s, now, memory);
   return read?.[0] ? `${describeRule(rule)} (now ${read[1]})` : null;
 }
 
@@ -120,6 +120,13 @@ export function alertTransition(
 export function txsPaidFor(network: string, balance: number | undefined, gasEstimate: number | undefined): number | null {
   if (balance === undefined || gasEstimate === undefined || !(gasEstimate > 0) || GAS_NOT_PRICED_IN_GWEI.includes(network)) return null;
   return Math.max(0, Math.floor(balance / (gasEstimate * GWEI_IN_NATIVE * TX_GAS_UNITS)));
+}
+
+/** The threshold a balance or gas rule compares with, as describeRule writes it ("0.5 ETH", "$2000.00", "40"); null for time rules. */
+export function thresholdText(rule: AlertRule): string | null {
+  if (rule.kind === 'balanceBelow') return rule.unit === 'usd' ? dollars(rule.below) : `${amount(rule.below)} ${nativeOf(rule.network)}`;
+  if (rule.kind === 'gasAbove') return amount(rule.above);
+  return null;
 }
 
 /** A rule in words, for lists: "Balance on Base below 0.5 ETH". */

@@ -7,6 +7,32 @@ interface Migration {
   sql: string;
 }
 
+/** Migration 13's tables; never edit (the standalone alerts process creates them the same way). */
+export const ALERTS_TABLES_SQL = `
+  CREATE TABLE IF NOT EXISTS alert_destinations (
+    id TEXT PRIMARY KEY,
+    position INTEGER NOT NULL,
+    data TEXT NOT NULL CHECK (json_valid(data))
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS alert_firing (
+    rule_key TEXT PRIMARY KEY,
+    rule TEXT NOT NULL CHECK (json_valid(rule)),
+    started_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS alert_deliveries (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    at INTEGER NOT NULL,
+    destination_id TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    status TEXT NOT NULL,
+    text TEXT NOT NULL,
+    ok INTEGER NOT NULL,
+    attempts INTEGER NOT NULL,
+    error TEXT
+  ) STRICT;
+`;
+
 const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -414,6 +440,15 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX journeys_state_token ON trade_journeys (state, token_name, started_at, trade_id, bridge_name, network_buy, network_sell);
       CREATE INDEX journeys_state_trade ON trade_journeys (state, trade_id, token_name, bridge_name, network_buy, network_sell, started_at);
     `,
+  },
+  {
+    version: 13,
+    name: 'alerts delivery',
+    // Issue 29: the destinations an Admin configures (their secrets in data, never sent back whole),
+    // the rules firing now (so a restart sends none of them again), and the delivery log (bounded:
+    // the oldest rows go, repos in server/src/alerts/repo.ts). The standalone alerts process creates
+    // the same tables in its own file (ALERTS_TABLES_SQL).
+    sql: ALERTS_TABLES_SQL,
   },
 ];
 

@@ -21,6 +21,7 @@ import { sqliteSolanaBridgeRepo, type SolanaBridgeRepo } from './repos/solanaBri
 import { sqliteTokenRepo, type TokenRepo } from './repos/tokens.ts';
 import { sqliteTradeRepo, type TradeRepo } from './repos/trades.ts';
 import { onTxsChanged, sqliteTxRepo, type TxChangeListener, type TxRepo } from './repos/txs.ts';
+import { sqliteAlertRepo, type AlertRepo } from '../alerts/repo.ts';
 import { sqliteUserLogRepo, type UserLogRepo } from './repos/userLogs.ts';
 
 export interface Repos {
@@ -37,6 +38,8 @@ export interface Repos {
   configs: ConfigRepo;
   solanaBridge: SolanaBridgeRepo;
   meta: MetaRepo;
+  /** Alerts delivery (issue 29): destinations, the rules firing, the delivery log. */
+  alerts: AlertRepo;
 }
 
 export interface Store extends Repos {
@@ -126,6 +129,7 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
     configs: sqliteConfigRepo(db, gate, now),
     solanaBridge: sqliteSolanaBridgeRepo(db, gate, now),
     meta: sqliteMetaRepo(db, gate),
+    alerts: sqliteAlertRepo(db, gate),
   };
   const readers =
     dataDir !== undefined && txReaders > 0

@@ -65,6 +65,7 @@ export class Hub {
   private readonly validate: boolean;
   private readonly onDeliveryError: (err: unknown, subscriberIds: readonly string[]) => void;
   private fanOut: FanOut | undefined;
+  private readonly observers = new Set<(event: ServerEventName, payload: unknown) => void>();
   private pending: Delivery[] = [];
   private flushQueued = false;
   /**
@@ -99,8 +100,18 @@ export class Hub {
     this.fanOut = fanOut;
   }
 
+  /**
+   * Calls `observer` with every broadcast as it is made (the server's own alert evaluator, issue 29:
+   * it reads every event like an Admin's console, without a socket). Returns the unsubscribe.
+   */
+  observe(observer: (event: ServerEventName, payload: unknown) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
   broadcast<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void {
     this.check(event, payload);
+    for (const observer of this.observers) observer(event, payload);
     if (CACHED.has(event)) this.cache.set(event, payload);
     if (isKeyed(event)) this.cacheByKey(event, payload);
     this.trackCheckerResults(event, payload);
