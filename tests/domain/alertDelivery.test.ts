@@ -17,6 +17,7 @@ import {
   readingValue,
   resolvedText,
   retryable,
+  serverFiring,
 } from '../../src/domain/alertDelivery.ts';
 
 const AT = Date.UTC(2026, 10, 26, 3, 12, 0);
@@ -101,5 +102,32 @@ describe('issue 29 items 2 and 3: answers, retries, rate limit, secrets', () => 
     expect(keepOrReplace('••••WXYZ', '123456:abcdWXYZ')).toBe('123456:abcdWXYZ');
     expect(keepOrReplace('new-token', '123456:abcdWXYZ')).toBe('new-token');
     expect(keepOrReplace(undefined, '123456:abcdWXYZ')).toBeUndefined();
+  });
+});
+
+describe('issue 29 item 5: what fires on the server now, read from its delivery log', () => {
+  const d = (at: number, rule: string, status: 'firing' | 'resolved' | 'test', destinationId: string, ok: boolean, error?: string) => ({
+    id: `${at}-${destinationId}`, at, rule, status, destinationId, ok, attempts: 1, text: '', ...(error ? { error } : {}),
+  });
+  it('a rule whose last message is firing, with each destination; resolved rules, tests and summaries are not', () => {
+    const log = [
+      d(50, 'Balance on Base below 0.5 ETH', 'firing', 'tg', false, '401 Unauthorized'),
+      d(50, 'Balance on Base below 0.5 ETH', 'firing', 'hook', true),
+      d(40, 'Gas estimate on Ethereum above 40', 'resolved', 'hook', true),
+      d(30, 'Test message', 'test', 'hook', true),
+      d(20, 'Gas estimate on Ethereum above 40', 'firing', 'hook', true),
+      d(10, 'Balance on Base below 0.5 ETH', 'resolved', 'hook', true),
+      d(5, 'Balance on Base below 0.5 ETH', 'firing', 'hook', true),
+    ];
+    expect(serverFiring(log)).toEqual([
+      {
+        rule: 'Balance on Base below 0.5 ETH',
+        since: 50,
+        deliveries: [
+          { destinationId: 'tg', ok: false, attempts: 1, error: '401 Unauthorized' },
+          { destinationId: 'hook', ok: true, attempts: 1 },
+        ],
+      },
+    ]);
   });
 });

@@ -18,6 +18,7 @@ import {
   backoffMs,
   emptyRateWindow,
   heldBackText,
+  RATE_LIMIT_RULE,
   rateStep,
   retryable,
   type AttemptResult,
@@ -149,7 +150,7 @@ export class Dispatcher {
   }
 
   private summary(count: number, at: number): AlertMessage {
-    return { status: 'firing', rule: 'Rate limit', text: heldBackText(count, this.options.timings.perMinute), startedAt: at };
+    return { status: 'firing', rule: RATE_LIMIT_RULE, text: heldBackText(count, this.options.timings.perMinute), startedAt: at };
   }
 
   private queue(lane: Lane, destination: StoredDestination, message: AlertMessage): void {
