@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -125,16 +126,9 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
         return (
           <Paper key={d.key} component="fieldset" variant="outlined" aria-label={label} sx={{ p: 2, m: 0, minWidth: 0 }}>
             <Stack spacing={1.5}>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-                <TextField label="Name" size="small" value={d.name} onChange={(e) => change(d.key, { name: e.target.value })} sx={{ flex: 1 }} />
-                <TextField
-                  select
-                  label="Kind"
-                  size="small"
-                  value={d.kind}
-                  onChange={(e) => change(d.key, { kind: e.target.value as DestinationKind })}
-                  sx={{ minWidth: 220 }}
-                >
+              <Box sx={{ display: 'grid', gap: 1.5, alignItems: 'center', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' } }}>
+                <TextField label="Name" size="small" value={d.name} onChange={(e) => change(d.key, { name: e.target.value })} />
+                <TextField select label="Kind" size="small" value={d.kind} onChange={(e) => change(d.key, { kind: e.target.value as DestinationKind })}>
                   {DESTINATION_KINDS.map((kind) => (
                     <MenuItem key={kind} value={kind}>
                       {KIND_NAMES[kind]}
@@ -145,9 +139,9 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
                   control={<Switch checked={d.enabled} onChange={(e) => change(d.key, { enabled: e.target.checked })} />}
                   label="Enabled"
                 />
-              </Stack>
+              </Box>
               {d.kind === 'telegram' ? (
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+                <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 2fr) minmax(0, 2fr)' } }}>
                   <TextField label="Chat ID" size="small" value={d.chatId} onChange={(e) => change(d.key, { chatId: e.target.value })} />
                   <TextField
                     label="Bot token"
@@ -156,7 +150,6 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
                     onChange={(e) => change(d.key, { botToken: e.target.value })}
                     helperText={d.id ? 'Shown masked; type a new one to replace it' : undefined}
                     autoComplete="off"
-                    sx={{ flex: 1 }}
                   />
                   <TextField
                     label="Bot API address"
@@ -164,9 +157,8 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
                     value={d.apiBase}
                     placeholder={TELEGRAM_API_BASE_DEFAULT}
                     onChange={(e) => change(d.key, { apiBase: e.target.value })}
-                    sx={{ flex: 1 }}
                   />
-                </Stack>
+                </Box>
               ) : (
                 <TextField
                   label={d.kind === 'slack' ? 'Slack webhook URL' : 'Webhook URL'}
