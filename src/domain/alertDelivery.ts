@@ -8,7 +8,8 @@
 import { SECRET_MASK, SECRET_VISIBLE_CHARS } from '../config/alertDelivery.ts';
 import type { Delivery } from '../contract/alertDelivery.ts';
 import type { AlertRule } from '../contract/alertRules.ts';
-import { ruleReading, thresholdText, type AlertMemory, type AlertSnapshot } from './alertRules.ts';
+import { NETWORK_INFO, isNetwork } from '../config/networks.ts';
+import { ruleReading, type AlertMemory, type AlertSnapshot } from './alertRules.ts';
 
 // ---------- The live state the rules read ----------
 
@@ -84,6 +85,19 @@ export function heldText(ms: number): string {
   const hours = Math.floor(safe / HOUR);
   const minutes = Math.floor((safe - hours * HOUR) / MINUTE);
   return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
+}
+
+/**
+ * The threshold a balance or gas rule compares with, written as describeRule writes it ("0.5 ETH",
+ * "$2000.00", "40"; tests hold the two together). Here rather than in alertRules.ts, which home loads.
+ */
+export function thresholdText(rule: AlertRule): string | null {
+  const amount = (value: number) => String(Number(value.toPrecision(6)));
+  if (rule.kind === 'balanceBelow') {
+    return rule.unit === 'usd' ? `$${rule.below.toFixed(2)}` : `${amount(rule.below)} ${isNetwork(rule.network) ? NETWORK_INFO[rule.network].native : ''}`;
+  }
+  if (rule.kind === 'gasAbove') return amount(rule.above);
+  return null;
 }
 
 /** The rule's subject: "Ethereum balance", "Base gas estimate", "Arbitrum block head". */

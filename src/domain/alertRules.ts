@@ -122,13 +122,6 @@ export function txsPaidFor(network: string, balance: number | undefined, gasEsti
   return Math.max(0, Math.floor(balance / (gasEstimate * GWEI_IN_NATIVE * TX_GAS_UNITS)));
 }
 
-/** The threshold a balance or gas rule compares with, as describeRule writes it ("0.5 ETH", "$2000.00", "40"); null for time rules. */
-export function thresholdText(rule: AlertRule): string | null {
-  if (rule.kind === 'balanceBelow') return rule.unit === 'usd' ? dollars(rule.below) : `${amount(rule.below)} ${nativeOf(rule.network)}`;
-  if (rule.kind === 'gasAbove') return amount(rule.above);
-  return null;
-}
-
 /** A rule in words, for lists: "Balance on Base below 0.5 ETH". */
 export function describeRule(rule: AlertRule): string {
   switch (rule.kind) {

@@ -141,7 +141,6 @@ const TEMPLATES: Readonly<Record<string, string>> = {
   'tx.force': 'forced a trade of {amount} {tokenName} {networkBuy} → {networkSell} over {bridgeName} (trade {tradeId}, tx {txId})',
   'tx.manual': 'queued a manual {txType} of {amount} {tokenName} on {network} (tx {txId})',
   'tx.unlockNonce': 'unlocked nonce {nonce} on {network} (tx {txId})',
-  'alerts.destinations': 'changed the alert destinations{changes}',
 };
 
 /** The template filled from the details; null when one of its fields is missing. */

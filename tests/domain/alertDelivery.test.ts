@@ -18,7 +18,9 @@ import {
   resolvedText,
   retryable,
   serverFiring,
+  thresholdText,
 } from '../../src/domain/alertDelivery.ts';
+import { describeRule } from '../../src/domain/alertRules.ts';
 
 const AT = Date.UTC(2026, 10, 26, 3, 12, 0);
 const MIN = 60_000;
@@ -43,6 +45,11 @@ describe('issue 29 item 4: messages in the operator words', () => {
       expect(firingText(rule, value, AT, AT)).toBe(`${firing} (since 03:12 UTC)`);
       expect(resolvedText(rule, AT, AT + 90_000, 'https://console.example/#/preferences')).toBe(`${resolved} after 1 min https://console.example/#/preferences`);
     }
+  });
+  it('the threshold reads as the rule list writes it (describeRule)', () => {
+    const rules: AlertRule[] = [balance, { kind: 'balanceBelow', network: 'Base', below: 2000, unit: 'usd' }, { kind: 'gasAbove', network: 'Base', above: 0.0123456789 }];
+    for (const rule of rules) expect(describeRule(rule).endsWith(` ${thresholdText(rule) ?? '?'}`)).toBe(true);
+    expect(thresholdText({ kind: 'noEvents', seconds: 5 })).toBeNull();
   });
   it('a start on another day names the day; durations read "40 s", "18 min", "2 h 5 min"', () => {
     expect(clockText(AT, AT + 24 * 60 * MIN)).toBe('2026-11-26 03:12 UTC');
