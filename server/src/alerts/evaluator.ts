@@ -16,7 +16,7 @@ export interface EvaluatorOptions {
   repo: AlertRepo;
   dispatcher: Dispatcher;
   now: () => number;
-  /** The console's address, added to each message when known (ALERTS_CONSOLE_URL). */
+  /** The console's address, added to each message when known. */
   link?: string;
   onError: (err: unknown) => void;
 }

@@ -33,7 +33,7 @@ export interface AlertsOptions {
   /** How often the rules are evaluated; 0: never on a timer (tests call app.alerts.evaluator.evaluate()). */
   evaluateEveryMs?: number;
   timings?: Partial<DeliveryTimings>;
-  /** The console's address, added to every message (ALERTS_CONSOLE_URL). */
+  /** The console's address, added to every message. */
   link?: string;
 }
 
