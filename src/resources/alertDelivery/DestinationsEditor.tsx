@@ -156,6 +156,7 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
                     size="small"
                     value={d.apiBase}
                     placeholder={TELEGRAM_API_BASE_DEFAULT}
+                    helperText={`Empty: ${TELEGRAM_API_BASE_DEFAULT}`}
                     onChange={(e) => change(d.key, { apiBase: e.target.value })}
                   />
                 </Box>
