@@ -1,6 +1,7 @@
 /** Builds the reference backend: plugins, routes, socket and static files. Listening is server.ts's job. */
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
+import alertsPlugin, { type AlertsOptions } from './alerts/plugin.ts';
 import databasePlugin from './db/plugin.ts';
 import type { SeedKeys } from './db/seed.ts';
 import { TX_READERS_DEFAULT } from './db/txReaders.ts';
@@ -76,6 +77,8 @@ export interface AppOptions {
   stuck?: Partial<TradeWatchOptions>;
   /** Ms between the network series' samples (GET /stats/series); 0: none unless a test flushes. */
   seriesSampleMs?: number;
+  /** Alerts delivery (issue 29): evaluation period, delivery timings, the console's link. */
+  alerts?: AlertsOptions;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -173,6 +176,8 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(quotePlugin, { seed: options.sim?.seed ?? 1, drift: options.sim?.enabled ?? false });
   await app.register(proxyRoutes, api);
   if (options.sim?.enabled) await app.register(simRoutes, api);
+  // After the simulator, so it starts from what the hub holds; registers its own /api routes.
+  await app.register(alertsPlugin, options.alerts ?? {});
 
   await app.register(socketPlugin, {
     devMode: options.devMode ?? true,

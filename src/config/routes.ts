@@ -26,6 +26,8 @@ export const ROUTES = [
   { path: '/settings/tokens', access: 'admin', title: 'Manage tokens' },
   { path: '/settings/userlogs', access: 'admin', title: 'User logs' },
   { path: '/settings/bridges', access: 'admin', title: 'Bridges' },
+  // Not one of SPEC §2's: alerts delivery (issue 29; PROTOCOL "Alerts delivery", Admin only).
+  { path: '/settings/alerts', access: 'admin', title: 'Alert delivery' },
 ] as const satisfies readonly RouteEntry[];
 
 /** The screens of the signed-in console: every route but /login. */

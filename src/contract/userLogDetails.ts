@@ -68,6 +68,8 @@ export const USER_LOG_DETAILS = {
   'aws.groups': z.looseObject({ added: z.array(z.string()), removed: z.array(z.string()), changes: z.array(FieldChange) }),
   'aws.restart': z.looseObject({ group: Name }),
   'session.logout': z.looseObject({ role: z.string().optional() }),
+  /** PUT /alerts/destinations (issue 29): what changed, never a secret; the names of destinations whose secret changed. */
+  'alerts.destinations': z.looseObject({ changes: z.array(FieldChange), secretsChanged: z.array(Name).optional() }),
 } as const;
 
 export type UserLogAction = keyof typeof USER_LOG_DETAILS;

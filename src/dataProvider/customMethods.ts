@@ -14,7 +14,7 @@ import {
   type TxOperationResponse,
   type UnlockNonceRequest, type WorkersResponse,
 } from '../contract/index.ts';
-import type { ApiFetch } from './apiFetch.ts';
+import type { ApiFetch, ApiFetchOptions } from './apiFetch.ts';
 import { checked } from './checked.ts';
 import { providedOr404 } from './provided.ts';
 
@@ -129,6 +129,9 @@ export function createCustomMethods(apiFetch: ApiFetch) {
     setAwsGroups: (groups: AwsGroupsRequest['groups']) => apiFetch('/aws/groups', { method: 'PUT', body: { groups } }),
     restartAwsGroup: (group: string) => apiFetch('/aws/restart', { method: 'POST', body: { group } }),
     clearResultsCache: () => apiFetch('/settings/cache/results/clear', { method: 'POST' }),
+
+    // Alerts delivery (PROTOCOL "Alerts delivery", Admin): the screen that reads an answer checks it (its schemas stay out of home).
+    alertsApi: (path: string, options?: Pick<ApiFetchOptions, 'method' | 'body' | 'timeoutMs'>) => apiFetch<unknown>(`/alerts${path}`, options),
   };
 }
 

@@ -54,8 +54,8 @@ export function nextAlertMemory(memory: AlertMemory, s: AlertSnapshot, now: numb
 
 const sinceText = (since: number, now: number): string => `${secondsSince(since, now)} s`;
 
-/** Whether the rule's condition holds, and what it reads now; null while that is unknown (no value yet). */
-function reading(rule: AlertRule, s: AlertSnapshot, now: number, memory: AlertMemory): [firing: boolean, value: string] | null {
+/** Whether the rule's condition holds, and what it reads now ("0.42 ETH", "$12.00", "45 s"); null while that is unknown (no value yet). */
+export function ruleReading(rule: AlertRule, s: AlertSnapshot, now: number, memory: AlertMemory): [firing: boolean, value: string] | null {
   const longerThan = (since: number) => now - since > ('seconds' in rule ? rule.seconds * 1000 : 0);
   switch (rule.kind) {
     case 'balanceBelow': {
@@ -87,7 +87,7 @@ function reading(rule: AlertRule, s: AlertSnapshot, now: number, memory: AlertMe
  * ETH)"; null when it does not, or is unknown.
  */
 export function alertMessage(rule: AlertRule, s: AlertSnapshot, now: number, memory: AlertMemory): string | null {
-  const read = reading(rule, s, now, memory);
+  const read = ruleReading(rule, s, now, memory);
   return read?.[0] ? `${describeRule(rule)} (now ${read[1]})` : null;
 }
 

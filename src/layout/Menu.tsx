@@ -15,6 +15,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import HistoryIcon from '@mui/icons-material/History';
 import HubIcon from '@mui/icons-material/Hub';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -46,6 +47,7 @@ const ICONS: Partial<Record<ScreenPath, ReactElement>> = {
   '/settings/networks': <HubIcon />,
   '/settings/configs': <DescriptionIcon />,
   '/settings/userlogs': <ListAltIcon />,
+  '/settings/alerts': <NotificationsIcon />,
 };
 
 interface Entry {

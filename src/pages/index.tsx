@@ -15,6 +15,7 @@ const SCREENS: Partial<Record<ScreenPath, ComponentType>> = {
   '/tx/new': screen(() => import('./TxNewPage.tsx')),
   '/settings': screen(() => import('./SettingsPage.tsx')),
   '/settings/networks': screen(() => import('./NetworksPage.tsx')),
+  '/settings/alerts': screen(() => import('./AlertDeliveryPage.tsx')),
 };
 
 export function Screen({ path }: { path: ScreenPath }) {

@@ -88,6 +88,8 @@ const CALLS: Row[] = [
   ['setAwsGroups', (dp) => dp.setAwsGroups([{ name: 'g1' }]), 'PUT', '/aws/groups', { groups: [{ name: 'g1' }] }],
   ['restartAwsGroup', (dp) => dp.restartAwsGroup('g1'), 'POST', '/aws/restart', { group: 'g1' }],
   ['clearResultsCache', (dp) => dp.clearResultsCache(), 'POST', '/settings/cache/results/clear', undefined],
+  // Issue 29: the alerts delivery calls go under /alerts (PROTOCOL "Alerts delivery").
+  ['alertsApi', (dp) => dp.alertsApi('/destinations', { method: 'PUT', body: { destinations: [] } }), 'PUT', '/alerts/destinations', { destinations: [] }],
 ];
 
 /** The data provider over the real apiFetch, with a fake fetch that answers `answer` and records what was sent. */

@@ -50,6 +50,7 @@ export function screensOf(role: Role, f: Fixtures): Screen[] {
     { name: 'settings-userlogs', url: '/settings/userlogs', heading: 'User logs' },
     { name: 'settings-bridges', url: '/settings/bridges', heading: 'Bridges' },
     { name: 'settings-cloudgroups', url: '/settings/cloudgroups', heading: 'Cloud groups' },
+    { name: 'settings-alerts', url: '/settings/alerts', heading: 'Alert delivery' },
   ];
 }
 

@@ -192,7 +192,23 @@ describe('Preferences: Alert rules section', () => {
 
   it('shows the rules saved for everyone; only an Admin may save this browser\'s rules for everyone, after confirming', async () => {
     localStorage.setItem(ALERT_RULES_STORAGE_KEY, JSON.stringify([BASE_LOW]));
-    const api = { ...fakeApi(), saveSharedAlertRules: vi.fn(async () => ({ ok: true })) };
+    // Issue 29 item 5: what the server fires now, from its delivery log (Admin only, PROTOCOL).
+    const alertsApi = vi.fn(async (path: string) =>
+      path.startsWith('/deliveries')
+        ? {
+            data: [
+              { id: '2', at: Date.UTC(2026, 10, 26, 3, 12), destinationId: 'tg', rule: 'Balance on Base below 0.5 ETH', status: 'firing', text: 'FIRING: …', ok: false, attempts: 1, error: '401 Unauthorized' },
+              { id: '1', at: Date.UTC(2026, 10, 26, 3, 12), destinationId: 'hook', rule: 'Balance on Base below 0.5 ETH', status: 'firing', text: 'FIRING: …', ok: true, attempts: 1 },
+            ],
+          }
+        : {
+            destinations: [
+              { id: 'hook', name: 'Ops webhook', kind: 'webhook', enabled: true, url: 'https://relay.example/hook' },
+              { id: 'tg', name: 'Telegram on-call', kind: 'telegram', enabled: true, chatId: '1', botToken: '••••abcd' },
+            ],
+          },
+    );
+    const api = { ...fakeApi(), saveSharedAlertRules: vi.fn(async () => ({ ok: true })), alertsApi };
     const asOperator = render(
       <AdminContext dataProvider={api} authProvider={asRole('Operator')}>
         <AlertRulesSection />
@@ -202,6 +218,8 @@ describe('Preferences: Alert rules section', () => {
     const shared = await screen.findByRole('list', { name: 'Alert rules for everyone' });
     expect(within(shared).getByText('Nothing from the server for longer than 30 s')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save for everyone' })).toBeNull();
+    expect(screen.queryByText('Firing on the server now')).toBeNull();
+    expect(alertsApi).not.toHaveBeenCalled();
     asOperator.unmount();
 
     render(
@@ -215,5 +233,8 @@ describe('Preferences: Alert rules section', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.saveSharedAlertRules).toHaveBeenCalledWith([BASE_LOW]));
     expect(await screen.findByText('Saved for everyone.')).toBeInTheDocument();
+    const firing = await screen.findByRole('list', { name: 'Rules firing on the server' });
+    expect(within(firing).getByText(/^Balance on Base below 0.5 ETH, since 2026-11-26 /)).toBeInTheDocument();
+    expect(within(firing).getByText('not delivered to Telegram on-call (401 Unauthorized); delivered to Ops webhook')).toBeInTheDocument();
   });
 });

@@ -78,6 +78,11 @@ export const PERMISSIONS = [
   { method: 'POST', url: '/api/aws/restart', access: 'admin' },
   { method: 'PUT', url: '/api/aws/groups', access: 'admin' },
   { method: 'POST', url: '/api/settings/cache/results/clear', access: 'admin' },
+  // Admin: alerts delivery (PROTOCOL "Alerts delivery"; the destinations hold secrets).
+  { method: 'GET', url: '/api/alerts/destinations', access: 'admin' },
+  { method: 'PUT', url: '/api/alerts/destinations', access: 'admin' },
+  { method: 'POST', url: '/api/alerts/destinations/:id/test', access: 'admin' },
+  { method: 'GET', url: '/api/alerts/deliveries', access: 'admin' },
 ] as const satisfies readonly Permission[];
 
 /**

@@ -7,6 +7,32 @@ interface Migration {
   sql: string;
 }
 
+/** Migration 13's tables; never edit (the standalone alerts process creates them the same way). */
+export const ALERTS_TABLES_SQL = `
+  CREATE TABLE IF NOT EXISTS alert_destinations (
+    id TEXT PRIMARY KEY,
+    position INTEGER NOT NULL,
+    data TEXT NOT NULL CHECK (json_valid(data))
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS alert_firing (
+    rule_key TEXT PRIMARY KEY,
+    rule TEXT NOT NULL CHECK (json_valid(rule)),
+    started_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE IF NOT EXISTS alert_deliveries (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    at INTEGER NOT NULL,
+    destination_id TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    status TEXT NOT NULL,
+    text TEXT NOT NULL,
+    ok INTEGER NOT NULL,
+    attempts INTEGER NOT NULL,
+    error TEXT
+  ) STRICT;
+`;
+
 const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -442,6 +468,15 @@ const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
       CREATE INDEX network_series_by_t ON network_series (t);
     `,
+  },
+  {
+    version: 14,
+    name: 'alerts delivery',
+    // Issue 29: the destinations an Admin configures (their secrets in data, never sent back whole),
+    // the rules firing now (so a restart sends none of them again), and the delivery log (bounded:
+    // the oldest rows go, repos in server/src/alerts/repo.ts). The standalone alerts process creates
+    // the same tables in its own file (ALERTS_TABLES_SQL).
+    sql: ALERTS_TABLES_SQL,
   },
 ];
 

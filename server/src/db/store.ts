@@ -22,6 +22,7 @@ import { sqliteStatsRepo, type StatsRepo } from './repos/stats.ts';
 import { sqliteTokenRepo, type TokenRepo } from './repos/tokens.ts';
 import { sqliteTradeRepo, type TradeRepo } from './repos/trades.ts';
 import { onTxsChanged, sqliteTxRepo, type TxChangeListener, type TxRepo } from './repos/txs.ts';
+import { sqliteAlertRepo, type AlertRepo } from '../alerts/repo.ts';
 import { sqliteUserLogRepo, type UserLogRepo } from './repos/userLogs.ts';
 
 export interface Repos {
@@ -40,6 +41,8 @@ export interface Repos {
   meta: MetaRepo;
   /** Trade figures per hour or day and the network series (GET /stats/…, PROTOCOL "Stats"). */
   stats: StatsRepo;
+  /** Alerts delivery (issue 29): destinations, the rules firing, the delivery log. */
+  alerts: AlertRepo;
 }
 
 export interface Store extends Repos {
@@ -130,6 +133,7 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
     solanaBridge: sqliteSolanaBridgeRepo(db, gate, now),
     meta: sqliteMetaRepo(db, gate),
     stats: sqliteStatsRepo(db, gate),
+    alerts: sqliteAlertRepo(db, gate),
   };
   const readers =
     dataDir !== undefined && txReaders > 0

@@ -65,8 +65,8 @@ export class Hub {
   private readonly validate: boolean;
   private readonly onDeliveryError: (err: unknown, subscriberIds: readonly string[]) => void;
   private fanOut: FanOut | undefined;
-  private pending: Delivery[] = [];
   private readonly observers = new Set<(event: ServerEventName, payload: unknown) => void>();
+  private pending: Delivery[] = [];
   private flushQueued = false;
   /**
    * Coalesce broadcasts (the default). Off, each broadcast is delivered as it is made: the fan-out
@@ -100,7 +100,8 @@ export class Hub {
     this.fanOut = fanOut;
   }
 
-  /** Calls `observer` with every broadcast as it is made (the network series recorder). Returns the unsubscribe. */
+  /** Calls `observer` with every broadcast as it is made (the network series recorder; the server's
+   * own alert evaluator, issue 29). Returns the unsubscribe. */
   observe(observer: (event: ServerEventName, payload: unknown) => void): () => void {
     this.observers.add(observer);
     return () => this.observers.delete(observer);

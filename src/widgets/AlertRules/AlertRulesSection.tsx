@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { NETWORK_RULE_KINDS, ruleFromDraft, type AlertRuleDraft } from '../../domain/alertRuleDrafts.ts';
 import { describeRule, ruleKey } from '../../domain/alertRules.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
+import { ServerFiring } from './ServerFiring.tsx';
 import { readRules, storeRules, storedRulesText } from './storedRules.ts';
 
 const KIND_LABELS: Record<AlertRule['kind'], string> = {
@@ -201,6 +202,7 @@ export default function AlertRulesSection() {
       </Typography>
       <RuleList rules={shared} label="Alert rules for everyone" />
       {isAdminRole(permissions) && <SaveForEveryone rules={rules} />}
+      {isAdminRole(permissions) && <ServerFiring />}
     </Paper>
   );
 }

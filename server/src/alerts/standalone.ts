@@ -1,0 +1,153 @@
+/**
+ * The standalone alerts process (issue 29 part 6): signs in to any backend speaking the wire protocol,
+ * listens to its socket like a console, evaluates the shared rules with the same evaluator, and
+ * delivers with the same dispatcher; destinations come from a config file, delivery state (what
+ * fires, the delivery log) from a local SQLite file.
+ *
+ *   npm run alerts -- --backend https://console.example --key <access key> --config alerts.config.json
+ *
+ * The key may come from ALERTS_KEY instead of --key (kept out of the process list).
+ */
+import { readFileSync } from 'node:fs';
+import BetterSqlite3 from 'better-sqlite3';
+import { io, type Socket } from 'socket.io-client';
+import { ALERT_EVALUATE_MS } from '../../../src/config/alerts.ts';
+import { DestinationInput } from '../../../src/contract/alertDelivery.ts';
+import { eventCachePayloads, LoginResponse, ServerEvents, type ServerEventName } from '../../../src/contract/index.ts';
+import { z } from '../../../src/contract/zod.ts';
+import { Gate } from '../db/gate.ts';
+import { ALERTS_TABLES_SQL } from '../db/migrations.ts';
+import { DELIVERY_TIMINGS_DEFAULT, Dispatcher, type DeliveryTimings } from './dispatcher.ts';
+import { AlertEvaluator } from './evaluator.ts';
+import { rulesOf } from './plugin.ts';
+import { sqliteAlertRepo, type StoredDestination } from './repo.ts';
+
+/** The config file: the destinations (each with its id), and where the delivery state is kept. */
+export const StandaloneConfig = z
+  .object({
+    destinations: z.array(DestinationInput.required({ id: true })).max(20),
+    dataFile: z.string().min(1).default('alerts-state.db'),
+    /** The console's address, added to each message. */
+    link: z.string().optional(),
+  })
+  .strict();
+export type StandaloneConfig = z.infer<typeof StandaloneConfig>;
+
+export interface StandaloneOptions {
+  backend: string;
+  key: string;
+  config: StandaloneConfig;
+  evaluateEveryMs?: number;
+  timings?: Partial<DeliveryTimings>;
+  log?: (message: string) => void;
+}
+
+/** PROTOCOL: the client pings every 4500 ms. */
+const PING_MS = 4500;
+
+async function signIn(backend: string, key: string): Promise<string> {
+  const response = await fetch(new URL('/api/login', backend), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accessKey: key }),
+  });
+  if (!response.ok) throw new Error(`sign-in to ${backend} refused: ${response.status}`);
+  return LoginResponse.parse(await response.json()).token;
+}
+
+export async function startStandalone(options: StandaloneOptions) {
+  const log = options.log ?? ((message: string) => console.log(message));
+  const db = new BetterSqlite3(options.config.dataFile);
+  db.pragma('journal_mode = WAL');
+  db.exec(ALERTS_TABLES_SQL);
+  const repo = sqliteAlertRepo(db, new Gate(db));
+  const now = () => Date.now();
+  const dispatcher = new Dispatcher({
+    repo,
+    now,
+    timings: { ...DELIVERY_TIMINGS_DEFAULT, ...options.timings },
+    onError: (err, destinationId) => log(`delivery bookkeeping to ${destinationId} failed: ${String(err)}`),
+  });
+  dispatcher.setDestinations(options.config.destinations as StoredDestination[]);
+  const evaluator = new AlertEvaluator({ repo, dispatcher, now, link: options.config.link, onError: (err) => log(`alert state not kept: ${String(err)}`) });
+  await evaluator.load();
+
+  const token = await signIn(options.backend, options.key);
+  const socket: Socket = io(options.backend, {
+    auth: { token },
+    query: { events: Object.keys(ServerEvents).join(',') },
+    transports: ['websocket'],
+  });
+  socket.on('init', (payload: { miscSettings?: unknown; brainState?: unknown; connectedServices?: unknown }) => {
+    evaluator.setRules(rulesOf(payload.miscSettings));
+    if (payload.brainState) evaluator.onEvent('brainState', payload.brainState);
+    if (payload.connectedServices) evaluator.onEvent('connectedServices', payload.connectedServices);
+  });
+  socket.on('eventCache', (cache: Record<string, unknown>) => {
+    for (const [event, value] of Object.entries(cache)) {
+      if (!Object.hasOwn(ServerEvents, event)) continue;
+      for (const payload of eventCachePayloads(event as ServerEventName, value)) evaluator.onEvent(event, payload);
+    }
+  });
+  socket.onAny((event: string, payload: unknown) => {
+    if (event === 'init' || event === 'eventCache') return;
+    if (event === 'miscSettingsUpdateDone') evaluator.setRules(rulesOf(payload));
+    evaluator.onEvent(event, payload);
+  });
+  // A session that ends (stopReconnect, or refused on reconnect) is signed in again.
+  const renew = async () => {
+    try {
+      socket.auth = { token: await signIn(options.backend, options.key) };
+      socket.connect();
+    } catch (err) {
+      log(String(err));
+      setTimeout(() => void renew(), 30_000).unref();
+    }
+  };
+  socket.on('stopReconnect', () => void renew());
+  socket.on('connect_error', (err) => {
+    if (err.message === 'unauthorized') void renew();
+  });
+  socket.on('connect', () => log(`listening to ${options.backend}`));
+
+  const ping = setInterval(() => socket.emit('ping', {}), PING_MS);
+  const every = options.evaluateEveryMs ?? ALERT_EVALUATE_MS;
+  const tick = setInterval(() => evaluator.evaluate(), every);
+  return {
+    evaluator,
+    dispatcher,
+    async close() {
+      clearInterval(ping);
+      clearInterval(tick);
+      socket.close();
+      dispatcher.close();
+      await evaluator.settled();
+      db.close();
+    },
+  };
+}
+
+function argument(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+/** The command line: --backend, --key (or ALERTS_KEY), --config. */
+export async function main(args: readonly string[]): Promise<void> {
+  const backend = argument(args, 'backend');
+  const key = argument(args, 'key') ?? process.env.ALERTS_KEY;
+  const configFile = argument(args, 'config') ?? 'alerts.config.json';
+  if (!backend || !key) throw new Error('usage: npm run alerts -- --backend https://… --key <access key> [--config alerts.config.json]');
+  const config = StandaloneConfig.parse(JSON.parse(readFileSync(configFile, 'utf8')));
+  const running = await startStandalone({ backend, key, config });
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * Alerts delivery (issue 29; PROTOCOL "Alerts delivery"). SPEC states none of these: each is named
+ * here once, with why it has its value. The server and the standalone process read them; tests inject
+ * shorter timings.
+ */
+
+/** One delivery attempt waits this long for an answer before it counts as timed out (issue 29 part 3). */
+export const ALERT_DELIVERY_TIMEOUT_MS = 10_000;
+
+/** Tries of one message in all (the first and its retries), on 5xx, timeout or no connection. */
+export const ALERT_DELIVERY_MAX_ATTEMPTS = 6;
+
+/**
+ * The first retry waits this long; each next one twice as long (20 s, 40 s, 80 s, 160 s, 320 s):
+ * six tries over about ten minutes, as the issue asks.
+ */
+export const ALERT_DELIVERY_BACKOFF_BASE_MS = 20_000;
+
+/** At most this many messages to one destination per minute; past it one summary says how many were held back. */
+export const ALERT_DELIVERY_PER_MINUTE = 20;
+
+/** The rate limit's window. */
+export const ALERT_DELIVERY_WINDOW_MS = 60_000;
+
+/** Delivery log rows kept; past it the oldest go. */
+export const ALERT_DELIVERIES_KEPT = 2000;
+
+/** GET /api/alerts/deliveries answers at most this many rows (`limit` default and maximum). */
+export const ALERT_DELIVERIES_LIMIT_DEFAULT = 100;
+export const ALERT_DELIVERIES_LIMIT_MAX = 500;
+
+/** Destinations one server may hold. */
+export const ALERT_DESTINATIONS_MAX = 20;
+
+/** Telegram's Bot API, unless a destination names its own (a self-hosted Bot API server, a test). */
+export const TELEGRAM_API_BASE_DEFAULT = 'https://api.telegram.org';
+
+/** A stored secret comes back as this mark and its last 4 characters (PROTOCOL). */
+export const SECRET_MASK = '••••';
+export const SECRET_VISIBLE_CHARS = 4;
+
+/** Most characters of an error kept in the delivery log. */
+export const ALERT_ERROR_TEXT_MAX = 300;

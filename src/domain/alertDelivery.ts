@@ -1,0 +1,270 @@
+/**
+ * Alerts delivered away from the screen (issue 29) as plain functions: the live state the rules read,
+ * kept from socket events; the firing and resolved messages in the operator's words; the test send's
+ * answer; the retry backoff; the per-destination rate limit; and how a secret is shown masked. The
+ * reference server and the standalone process both build on these, with the rule functions of
+ * alertRules.ts, so they and the console never disagree.
+ */
+import { SECRET_MASK, SECRET_VISIBLE_CHARS } from '../config/alertDelivery.ts';
+import type { Delivery } from '../contract/alertDelivery.ts';
+import type { AlertRule } from '../contract/alertRules.ts';
+import { NETWORK_INFO, isNetwork } from '../config/networks.ts';
+import { ruleReading, type AlertMemory, type AlertSnapshot } from './alertRules.ts';
+
+// ---------- The live state the rules read ----------
+
+/** A snapshot as the rules need it, before any event. */
+export const emptyAlertSnapshot = (): AlertSnapshot => ({
+  balance: {},
+  gasEstimate: {},
+  newHeads: {},
+  brainState: null,
+  connectedServices: null,
+  lastEventAt: null,
+});
+
+interface Mutable {
+  balance: Record<string, number>;
+  gasEstimate: Record<string, number>;
+  newHeads: Record<string, { num: number; changedAt: number }>;
+  brainState: AlertSnapshot['brainState'];
+  connectedServices: AlertSnapshot['connectedServices'];
+  lastEventAt: number | null;
+}
+
+/**
+ * The snapshot after one event (its payload already checked against the contract), as the console's
+ * handlers keep it: a block head's changedAt moves only when its number changes; any event at all
+ * counts as something arriving (noEvents).
+ */
+export function applyAlertEvent(s: AlertSnapshot, event: string, payload: unknown, now: number): AlertSnapshot {
+  const next = s as Mutable;
+  const p = payload as Record<string, unknown>;
+  switch (event) {
+    case 'balance':
+      next.balance = { ...next.balance, [p.network as string]: p.balance as number };
+      break;
+    case 'gas':
+      next.gasEstimate = { ...next.gasEstimate, [p.network as string]: p.gasEstimate as number };
+      break;
+    case 'newBlock': {
+      const network = p.network as string;
+      const num = p.num as number;
+      const head = next.newHeads[network];
+      if (head?.num !== num) next.newHeads = { ...next.newHeads, [network]: { num, changedAt: now } };
+      break;
+    }
+    case 'brainState':
+      next.brainState = payload as AlertSnapshot['brainState'];
+      break;
+    case 'connectedServices':
+      next.connectedServices = payload as AlertSnapshot['connectedServices'];
+      break;
+  }
+  next.lastEventAt = now;
+  return next;
+}
+
+// ---------- The messages ----------
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** "03:12 UTC" today, "2026-11-24 03:12 UTC" another day: a server knows no operator's zone, so UTC, written out. */
+export function clockText(at: number, now: number): string {
+  const iso = new Date(at).toISOString();
+  const sameDay = iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10);
+  return `${sameDay ? '' : `${iso.slice(0, 10)} `}${iso.slice(11, 16)} UTC`;
+}
+
+/** How long a rule held, as a pager reads it: "40 s", "18 min", "2 h 5 min". */
+export function heldText(ms: number): string {
+  const safe = Math.max(0, ms);
+  if (safe < MINUTE) return `${Math.round(safe / 1000)} s`;
+  if (safe < HOUR) return `${Math.floor(safe / MINUTE)} min`;
+  const hours = Math.floor(safe / HOUR);
+  const minutes = Math.floor((safe - hours * HOUR) / MINUTE);
+  return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
+}
+
+/**
+ * The threshold a balance or gas rule compares with, written as describeRule writes it ("0.5 ETH",
+ * "$2000.00", "40"; tests hold the two together). Here rather than in alertRules.ts, which home loads.
+ */
+export function thresholdText(rule: AlertRule): string | null {
+  const amount = (value: number) => String(Number(value.toPrecision(6)));
+  if (rule.kind === 'balanceBelow') {
+    return rule.unit === 'usd' ? `$${rule.below.toFixed(2)}` : `${amount(rule.below)} ${isNetwork(rule.network) ? NETWORK_INFO[rule.network].native : ''}`;
+  }
+  if (rule.kind === 'gasAbove') return amount(rule.above);
+  return null;
+}
+
+/** The rule's subject: "Ethereum balance", "Base gas estimate", "Arbitrum block head". */
+function subject(rule: AlertRule): string {
+  switch (rule.kind) {
+    case 'balanceBelow':
+      return `${rule.network} balance`;
+    case 'gasAbove':
+      return `${rule.network} gas estimate`;
+    case 'blockStale':
+      return `${rule.network} block head`;
+    case 'healthNotGreen':
+      return 'Service health';
+    case 'noEvents':
+      return 'Events from the server';
+  }
+}
+
+/** What holds while the rule fires, with what it reads now where that helps: "Ethereum balance 0.42 ETH is below 0.5 ETH". */
+export function firingCondition(rule: AlertRule, value: string | null): string {
+  const now = value === null ? '' : ` ${value}`;
+  switch (rule.kind) {
+    case 'balanceBelow':
+      return `${subject(rule)}${now} is below ${thresholdText(rule) ?? ''}`;
+    case 'gasAbove':
+      return `${subject(rule)}${now} is above ${thresholdText(rule) ?? ''}`;
+    case 'blockStale':
+      return `${subject(rule)} stale for longer than ${rule.seconds} s`;
+    case 'healthNotGreen':
+      return `Service health not green for longer than ${rule.seconds} s`;
+    case 'noEvents':
+      return `Nothing from the server for longer than ${rule.seconds} s`;
+  }
+}
+
+/** The condition's end in words: "Ethereum balance back above 0.5 ETH". */
+function resolvedCondition(rule: AlertRule): string {
+  switch (rule.kind) {
+    case 'balanceBelow':
+      return `${subject(rule)} back above ${thresholdText(rule) ?? ''}`;
+    case 'gasAbove':
+      return `${subject(rule)} back below ${thresholdText(rule) ?? ''}`;
+    case 'blockStale':
+      return `${subject(rule)} moving again`;
+    case 'healthNotGreen':
+      return 'Service health green again';
+    case 'noEvents':
+      return 'Events from the server arriving again';
+  }
+}
+
+const withLink = (text: string, link: string | undefined) => (link ? `${text} ${link}` : text);
+
+/** "FIRING: Ethereum balance 0.42 ETH is below 0.5 ETH (since 03:12 UTC)", and the console's link when one is known. */
+export function firingText(rule: AlertRule, value: string | null, startedAt: number, now: number, link?: string): string {
+  return withLink(`FIRING: ${firingCondition(rule, value)} (since ${clockText(startedAt, now)})`, link);
+}
+
+/** "RESOLVED: Ethereum balance back above 0.5 ETH after 18 min". */
+export function resolvedText(rule: AlertRule, startedAt: number, endedAt: number, link?: string): string {
+  return withLink(`RESOLVED: ${resolvedCondition(rule)} after ${heldText(endedAt - startedAt)}`, link);
+}
+
+/** The `rule` of the summary a destination gets past its rate limit. */
+export const RATE_LIMIT_RULE = 'Rate limit';
+
+/** The test message an Admin sends from the destinations screen. */
+export const TEST_TEXT = 'TEST: alerts from the operator console reach this destination';
+
+/** The summary after a minute past the rate limit: "3 more alert messages were held back in the last minute (at most 20 a minute)". */
+export function heldBackText(count: number, perMinute: number): string {
+  return `${count} more alert ${count === 1 ? 'message was' : 'messages were'} held back in the last minute (at most ${perMinute} a minute to this destination)`;
+}
+
+/** What the rule reads now, for its firing message; null while unknown. */
+export function readingValue(rule: AlertRule, s: AlertSnapshot, now: number, memory: AlertMemory): string | null {
+  return ruleReading(rule, s, now, memory)?.[1] ?? null;
+}
+
+// ---------- Answers, retries, rate limit, secrets ----------
+
+export interface AttemptResult {
+  ok: boolean;
+  status?: number;
+  /** "401 Unauthorized", "timed out after 10 s", "connection refused". */
+  error?: string;
+}
+
+/** A destination's answer in words: "Delivered (200)", "Refused: 401 Unauthorized", "Failed: 503 Service Unavailable", "Failed: timed out after 10 s". */
+export function attemptText(result: AttemptResult): string {
+  if (result.ok) return `Delivered (${result.status ?? 'ok'})`;
+  const reason = result.error ?? (result.status === undefined ? 'no answer' : String(result.status));
+  return result.status !== undefined && result.status >= 400 && result.status < 500 ? `Refused: ${reason}` : `Failed: ${reason}`;
+}
+
+/** Whether to try again: a 5xx, a timeout or no connection (no status) may pass; a 4xx will not. */
+export const retryable = (result: AttemptResult): boolean => !result.ok && (result.status === undefined || result.status >= 500);
+
+/** The wait before try `attempt + 1` after try `attempt` (1-based): base, 2 × base, 4 × base… */
+export const backoffMs = (attempt: number, baseMs: number): number => baseMs * 2 ** Math.max(0, attempt - 1);
+
+export interface RateWindow {
+  /** When the current window opened; null before the first message. */
+  startedAt: number | null;
+  sent: number;
+  heldBack: number;
+}
+
+export const emptyRateWindow = (): RateWindow => ({ startedAt: null, sent: 0, heldBack: 0 });
+
+/**
+ * One message to a destination: whether it goes or is held back, and, when a new window opens on a
+ * window that held some back, how many (the summary to send first). The summary counts in the new window.
+ */
+export function rateStep(
+  w: RateWindow,
+  now: number,
+  perMinute: number,
+  windowMs: number,
+): { window: RateWindow; send: boolean; summary: number } {
+  if (w.startedAt === null || now - w.startedAt >= windowMs) {
+    const summary = w.heldBack;
+    const sent = summary > 0 ? 2 : 1;
+    return { window: { startedAt: now, sent, heldBack: 0 }, send: true, summary };
+  }
+  if (w.sent < perMinute) return { window: { ...w, sent: w.sent + 1 }, send: true, summary: 0 };
+  return { window: { ...w, heldBack: w.heldBack + 1 }, send: false, summary: 0 };
+}
+
+/** A secret as GET shows it: the mark and its last 4 characters ("••••a1b2"). */
+export const maskSecret = (secret: string): string => `${SECRET_MASK}${secret.slice(-SECRET_VISIBLE_CHARS)}`;
+
+/** A value sent back: the masked form of the stored secret keeps it; anything else replaces it. */
+export const keepOrReplace = (sent: string | undefined, stored: string | undefined): string | undefined =>
+  sent !== undefined && stored !== undefined && sent === maskSecret(stored) ? stored : sent;
+
+// ---------- What the server fires now, read from its delivery log ----------
+
+/** One rule firing on the server: since its first firing delivery, and how each destination fared. */
+export interface ServerFiring {
+  rule: string;
+  since: number;
+  /** Per destination the last firing delivery of this rule: delivered, or its error ("Sending…" while pending). */
+  deliveries: { destinationId: string; ok: boolean; error?: string; attempts: number }[];
+}
+
+/**
+ * The rules firing on the server now, from its delivery log (newest first, as GET /alerts/deliveries
+ * answers): a rule whose latest message is `firing` (tests and the rate-limit summary are not rules).
+ * PROTOCOL has no list of what fires; the log holds the same facts. A rule whose firing scrolled out
+ * of the log is not shown.
+ */
+export function serverFiring(log: readonly Delivery[]): ServerFiring[] {
+  const byRule = new Map<string, ServerFiring>();
+  const settled = new Set<string>();
+  for (const d of log) {
+    if (d.status === 'test' || d.rule === RATE_LIMIT_RULE || settled.has(d.rule)) continue;
+    if (d.status === 'resolved') {
+      settled.add(d.rule);
+      continue;
+    }
+    const firing = byRule.get(d.rule) ?? { rule: d.rule, since: d.at, deliveries: [] };
+    firing.since = Math.min(firing.since, d.at);
+    if (!firing.deliveries.some((x) => x.destinationId === d.destinationId)) {
+      firing.deliveries.push({ destinationId: d.destinationId, ok: d.ok, attempts: d.attempts, ...(d.error === undefined ? {} : { error: d.error }) });
+    }
+    byRule.set(d.rule, firing);
+  }
+  return [...byRule.values()];
+}

@@ -1,0 +1,2 @@
+/** Alerts delivery (issue 29): the Admin's screen of destinations and the delivery log; what the server fires now, for Preferences. */
+export { default as AlertDeliveryScreen } from './AlertDeliveryScreen.tsx';
