@@ -6,6 +6,8 @@ import type { SeedKeys } from './db/seed.ts';
 import { TX_READERS_DEFAULT } from './db/txReaders.ts';
 import type { ZodTypeProvider } from './lib/zod.ts';
 import auditPlugin from './plugins/audit.ts';
+import { createKeyHasher, type KeyHasher } from './auth/keyHasher.ts';
+import type { LoginGateLimits } from './auth/loginGate.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -54,6 +56,8 @@ export interface AppOptions {
   staticDir?: string;
   /** Login attempts per client address per minute. */
   loginRateLimit?: number;
+  /** Sign-ins worked on at once (auth/loginGate.ts); LOGIN_GATE_DEFAULTS when omitted. */
+  loginGate?: Partial<LoginGateLimits>;
   /** init.devMode: the demo database is in use. */
   devMode?: boolean;
   /** Check every socket payload against the contract (tests and development). */
@@ -93,6 +97,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, /api or not (HEAD left out: it is answered by GET), for tests that must cover them all. */
     routeTable: readonly RouteEntry[];
+    /** Derives sign-in keys on a thread of its own (auth/keyHasher.ts). */
+    keyHasher: KeyHasher;
   }
 }
 
@@ -124,6 +130,10 @@ export async function buildApp(options: AppOptions = {}) {
     }
   });
 
+  const keyHasher = createKeyHasher();
+  app.decorate('keyHasher', keyHasher);
+  app.addHook('onClose', () => keyHasher.close());
+
   await app.register(clockPlugin, { now: options.now ?? Date.now });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -149,7 +159,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(refusalsPlugin, { enabled: options.sim?.enabled ?? false });
 
   const api = { prefix: '/api' };
-  await app.register(loginRoutes, { ...api, maxPerMinute: options.loginRateLimit ?? 10 });
+  await app.register(loginRoutes, { ...api, maxPerMinute: options.loginRateLimit ?? 10, gate: options.loginGate });
   await app.register(workerRoutes, api);
   await app.register(settingsRoutes, api);
   await app.register(commandRoutes, api);
