@@ -25,7 +25,7 @@ const CONNECTIONS = 4;
 const WARMUP_MS = 1000;
 const SITUATION_MS = 6000;
 const FLOOD = 12;
-const SLOW_BODIES = 200;
+const SLOW_BODIES = 1000;
 const DRIP_MS = 1000;
 const INDEX_HTML = `<!doctype html><html><head><title>console</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(64)}</body></html>`;
 

@@ -4,6 +4,7 @@ import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import databasePlugin from './db/plugin.ts';
 import type { SeedKeys } from './db/seed.ts';
 import { TX_READERS_DEFAULT } from './db/txReaders.ts';
+import { capConnections, CONNECTION_LIMITS_DEFAULTS, httpServerOptions, type ConnectionLimits } from './lib/connectionLimits.ts';
 import type { ZodTypeProvider } from './lib/zod.ts';
 import auditPlugin from './plugins/audit.ts';
 import { createKeyHasher, type KeyHasher } from './auth/keyHasher.ts';
@@ -72,6 +73,8 @@ export interface AppOptions {
   trustProxy?: boolean | string[];
   /** Origins besides the server's own that may call the API and open sockets (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /** Request timeouts and connection caps (lib/connectionLimits.ts); CONNECTION_LIMITS_DEFAULTS when omitted. */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Sockets one session may hold open (SOCKETS_PER_SESSION). */
   socketsPerSession?: number;
   /** When a trade counts as stuck, and how often that is checked (STUCK_FACTOR, STUCK_FLOOR_MS, STUCK_CHECK_MS). */
@@ -103,8 +106,14 @@ declare module 'fastify' {
 }
 
 export async function buildApp(options: AppOptions = {}) {
+  const limits: ConnectionLimits = { ...CONNECTION_LIMITS_DEFAULTS, ...options.connectionLimits };
   const app = Fastify({
     logger: options.logger ?? false,
+    // No request is held forever, nor an idle connection (lib/connectionLimits.ts).
+    http: httpServerOptions(limits),
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL or an over-long path parameter is refused before any route or hook runs;
@@ -120,6 +129,9 @@ export async function buildApp(options: AppOptions = {}) {
         .send({ error: clientError ? error.message : 'internal server error' });
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Behind a trusted proxy every client arrives from the proxy's address: only the total is capped.
+  capConnections(app.server, limits, (options.trustProxy ?? false) === false);
 
   // First of all, so it sees every route the plugins below register.
   const routeTable: RouteEntry[] = [];
