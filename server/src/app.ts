@@ -5,6 +5,7 @@ import databasePlugin from './db/plugin.ts';
 import type { SeedKeys } from './db/seed.ts';
 import { TX_READERS_DEFAULT } from './db/txReaders.ts';
 import { capConnections, CONNECTION_LIMITS_DEFAULTS, httpServerOptions, type ConnectionLimits } from './lib/connectionLimits.ts';
+import { canonicalPath, isApiPath } from './lib/paths.ts';
 import type { ZodTypeProvider } from './lib/zod.ts';
 import auditPlugin from './plugins/audit.ts';
 import { createKeyHasher, type KeyHasher } from './auth/keyHasher.ts';
@@ -118,15 +119,23 @@ export async function buildApp(options: AppOptions = {}) {
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL or an over-long path parameter is refused before any route or hook runs;
     // its body follows PROTOCOL `{ error }` like every other error (fastify's default does not).
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode ?? 500;
+    frameworkErrors: (error, request, reply) => {
+      let status = error.statusCode ?? 500;
+      let message = error.message;
+      // An over-long parameter is 414 only on a real route: without a session that would tell which
+      // API paths exist, so every /api request without one is 401 here too (issue 27 finding 7).
+      // No public route has a parameter, so none is refused by this.
+      if (isApiPath(canonicalPath(request.url)) && !app.sessions.verify(request.headers['x-api-key'])) {
+        status = 401;
+        message = 'unauthorized';
+      }
       const clientError = status >= 400 && status < 500;
       // No hook runs for these (helmet's neither), so the headers a JSON error needs are set here.
       // The reply's generics are those of a route not yet found; it is an ordinary reply.
       return (reply as FastifyReply)
         .code(clientError ? status : 500)
         .headers(FRAMEWORK_ERROR_HEADERS)
-        .send({ error: clientError ? error.message : 'internal server error' });
+        .send({ error: clientError ? message : 'internal server error' });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
