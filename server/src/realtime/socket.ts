@@ -63,6 +63,13 @@ function requestedHost(request: IncomingMessage, trustProxy: boolean): string | 
   return request.headers.host;
 }
 
+/** The scheme the browser used: TLS on this socket, or the trusted proxy's X-Forwarded-Proto. */
+function requestedScheme(request: IncomingMessage, trustProxy: boolean): 'http' | 'https' {
+  const forwarded = request.headers['x-forwarded-proto'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded !== '') return forwarded.split(',')[0]?.trim() === 'https' ? 'https' : 'http';
+  return 'encrypted' in request.socket && request.socket.encrypted === true ? 'https' : 'http';
+}
+
 export default fp<SocketOptions>(
   async (app, options) => {
     const io = new Server(app.server, {
@@ -70,7 +77,12 @@ export default fp<SocketOptions>(
       serveClient: false,
       // A page of another site may not open a socket (lib/origins.ts); listed origins may, polling too.
       allowRequest: (request, callback) => {
-        const verdict = judgeOrigin(request.headers.origin, requestedHost(request, options.trustProxy), options.allowedOrigins);
+        const verdict = judgeOrigin(
+          request.headers.origin,
+          requestedHost(request, options.trustProxy),
+          options.allowedOrigins,
+          requestedScheme(request, options.trustProxy),
+        );
         callback(verdict === 'refused' ? 'origin not allowed' : null, verdict !== 'refused');
       },
       ...(options.allowedOrigins.length > 0 ? { cors: { origin: [...options.allowedOrigins] } } : {}),
