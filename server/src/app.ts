@@ -15,6 +15,7 @@ import clockPlugin from './plugins/clock.ts';
 import errorsPlugin from './plugins/errors.ts';
 import originsPlugin from './plugins/origins.ts';
 import securityPlugin from './plugins/security.ts';
+import writeLimitPlugin, { WRITE_LIMITS_DEFAULTS, type WriteLimits } from './plugins/writeLimit.ts';
 import staticPlugin from './plugins/static.ts';
 import hubPlugin from './realtime/hub.ts';
 import socketPlugin, { SOCKETS_PER_SESSION_DEFAULT } from './realtime/socket.ts';
@@ -76,6 +77,8 @@ export interface AppOptions {
   allowedOrigins?: readonly string[];
   /** Request timeouts and connection caps (lib/connectionLimits.ts); CONNECTION_LIMITS_DEFAULTS when omitted. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** Writes per signed-in user (plugins/writeLimit.ts; WRITE_RATE_LIMIT is perSecond); WRITE_LIMITS_DEFAULTS when omitted. */
+  writeLimits?: Partial<WriteLimits>;
   /** Sockets one session may hold open (SOCKETS_PER_SESSION). */
   socketsPerSession?: number;
   /** When a trade counts as stuck, and how often that is checked (STUCK_FACTOR, STUCK_FLOOR_MS, STUCK_CHECK_MS). */
@@ -173,6 +176,8 @@ export async function buildApp(options: AppOptions = {}) {
     checkEveryMs: options.stuck?.checkEveryMs ?? STUCK_CHECK_MS_DEFAULT,
   });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  // After auth (it counts by the session's user), before any route reads a body.
+  await app.register(writeLimitPlugin, { ...WRITE_LIMITS_DEFAULTS, ...options.writeLimits });
   await app.register(auditPlugin);
   // Before the routes: it follows workers start/stop through an onResponse hook.
   await app.register(simPlugin, options.sim ?? { enabled: false });

@@ -28,6 +28,7 @@ async function main(env: Env): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     allowedOrigins: env.ALLOWED_ORIGINS,
     socketsPerSession: env.SOCKETS_PER_SESSION,
+    writeLimits: { perSecond: env.WRITE_RATE_LIMIT, burst: Math.max(1, Math.round(env.WRITE_RATE_LIMIT * 12)) },
     connectionLimits: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       // The headers come first: half the request's time, at most the default.
