@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions = {}) {
     checkEveryMs: options.stuck?.checkEveryMs ?? STUCK_CHECK_MS_DEFAULT,
   });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
-  // After auth (it counts by the session's user), before any route reads a body.
+  // After auth: it counts by the session's user, before any handler runs.
   await app.register(writeLimitPlugin, { ...WRITE_LIMITS_DEFAULTS, ...options.writeLimits });
   await app.register(auditPlugin);
   // Before the routes: it follows workers start/stop through an onResponse hook.

@@ -1,9 +1,9 @@
 /**
  * Writes per signed-in user (issue 27 finding 6): an Operator sent 12,893 commands in 20 s, each a
  * user log and a toast on every console. Each user has a bucket of `burst` writes that refills at
- * `perSecond`; a write (POST, PUT or DELETE with a session; sign-in and sign-out excepted) with an
- * empty bucket is `429 "too many changes at once: wait a moment and try again"` with Retry-After,
- * before its body is read. A person at the console never gets near it; a script sending as fast as
+ * `perSecond`; a valid write (POST, PUT or DELETE with a session; sign-in and sign-out excepted)
+ * with an empty bucket is `429 "too many changes at once: wait a moment and try again"` with
+ * Retry-After, before its handler runs: no change, no user log, no toast. A person at the console never gets near it; a script sending as fast as
  * it can is held to `perSecond`.
  */
 import fp from 'fastify-plugin';
@@ -24,7 +24,9 @@ const MAX_USERS = 10_000;
 export default fp<WriteLimits>(
   async (app, limits) => {
     const buckets = new Map<string, { tokens: number; at: number }>();
-    app.addHook('onRequest', async (request, reply) => {
+    // preHandler: after the body is parsed and validated, so a refused or malformed write (400, 401,
+    // 403, 413) costs nothing here and only writes that would act are counted.
+    app.addHook('preHandler', async (request, reply) => {
       if (!WRITES.has(request.method) || !request.session || NOT_COUNTED.has(request.routeOptions.url ?? '')) return;
       const now = app.clock.now();
       const user = request.session.name;
