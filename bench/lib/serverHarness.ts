@@ -3,7 +3,7 @@
  * (serverWorker.ts) on a temporary database seeded like a first start (demo records and DEMO_TXS
  * transactions), an Admin session token for it, and percentile helpers. Every wait is bounded.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -27,6 +27,8 @@ export interface ServerWorkerOptions {
   txReaders?: number;
   loginRateLimit: number;
   sim: SimOptions;
+  /** TRUST_PROXY on: X-Forwarded-For names the client (benches that play many client addresses). */
+  trustProxy?: boolean;
 }
 
 export interface DriveOptions {
@@ -67,6 +69,9 @@ export interface StartOptions {
   txReaders?: number;
   loginRateLimit?: number;
   sim?: SimOptions;
+  trustProxy?: boolean;
+  /** Written as the console's index.html, for benches that fetch `GET /`. */
+  indexHtml?: string;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -87,9 +92,10 @@ export function tsWorker(file: URL, data: unknown): Worker {
   return new Worker(boot, { eval: true, workerData: data });
 }
 
-export async function startBenchServer({ demoTxs = 100_000, txReaders, loginRateLimit = 1_000_000, sim = { enabled: false } }: StartOptions = {}): Promise<BenchServer> {
+export async function startBenchServer({ demoTxs = 100_000, txReaders, loginRateLimit = 1_000_000, sim = { enabled: false }, trustProxy, indexHtml }: StartOptions = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'console-bench-db-'));
   const staticDir = mkdtempSync(join(tmpdir(), 'console-bench-static-'));
+  if (indexHtml !== undefined) writeFileSync(join(staticDir, 'index.html'), indexHtml);
   const options: ServerWorkerOptions = {
     dataDir,
     staticDir,
@@ -100,6 +106,7 @@ export async function startBenchServer({ demoTxs = 100_000, txReaders, loginRate
     txReaders,
     loginRateLimit,
     sim,
+    trustProxy,
   };
   const worker = tsWorker(new URL('./serverWorker.ts', import.meta.url), options);
   const waiters = new Map<WorkerReply['type'], { resolve: (reply: WorkerReply) => void; reject: (err: Error) => void }>();

@@ -25,6 +25,7 @@ const app = await buildApp({
   demoTxs: options.demoTxs,
   txReaders: options.txReaders,
   loginRateLimit: options.loginRateLimit,
+  trustProxy: options.trustProxy ?? false,
   // What a production start does (NODE_ENV=production): no self-check of every outgoing payload.
   validateEvents: false,
   sim: options.sim,

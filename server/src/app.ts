@@ -5,13 +5,18 @@ import alertsPlugin, { type AlertsOptions } from './alerts/plugin.ts';
 import databasePlugin from './db/plugin.ts';
 import type { SeedKeys } from './db/seed.ts';
 import { TX_READERS_DEFAULT } from './db/txReaders.ts';
+import { capConnections, CONNECTION_LIMITS_DEFAULTS, httpServerOptions, type ConnectionLimits } from './lib/connectionLimits.ts';
+import { canonicalPath, isApiPath } from './lib/paths.ts';
 import type { ZodTypeProvider } from './lib/zod.ts';
 import auditPlugin from './plugins/audit.ts';
+import { createKeyHasher, type KeyHasher } from './auth/keyHasher.ts';
+import type { LoginGateLimits } from './auth/loginGate.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import errorsPlugin from './plugins/errors.ts';
 import originsPlugin from './plugins/origins.ts';
 import securityPlugin from './plugins/security.ts';
+import writeLimitPlugin, { WRITE_LIMITS_DEFAULTS, type WriteLimits } from './plugins/writeLimit.ts';
 import staticPlugin from './plugins/static.ts';
 import seriesRecorderPlugin, { SERIES_SAMPLE_MS_DEFAULT } from './stats/series.ts';
 import hubPlugin from './realtime/hub.ts';
@@ -57,6 +62,8 @@ export interface AppOptions {
   staticDir?: string;
   /** Login attempts per client address per minute. */
   loginRateLimit?: number;
+  /** Sign-ins worked on at once (auth/loginGate.ts); LOGIN_GATE_DEFAULTS when omitted. */
+  loginGate?: Partial<LoginGateLimits>;
   /** init.devMode: the demo database is in use. */
   devMode?: boolean;
   /** Check every socket payload against the contract (tests and development). */
@@ -71,6 +78,10 @@ export interface AppOptions {
   trustProxy?: boolean | string[];
   /** Origins besides the server's own that may call the API and open sockets (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /** Request timeouts and connection caps (lib/connectionLimits.ts); CONNECTION_LIMITS_DEFAULTS when omitted. */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** Writes per signed-in user (plugins/writeLimit.ts; WRITE_RATE_LIMIT is perSecond); WRITE_LIMITS_DEFAULTS when omitted. */
+  writeLimits?: Partial<WriteLimits>;
   /** Sockets one session may hold open (SOCKETS_PER_SESSION). */
   socketsPerSession?: number;
   /** When a trade counts as stuck, and how often that is checked (STUCK_FACTOR, STUCK_FLOOR_MS, STUCK_CHECK_MS). */
@@ -100,27 +111,46 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, /api or not (HEAD left out: it is answered by GET), for tests that must cover them all. */
     routeTable: readonly RouteEntry[];
+    /** Derives sign-in keys on a thread of its own (auth/keyHasher.ts). */
+    keyHasher: KeyHasher;
   }
 }
 
 export async function buildApp(options: AppOptions = {}) {
+  const limits: ConnectionLimits = { ...CONNECTION_LIMITS_DEFAULTS, ...options.connectionLimits };
   const app = Fastify({
     logger: options.logger ?? false,
+    // No request is held forever, nor an idle connection (lib/connectionLimits.ts).
+    http: httpServerOptions(limits),
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL or an over-long path parameter is refused before any route or hook runs;
     // its body follows PROTOCOL `{ error }` like every other error (fastify's default does not).
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode ?? 500;
+    frameworkErrors: (error, request, reply) => {
+      let status = error.statusCode ?? 500;
+      let message = error.message;
+      // An over-long parameter is 414 only on a real route: without a session that would tell which
+      // API paths exist, so every /api request without one is 401 here too (issue 27 finding 7).
+      // No public route has a parameter, so none is refused by this.
+      if (isApiPath(canonicalPath(request.url)) && !app.sessions.verify(request.headers['x-api-key'])) {
+        status = 401;
+        message = 'unauthorized';
+      }
       const clientError = status >= 400 && status < 500;
       // No hook runs for these (helmet's neither), so the headers a JSON error needs are set here.
       // The reply's generics are those of a route not yet found; it is an ordinary reply.
       return (reply as FastifyReply)
         .code(clientError ? status : 500)
         .headers(FRAMEWORK_ERROR_HEADERS)
-        .send({ error: clientError ? error.message : 'internal server error' });
+        .send({ error: clientError ? message : 'internal server error' });
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Behind a trusted proxy every client arrives from the proxy's address: only the total is capped.
+  capConnections(app.server, limits, (options.trustProxy ?? false) === false);
 
   // First of all, so it sees every route the plugins below register.
   const routeTable: RouteEntry[] = [];
@@ -130,6 +160,10 @@ export async function buildApp(options: AppOptions = {}) {
       if (method !== 'HEAD') routeTable.push({ method, url: route.url });
     }
   });
+
+  const keyHasher = createKeyHasher();
+  app.decorate('keyHasher', keyHasher);
+  app.addHook('onClose', () => keyHasher.close());
 
   await app.register(clockPlugin, { now: options.now ?? Date.now });
   await app.register(errorsPlugin);
@@ -150,6 +184,8 @@ export async function buildApp(options: AppOptions = {}) {
   });
   await app.register(seriesRecorderPlugin, { sampleMs: options.seriesSampleMs ?? SERIES_SAMPLE_MS_DEFAULT });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  // After auth: it counts by the session's user, before any handler runs.
+  await app.register(writeLimitPlugin, { ...WRITE_LIMITS_DEFAULTS, ...options.writeLimits });
   await app.register(auditPlugin);
   // Before the routes: it follows workers start/stop through an onResponse hook.
   await app.register(simPlugin, options.sim ?? { enabled: false });
@@ -157,7 +193,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(refusalsPlugin, { enabled: options.sim?.enabled ?? false });
 
   const api = { prefix: '/api' };
-  await app.register(loginRoutes, { ...api, maxPerMinute: options.loginRateLimit ?? 10 });
+  await app.register(loginRoutes, { ...api, maxPerMinute: options.loginRateLimit ?? 10, gate: options.loginGate });
   await app.register(workerRoutes, api);
   await app.register(settingsRoutes, api);
   await app.register(commandRoutes, api);

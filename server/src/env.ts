@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import { TX_READERS_DEFAULT, TX_READERS_MAX } from './db/txReaders.ts';
+import { CONNECTION_LIMITS_DEFAULTS } from './lib/connectionLimits.ts';
 import { parseOriginList } from './lib/origins.ts';
+import { WRITE_LIMITS_DEFAULTS } from './plugins/writeLimit.ts';
 import { SOCKETS_PER_SESSION_DEFAULT } from './realtime/socket.ts';
 import { STUCK_CHECK_MS_DEFAULT, STUCK_FACTOR_DEFAULT, STUCK_FLOOR_MS_DEFAULT } from './trades/watch.ts';
 
@@ -66,6 +68,13 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** Origins, besides the server's own, whose pages may call the API and open sockets. */
   ALLOWED_ORIGINS: originList.default([]),
+  /** A request must have fully arrived within this many ms (lib/connectionLimits.ts). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(CONNECTION_LIMITS_DEFAULTS.requestTimeoutMs),
+  /** Open connections at most, and from one client address (the latter not behind TRUST_PROXY). */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(CONNECTION_LIMITS_DEFAULTS.maxConnections),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(CONNECTION_LIMITS_DEFAULTS.maxConnectionsPerAddress),
+  /** Writes a second one signed-in user may keep up (after a burst of 12 seconds' worth); more are 429. */
+  WRITE_RATE_LIMIT: z.coerce.number().min(0.1).max(1_000_000).default(WRITE_LIMITS_DEFAULTS.perSecond),
   /** Sockets one session may hold open at once; more are refused. */
   SOCKETS_PER_SESSION: z.coerce.number().int().min(1).max(1000).default(SOCKETS_PER_SESSION_DEFAULT),
   /** A trade is stuck once a step has been pending longer than max(p95 of such steps × STUCK_FACTOR, STUCK_FLOOR_MS). */

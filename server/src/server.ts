@@ -1,6 +1,7 @@
 /** Starts the reference backend: parse the environment, build the app, listen, shut down cleanly. */
 import { buildApp } from './app.ts';
 import { parseEnv, type Env } from './env.ts';
+import { CONNECTION_LIMITS_DEFAULTS } from './lib/connectionLimits.ts';
 import type { SeedKeys } from './db/seed.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -27,6 +28,14 @@ async function main(env: Env): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     allowedOrigins: env.ALLOWED_ORIGINS,
     socketsPerSession: env.SOCKETS_PER_SESSION,
+    writeLimits: { perSecond: env.WRITE_RATE_LIMIT, burst: Math.max(1, Math.round(env.WRITE_RATE_LIMIT * 12)) },
+    connectionLimits: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      // The headers come first: half the request's time, at most the default.
+      headersTimeoutMs: Math.min(env.REQUEST_TIMEOUT_MS / 2, CONNECTION_LIMITS_DEFAULTS.headersTimeoutMs),
+      maxConnections: env.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+    },
     stuck: { factor: env.STUCK_FACTOR, floorMs: env.STUCK_FLOOR_MS, checkEveryMs: env.STUCK_CHECK_MS },
     validateEvents: env.NODE_ENV !== 'production',
     sim: { enabled: env.SIM === 'on', seed: env.SIM_SEED, rate: env.SIM_RATE, stampBlocks: env.SIM_BENCH_STAMP === 'on' },

@@ -6,10 +6,12 @@
  * base64(iv || ciphertext) with a fresh 96-bit iv per write; GCM's tag makes any tampering fail
  * decryption, which reads as "not signed in".
  *
- * What it protects against: a copied localStorage value (a disk image, a synced or exported profile,
- * a support screenshot of devtools) is useless without this profile's IndexedDB key, and the key
- * itself cannot be exported by script. What it does not protect against: script running in this
- * origin (XSS) can call decrypt with the key just as the app does; that is the Content Security
+ * What it protects: the localStorage value on its own (pasted in a ticket, read from devtools, a
+ * localStorage-only export or sync) is useless without this profile's IndexedDB key, and script
+ * cannot export that key. What it does not protect (issue 27 finding 4): a copy of the whole
+ * profile, disk image or backup carries the IndexedDB key with the value, and opens signed in
+ * until the token expires (at most 60 min) or its user signs out; and script running in this
+ * origin (XSS) can decrypt with the key just as the app does, which is the Content Security
  * Policy's job. Only the token is stored, never the access key.
  */
 import { API_KEY_STORAGE_KEY } from '../config/constants.ts';

@@ -23,6 +23,7 @@ import { KitBulkDeleteButton } from './KitBulkDeleteButton.tsx';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
+import { kitExporter } from './shared/exporter.ts';
 import { LiveRefresh } from './LiveRefresh.tsx';
 import { CutText } from './shared/CutText.tsx';
 import { PhoneList } from './shared/PhoneList.tsx';
@@ -147,7 +148,8 @@ function ResourceListView({ definition }: { definition: ResourceDefinition }) {
         empty={false}
         error={<ListError recordLabel={recordLabel} />}
         queryOptions={{ retry: retryRead }}
-        exporter={definition.exporter}
+        // Every export is formula-escaped: the definition's own, else the kit's (shared/exporter.ts).
+        exporter={definition.exporter ?? kitExporter}
         actions={
           <TopToolbar sx={{ flexWrap: 'wrap' }}>
             {definition.clearFilters && <ClearFiltersButton />}

@@ -176,3 +176,28 @@ describe('user log pages over POST /logs/more', () => {
     expect(ids(await read({ pagination: { page: 1, perPage: 3 }, filter: { action: 'token' } }, s))).toBe('h');
   });
 });
+
+describe('issue 27 finding 3: exports of kit lists are formula-escaped', () => {
+  it("the user log's Export writes an Operator's =HYPERLINK command as text, not a formula", async () => {
+    const user = userEvent.setup();
+    const blobs: Blob[] = [];
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      if (blob instanceof Blob) blobs.push(blob);
+      return 'blob:export';
+    };
+    try {
+      const evil = '=HYPERLINK("http://evil.example","Session expired")';
+      const api = serverLogs([{ id: '1', time: 1000, user: 'operator', action: 'command', details: { to: 'sim', cmd: evil } }]);
+      renderKit('/settings/userlogs', { api, definitions: [userLogs] });
+      await waitFor(() => expect(rowsText()).toHaveLength(1));
+      await user.click(screen.getByRole('button', { name: /export/i }));
+      await waitFor(() => expect(blobs).toHaveLength(1));
+      const csv = await blobs[0]!.text();
+      expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Session expired"")"`);
+      expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    } finally {
+      URL.createObjectURL = createObjectURL;
+    }
+  });
+});

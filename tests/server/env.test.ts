@@ -18,6 +18,12 @@ describe('environment (server/src/env.ts)', () => {
       TRUST_PROXY: false,
       ALLOWED_ORIGINS: [],
       SOCKETS_PER_SESSION: 8,
+      // Issue 27 finding 2.
+      REQUEST_TIMEOUT_MS: 20_000,
+      MAX_CONNECTIONS: 4_000,
+      MAX_CONNECTIONS_PER_ADDRESS: 256,
+      // Issue 27 finding 6.
+      WRITE_RATE_LIMIT: 10,
       STUCK_FACTOR: 2,
       STUCK_FLOOR_MS: 60_000,
       STUCK_CHECK_MS: 1000,

@@ -1,11 +1,14 @@
 /**
- * Session tokens: a deliberately small HS256-only JWT. The header must be exactly HS256 (no `none`,
- * no other algorithm, no extra header fields), the signature is compared in constant time, and
- * expiry is checked against the injected clock. Each token names its session (`sid`) so that
+ * Session tokens: HS256-only JWTs. A token is verified by fast-jwt (issue 27 finding 9: a kept
+ * library rather than our own code): algorithm pinned to HS256, signature checked in its canonical
+ * base64url spelling, exp required and checked against the injected clock. Before it, the header
+ * must be exactly HS256 (no `none`, no other algorithm, no extra header fields) and the token no
+ * longer than any this server issues. Each token names its session (`sid`) so that
  * sign-out can revoke it, and carries its issue time to the millisecond (`iat` is a NumericDate,
  * which RFC 7519 allows to be fractional) so that a key change revokes exactly the tokens before it.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { createVerifier } from 'fast-jwt';
 import { z } from 'zod';
 import { SESSION_MS } from '../../../src/config/constants.ts';
 import { SessionClaims } from '../../../src/contract/index.ts';
@@ -58,12 +61,19 @@ export function verifySession(token: unknown, secret: string, nowMs: number): Se
   const [header, payload, signature] = parts as [string, string, string];
   if (!SEGMENT.test(header) || !SEGMENT.test(payload) || !SEGMENT.test(signature)) return null;
   if (!Header.safeParse(decodeJson(header)).success) return null;
+  // One spelling per signature: fast-jwt compares bytes, and the last character's unused bits could differ.
+  if (Buffer.from(signature, 'base64url').toString('base64url') !== signature) return null;
 
-  const expected = hmac(secret, `${header}.${payload}`);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-
-  const claims = SessionClaims.safeParse(decodeJson(payload));
+  let verified: unknown;
+  try {
+    // One per call: the clock is the caller's (sessions.ts remembers tokens that verified, so this runs once a token).
+    const verify = createVerifier({ key: secret, algorithms: ['HS256'], clockTimestamp: nowMs, requiredClaims: ['exp'], cache: false });
+    verified = verify(token);
+  } catch {
+    return null;
+  }
+  const claims = SessionClaims.safeParse(verified);
   if (!claims.success || claims.data.name === '') return null;
+  // fast-jwt refuses a token from exp on; checked again here so the rule is visible where it is relied on.
   return claims.data.exp * 1000 > nowMs ? claims.data : null;
 }

@@ -478,6 +478,17 @@ const MIGRATIONS: readonly Migration[] = [
     // the same tables in its own file (ALERTS_TABLES_SQL).
     sql: ALERTS_TABLES_SQL,
   },
+  {
+    version: 15,
+    name: 'access key lookup',
+    // lookup: the key's scrypt hash under the database's key-lookup salt (auth/accessKeys.ts), so a
+    // sign-in finds its one row with one derivation instead of trying every stored hash. NULL for a
+    // key stored before: a configured key gets it on the next start, a generated one at its next sign-in.
+    sql: `
+      ALTER TABLE access_keys ADD COLUMN lookup TEXT;
+      CREATE UNIQUE INDEX access_keys_by_lookup ON access_keys (lookup) WHERE lookup IS NOT NULL;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -1,7 +1,7 @@
 /** First-start data: access keys, the session secret, demo records. */
 import { randomBytes } from 'node:crypto';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../../src/config/enums.ts';
-import { generateAccessKey, hashAccessKey, verifyAccessKey } from '../auth/accessKeys.ts';
+import { generateAccessKey, hashAccessKey, newSalt, verifyAccessKey } from '../auth/accessKeys.ts';
 import {
   DEMO_AWS_GROUPS,
   DEMO_BRAIN_STATE,
@@ -25,21 +25,35 @@ export const SEEDED_KEYS = [
   { slot: 'operator', name: 'operator', role: OPERATOR_ROLE },
 ] as const;
 
+/** The database's key-lookup salt (auth/accessKeys.ts), made on first use. */
+export async function ensureLookupSalt(store: Store): Promise<Buffer> {
+  const stored = await store.meta.get('accessKeyLookupSalt');
+  if (stored) return Buffer.from(stored, 'base64url');
+  const salt = newSalt();
+  await store.meta.set('accessKeyLookupSalt', salt.toString('base64url'));
+  return salt;
+}
+
 /**
  * A configured key is stored on start unless the stored hash already matches it. A changed key ends
  * that user's outstanding sessions (its tokens issued before now are refused). A key that is not
  * configured and does not exist yet is generated; the generated keys are returned so they can be
- * shown once.
+ * shown once. A configured key stored before lookups existed gets its lookup (its sessions go on).
  */
 export async function ensureAccessKeys(store: Store, configured: SeedKeys, nowMs: number): Promise<SeedKeys> {
+  const lookupSalt = await ensureLookupSalt(store);
   const generated: SeedKeys = {};
   const toStore: { name: string; role: string; key: string; sessionsValidFrom: number }[] = [];
+  const toLookUp: { name: string; key: string }[] = [];
   for (const { slot, name, role } of SEEDED_KEYS) {
     const key = configured[slot];
     const stored = await store.accessKeys.get(name);
     if (key !== undefined) {
       // Hashes are salted: only verifying tells whether the configured key is the stored one.
-      if (stored && stored.role === role && (await verifyAccessKey(key, stored.hash))) continue;
+      if (stored && stored.role === role && (await verifyAccessKey(key, stored.hash))) {
+        if (stored.lookup === null) toLookUp.push({ name, key });
+        continue;
+      }
       toStore.push({ name, role, key, sessionsValidFrom: stored ? nowMs : 0 });
     } else if (!stored) {
       generated[slot] = generateAccessKey();
@@ -47,11 +61,18 @@ export async function ensureAccessKeys(store: Store, configured: SeedKeys, nowMs
     }
   }
   // Hashing is the slow part of a start: run the hashes side by side.
-  const records = await Promise.all(
-    toStore.map(async ({ key, ...record }) => ({ ...record, hash: await hashAccessKey(key) })),
-  );
+  const [records, lookups] = await Promise.all([
+    Promise.all(
+      toStore.map(async ({ key, ...record }) => {
+        const [hash, lookup] = await Promise.all([hashAccessKey(key), hashAccessKey(key, lookupSalt)]);
+        return { ...record, hash, lookup };
+      }),
+    ),
+    Promise.all(toLookUp.map(async ({ name, key }) => ({ name, lookup: await hashAccessKey(key, lookupSalt) }))),
+  ]);
   await store.transaction(async (tx) => {
     for (const record of records) await tx.accessKeys.upsert(record);
+    for (const { name, lookup } of lookups) await tx.accessKeys.setLookup(name, lookup);
   });
   return generated;
 }

@@ -39,12 +39,20 @@ function hostOf(origin: string): string | null {
 
 /**
  * 'same': the page is the console this server serves (or no Origin was sent); 'listed': an
- * origin of the configured list; 'refused': any other origin, `null` included.
+ * origin of the configured list; 'refused': any other origin, `null` included. `scheme`, when
+ * known, is the request's own (http or https): a page on the same host under the other scheme is
+ * another origin and is refused unless listed (issue 27 finding 8).
  */
-export function judgeOrigin(origin: string | undefined, host: string | undefined, allowed: readonly string[]): 'same' | 'listed' | 'refused' {
+export function judgeOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: readonly string[],
+  scheme?: 'http' | 'https',
+): 'same' | 'listed' | 'refused' {
   if (origin === undefined) return 'same';
   const originHost = hostOf(origin);
-  if (originHost !== null && host !== undefined && originHost === host.toLowerCase()) return 'same';
+  const sameScheme = scheme === undefined || origin.toLowerCase().startsWith(`${scheme}://`);
+  if (originHost !== null && host !== undefined && originHost === host.toLowerCase() && sameScheme) return 'same';
   if (originHost !== null && allowed.includes(new URL(origin).origin)) return 'listed';
   return 'refused';
 }

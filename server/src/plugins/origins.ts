@@ -17,7 +17,7 @@ export default fp<{ allowedOrigins: readonly string[] }>(
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiRequest(request)) return;
       const origin = request.headers.origin;
-      const verdict = judgeOrigin(origin, request.host, options.allowedOrigins);
+      const verdict = judgeOrigin(origin, request.host, options.allowedOrigins, request.protocol);
       if (verdict === 'refused') throw new HttpError(403, 'origin not allowed');
       if (verdict !== 'listed' || origin === undefined) return;
       // Content-Range carries a simple-rest list's total (lib/listConvention.ts): a page of another

@@ -36,6 +36,9 @@ export const CSP_DIRECTIVES = {
 /** Browser features the console never uses (only names Chromium knows: an unknown one is a console warning on every page). */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()';
 
+/** Sent over TLS only (a year, subdomains included). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 export default fp(
   async (app) => {
     // helmet's middleware, built once: it only sets headers, the same on every answer. (The Fastify
@@ -49,12 +52,17 @@ export default fp(
       referrerPolicy: { policy: 'no-referrer' },
       // Agrees with frame-ancestors 'none' for browsers that only know X-Frame-Options.
       frameguard: { action: 'deny' },
+      // HSTS only where the browser came over TLS (below): over plain http a browser ignores it, and
+      // on a LAN console it would pin a host name to https for a year (issue 27 finding 8).
+      strictTransportSecurity: false,
     });
     app.addHook('onRequest', (request, reply, done) => {
       setHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
     });
     app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
+      // https: TLS on this connection, or X-Forwarded-Proto from a trusted proxy (fastify reads it only then).
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       // Session tokens, records and errors must not sit in a browser or proxy cache.
       // By the route that matched, or for an unknown path by how a router could read it.
       if (isApiRequest(request)) reply.header('cache-control', 'no-store');

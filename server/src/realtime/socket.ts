@@ -56,6 +56,9 @@ function subscriptionOf(query: unknown): Set<string> {
   return new Set(raw.split(',').map((name) => name.trim()).filter((name) => KNOWN_EVENTS.has(name)));
 }
 
+/** The largest frame a socket may send; the handshake's token is a few hundred bytes. */
+export const SOCKET_FRAME_MAX_BYTES = 16 * 1024;
+
 /** The host the browser sent the handshake to. */
 function requestedHost(request: IncomingMessage, trustProxy: boolean): string | undefined {
   const forwarded = request.headers['x-forwarded-host'];
@@ -63,14 +66,29 @@ function requestedHost(request: IncomingMessage, trustProxy: boolean): string | 
   return request.headers.host;
 }
 
+/** The scheme the browser used: TLS on this socket, or the trusted proxy's X-Forwarded-Proto. */
+function requestedScheme(request: IncomingMessage, trustProxy: boolean): 'http' | 'https' {
+  const forwarded = request.headers['x-forwarded-proto'];
+  if (trustProxy && typeof forwarded === 'string' && forwarded !== '') return forwarded.split(',')[0]?.trim() === 'https' ? 'https' : 'http';
+  return 'encrypted' in request.socket && request.socket.encrypted === true ? 'https' : 'http';
+}
+
 export default fp<SocketOptions>(
   async (app, options) => {
     const io = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
+      // The console sends only pings: no frame, before or after the handshake, is decoded past this
+      // (socket.io's default is 1 MB; issue 27 finding 8). A larger one closes the connection.
+      maxHttpBufferSize: SOCKET_FRAME_MAX_BYTES,
       // A page of another site may not open a socket (lib/origins.ts); listed origins may, polling too.
       allowRequest: (request, callback) => {
-        const verdict = judgeOrigin(request.headers.origin, requestedHost(request, options.trustProxy), options.allowedOrigins);
+        const verdict = judgeOrigin(
+          request.headers.origin,
+          requestedHost(request, options.trustProxy),
+          options.allowedOrigins,
+          requestedScheme(request, options.trustProxy),
+        );
         callback(verdict === 'refused' ? 'origin not allowed' : null, verdict !== 'refused');
       },
       ...(options.allowedOrigins.length > 0 ? { cors: { origin: [...options.allowedOrigins] } } : {}),

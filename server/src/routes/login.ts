@@ -3,35 +3,66 @@
  * (PROTOCOL "Login and the session token").
  */
 import { EmptyBody, LoginRequest, LoginResponse } from '../../../src/contract/index.ts';
-import { verifyAccessKey } from '../auth/accessKeys.ts';
+import { BUSY, createLoginGate, LOGIN_GATE_DEFAULTS, type LoginGateLimits } from '../auth/loginGate.ts';
 import { createLoginLimiter } from '../auth/loginLimiter.ts';
+import { ensureLookupSalt } from '../db/seed.ts';
 import { HttpError } from '../lib/httpError.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
 
 const LOGIN_WINDOW_MS = 60_000;
 
-const loginRoutes: ZodPlugin<{ maxPerMinute: number }> = async (app, options) => {
+/** The salt of a stored hash (`scrypt$N$r$p$<salt>$<hash>`). */
+function saltOf(hash: string): Buffer {
+  return Buffer.from(hash.split('$')[4] ?? '', 'base64url');
+}
+
+const loginRoutes: ZodPlugin<{ maxPerMinute: number; gate?: Partial<LoginGateLimits> }> = async (app, options) => {
   // Per client address, only refused keys count (see loginLimiter.ts).
   const limiter = createLoginLimiter(options.maxPerMinute, LOGIN_WINDOW_MS);
+  // Sign-ins at once, per address and in all (loginGate.ts).
+  const gate = createLoginGate({ ...LOGIN_GATE_DEFAULTS, ...options.gate });
+  const lookupSalt = await ensureLookupSalt(app.store);
+
+  /** The stored key this access key is: one scrypt (in the key hasher's thread), then one indexed read. */
+  const findKey = async (accessKey: string) => {
+    const lookup = await app.keyHasher.hash(accessKey, lookupSalt);
+    const match = await app.store.accessKeys.byLookup(lookup);
+    if (match) return match;
+    // Keys stored before lookups existed (a generated key of an older database) are tried one by
+    // one, and the one that matches gets its lookup: each costs this once, then never again.
+    for (const legacy of await app.store.accessKeys.withoutLookup()) {
+      if ((await app.keyHasher.hash(accessKey, saltOf(legacy.hash))) !== legacy.hash) continue;
+      await app.store.accessKeys.setLookup(legacy.name, lookup);
+      return legacy;
+    }
+    return undefined;
+  };
 
   app.post(
     '/login',
     { schema: { body: LoginRequest, response: { 200: LoginResponse } } },
     async (request, reply) => {
-      const wait = limiter.retryAfter(request.ip);
-      if (wait > 0) {
-        void reply.header('retry-after', String(wait));
-        throw new HttpError(429, `too many login attempts, try again in ${wait} s`);
+      const outcome = await gate.run(request.ip, async () => {
+        const wait = limiter.retryAfter(request.ip);
+        if (wait > 0) return { wait };
+        // Counted before the check and taken back when the key matches; the gate runs one sign-in
+        // of an address at a time, so a good key is never counted while another is checked.
+        limiter.attempt(request.ip);
+        const match = await findKey(request.body.accessKey);
+        if (match) limiter.succeeded(request.ip);
+        return { match };
+      });
+      if (outcome === BUSY) {
+        void reply.header('retry-after', '1');
+        throw new HttpError(429, 'too many sign-ins at once, try again in 1 s');
       }
-      limiter.attempt(request.ip);
-      const keys = await app.store.accessKeys.list();
-      // Every stored key is checked, so the time taken does not tell which one matched.
-      const matches = await Promise.all(keys.map((key) => verifyAccessKey(request.body.accessKey, key.hash)));
-      const match = keys.find((_key, index) => matches[index]);
-      if (!match) throw new HttpError(401, 'invalid access key');
-      limiter.succeeded(request.ip);
-      return { token: app.sessions.issue({ name: match.name, role: match.role }) };
+      if ('wait' in outcome) {
+        void reply.header('retry-after', String(outcome.wait));
+        throw new HttpError(429, `too many login attempts, try again in ${outcome.wait} s`);
+      }
+      if (!outcome.match) throw new HttpError(401, 'invalid access key');
+      return { token: app.sessions.issue({ name: outcome.match.name, role: outcome.match.role }) };
     },
   );
 

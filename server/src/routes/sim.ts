@@ -1,11 +1,14 @@
 /**
- * POST /api/sim/control (Admin; registered only when the simulator runs): puts a given situation
- * on screen now, for demos and browser tests, instead of waiting for the simulation to get there.
+ * POST /api/sim/control (Admin; registered only when the simulator runs, SIM=on: otherwise the
+ * route does not exist and is 404 like any unknown path): puts a given situation on screen now, for
+ * demos and browser tests, instead of waiting for the simulation to get there. Every use is written
+ * to the user log as `sim.control` with its request.
  */
 import { z } from 'zod';
 import { TX_TYPES } from '../../../src/config/enums.ts';
 import { OkResponse, ServerEvents } from '../../../src/contract/index.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { sessionOf } from '../plugins/auth.ts';
 import { SIM_NETWORK_NAMES, TRADE_ERROR_CODE_MAX } from '../sim/profiles.ts';
 
 /** Longest stall the route accepts: 10 min. */
@@ -64,6 +67,8 @@ const simRoutes: ZodPlugin = async (app) => {
 
   app.post('/sim/control', { schema: { body: SimControlRequest, response: { 200: SimControlResponse } } }, async (request) => {
     const body = request.body;
+    // Every use is in the user log (issue 27 finding 5): it can reach every signed-in console.
+    await app.mutate(sessionOf(request).name, 'sim.control', async () => ({ result: undefined, details: { ...body } }));
     switch (body.action) {
       case 'stall':
         sim.stall(body.network, body.ms);

@@ -3,6 +3,7 @@ import type { RaRecord } from 'react-admin';
 import { LIST_MAX_PER_PAGE, type TxSortField } from '../../contract/index.ts';
 import type { ColumnPriority } from '../../kit/shared/columnPriority.ts';
 import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
+import { csvText } from '../../domain/csv.ts';
 import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
 
 export interface TxColumn {
@@ -76,26 +77,18 @@ export const CSV_FIELDS = [
   'networkBuy', 'networkSell', 'bridgeName', 'amountIn', 'amountOut', 'expectedProfit', 'hash', 'historyKey',
 ] as const;
 
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  // RFC 4180 quoting; a leading =, +, - or @ is prefixed so a spreadsheet never runs it as a formula.
-  const safe = /^[=+\-@]/.test(text) && typeof value !== 'number' ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** Rows as CSV with a header line; times as ISO 8601 (UTC), numbers unformatted. */
 export function txsToCsv(rows: readonly RaRecord[]): string {
-  const lines = [CSV_FIELDS.join(',')];
-  for (const row of rows) {
-    lines.push(
+  // Formula-escaped and quoted as every export (domain/csv.ts).
+  return csvText(
+    CSV_FIELDS,
+    rows.map((row) =>
       CSV_FIELDS.map((f) => {
         const v: unknown = row[f];
-        return csvCell((f === 'createdAt' || f === 'updatedAt') && typeof v === 'number' ? new Date(v).toISOString() : v);
-      }).join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+        return (f === 'createdAt' || f === 'updatedAt') && typeof v === 'number' ? new Date(v).toISOString() : v;
+      }),
+    ),
+  );
 }
 
 /** One page of GET /txs/ at the list query's largest perPage. */

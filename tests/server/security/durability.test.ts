@@ -29,7 +29,8 @@ afterAll(() => {
 });
 
 function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  return spawnServer({ DATA_DIR: dataDir, ADMIN_KEY, JWT_SECRET, LOG_LEVEL: 'silent', STATIC_DIR: dataDir }, children);
+  // As many writes as the test can send: it measures durability, not the per-user write limit.
+  return spawnServer({ DATA_DIR: dataDir, ADMIN_KEY, JWT_SECRET, LOG_LEVEL: 'silent', STATIC_DIR: dataDir, WRITE_RATE_LIMIT: '100000' }, children);
 }
 
 interface LogRow {

@@ -43,7 +43,8 @@ const READ_ONLY_POSTS = new Set(['POST /api/login', 'POST /api/logs/more']);
 const UNTOUCHABLE = ['access_keys', 'meta', 'schema_migrations'];
 
 const dataDir = tempDir('console-fuzz-');
-const t = await makeApp({ dataDir, demoTxs: 60 });
+// Thousands of writes from one Admin: this file tests input handling, not the per-user write limit (writeLimit.test.ts).
+const t = await makeApp({ dataDir, demoTxs: 60, writeLimits: { burst: 1_000_000, perSecond: 1_000_000 } });
 await t.app.ready();
 const db = openReadOnly(dataDir);
 const ROUTES = registeredRoutes(t.app);

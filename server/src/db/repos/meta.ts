@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Gate } from '../gate.ts';
 
-export type MetaKey = 'jwtSecret' | 'demoSeededAt' | 'demoConfigsSeededAt' | 'demoTxsSeededAt';
+export type MetaKey = 'jwtSecret' | 'demoSeededAt' | 'demoConfigsSeededAt' | 'demoTxsSeededAt' | 'accessKeyLookupSalt';
 
 export interface MetaRepo {
   get(key: MetaKey): Promise<string | undefined>;

@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { DataProvider, RaRecord } from 'react-admin';
+import { DEFINITIONS } from '../../src/resources/index.ts';
+
+describe('issue 27 finding 3: every export is formula-escaped', () => {
+  it("a definition's own exporter writes a formula as text (the others use the kit's exporter, tested through the user log)", async () => {
+    const blobs: Blob[] = [];
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      if (blob instanceof Blob) blobs.push(blob);
+      return 'blob:export';
+    };
+    try {
+      // A definition's list parts may load lazily (ResourceDefinition.ui): its exporter is among them.
+      const loaded = await Promise.all(DEFINITIONS.map(async (d) => ({ ...d, ...(d.ui ? await d.ui() : {}) })));
+      const own = loaded.filter((d) => d.exporter !== undefined);
+      expect(own.map((d) => d.name)).toContain('tx');
+      for (const definition of own) {
+        blobs.length = 0;
+        const record: RaRecord = { id: '=1+1', tokenName: '=HYPERLINK("x")', hash: '@x', name: '+x' };
+        await definition.exporter?.([record], async () => ({}), {} as DataProvider, definition.name);
+        const csv = await blobs[0]?.text();
+        expect(csv, definition.name).toBeDefined();
+        expect(csv, definition.name).not.toMatch(/(^|,)"?[=+@]/m);
+      }
+    } finally {
+      URL.createObjectURL = createObjectURL;
+    }
+  });
+});
