@@ -366,7 +366,7 @@ export async function checkExtensions(ctx: Context): Promise<void> {
   const day = 24 * 3600 * 1000;
   const network = Object.keys(ctx.init?.brainState.nativePriceUSD ?? {})[0] ?? 'Ethereum';
   const probes: { id: string; extension: string; title: string; path: string; query?: Record<string, string>; schema: z.ZodType; rule: string }[] = [
-    { id: 'extensions.trades', extension: 'trades', title: 'GET /api/trades/ lists trades', path: '/api/trades/', query: { sort: '["startedAt","DESC"]', range: '[0,4]', filter: '{}' }, schema: z.union([TradeListResponse, TradeListResponse.shape.data]), rule: 'PROTOCOL Trades' },
+    { id: 'extensions.trades', extension: 'trades', title: 'GET /api/trades/ lists trades', path: '/api/trades/', query: { sort: '["startedAt","DESC"]', range: '[0,4]', filter: '{}' }, schema: TradeListResponse.shape.data.element, rule: `PROTOCOL Trades; ${RULES.lists}` },
     { id: 'extensions.stats-trades', extension: 'stats', title: 'GET /api/stats/trades counts trades per bucket', path: '/api/stats/trades', query: { from: String(now - day), to: String(now), bucket: 'hour' }, schema: StatsTradesResponse, rule: 'PROTOCOL Stats' },
     { id: 'extensions.stats-series', extension: 'stats', title: 'GET /api/stats/series answers points', path: '/api/stats/series', query: { kind: 'gas', network, from: String(now - day), to: String(now) }, schema: StatsSeriesResponse, rule: 'PROTOCOL Stats' },
     { id: 'extensions.alerts-destinations', extension: 'alerts', title: 'GET /api/alerts/destinations lists destinations', path: '/api/alerts/destinations', schema: DestinationsResponse, rule: 'PROTOCOL Alerts delivery' },
@@ -379,10 +379,15 @@ export async function checkExtensions(ctx: Context): Promise<void> {
       notProvided(ctx, check);
       continue;
     }
-    judge(ctx, check, [answerProblem(answer, probe.schema)]);
-    if (probe.id === 'extensions.trades' && answer.status === 200) {
-      const list = answer.json as { data?: { tradeId: string }[] } | { tradeId: string }[];
-      const first = Array.isArray(list) ? list[0] : list.data?.[0];
+    if (probe.id !== 'extensions.trades') {
+      judge(ctx, check, [answerProblem(answer, probe.schema)]);
+      continue;
+    }
+    // Trades are a list like the others: the array with Content-Range, or {data, total}.
+    const page = listPage(answer, 'trades', probe.schema, [0, 4]);
+    judge(ctx, check, [page.problem]);
+    {
+      const first = page.records?.[0] as { tradeId: string } | undefined;
       if (first) {
         const one = await ctx.call('GET', `/api/trades/${encodeURIComponent(first.tradeId)}`, { token });
         judge(ctx, { ...check, id: 'extensions.trade', title: 'GET /api/trades/{tradeId} answers the trade with its steps', request: one.request, answer: one.describe() }, [
