@@ -6,7 +6,10 @@
  * OpenAPI document is not a valid one.
  */
 import { readFileSync } from 'node:fs';
+import specs from '@asyncapi/specs';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { permissionFor, SIM_PERMISSIONS } from '../../server/src/auth/permissions.ts';
@@ -154,6 +157,16 @@ describe('issue 28 item 1: the documents are well formed', () => {
     expect(document.paths['/api/txs/']?.get?.['x-optional']).toBeUndefined();
     const txs = document.paths['/api/txs/']?.get?.responses as Record<number, { headers: Json }>;
     expect(Object.keys(txs[200]?.headers ?? {})).toEqual(['Content-Range']);
+  });
+
+  it('the AsyncAPI document is valid against the official AsyncAPI 3.0.0 schema (and a broken one is not)', () => {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile(specs.schemasWithoutId['3.0.0']);
+    expect(validate(asyncApiDocument()) ? [] : validate.errors).toEqual([]);
+    const broken = asyncApiDocument() as { operations: Record<string, Json> };
+    broken.operations.ping = { ...broken.operations.ping, action: 'listen' };
+    expect(validate(broken)).toBe(false);
   });
 
   it.each([
