@@ -1,5 +1,5 @@
 /** Builds the reference backend: plugins, routes, socket and static files. Listening is server.ts's job. */
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import alertsPlugin, { type AlertsOptions } from './alerts/plugin.ts';
 import databasePlugin from './db/plugin.ts';
@@ -25,6 +25,7 @@ import awsRoutes from './routes/aws.ts';
 import bridgeRoutes from './routes/bridges.ts';
 import commandRoutes from './routes/command.ts';
 import configRoutes from './routes/configs.ts';
+import contractDocumentRoutes from './routes/contractDocuments.ts';
 import logRoutes from './routes/logs.ts';
 import loginRoutes from './routes/login.ts';
 import peerRoutes from './routes/peers.ts';
@@ -105,6 +106,8 @@ const FRAMEWORK_ERROR_HEADERS = {
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The schemas the route declared (zod), so tests can hold them against the contract documents. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -157,7 +160,7 @@ export async function buildApp(options: AppOptions = {}) {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
     }
   });
 
@@ -194,6 +197,7 @@ export async function buildApp(options: AppOptions = {}) {
 
   const api = { prefix: '/api' };
   await app.register(loginRoutes, { ...api, maxPerMinute: options.loginRateLimit ?? 10, gate: options.loginGate });
+  await app.register(contractDocumentRoutes, api);
   await app.register(workerRoutes, api);
   await app.register(settingsRoutes, api);
   await app.register(commandRoutes, api);

@@ -17,6 +17,18 @@ export const SolanaBridgeRecord = z.object({
 });
 export type SolanaBridgeRecord = z.infer<typeof SolanaBridgeRecord>;
 
+/** Entries a list answers without paging, and at most with it: a bridge can hold 100,000s (one import adds ~40,000). */
+export const SOLANA_LIST_PER_PAGE_DEFAULT = 100;
+export const SOLANA_LIST_PER_PAGE_MAX = 1000;
+
+/** GET /solana-bridge/{x}: paging of the list (1-based page); without it, the first page of the default size. */
+export const SolanaBridgeListQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    perPage: z.coerce.number().int().min(1).max(SOLANA_LIST_PER_PAGE_MAX).default(SOLANA_LIST_PER_PAGE_DEFAULT),
+  })
+  .strict();
+
 export const SolanaBridgeListResponse = z.object({ data: z.array(SolanaBridgeRecord), total: z.number().int().nonnegative() });
 export type SolanaBridgeListResponse = z.infer<typeof SolanaBridgeListResponse>;
 

@@ -18,6 +18,9 @@ export interface Permission {
 
 export const PERMISSIONS = [
   { method: 'POST', url: '/api/login', access: 'public' },
+  // The wire contract as OpenAPI and AsyncAPI documents (issue 28): generated from the schemas, no data.
+  { method: 'GET', url: '/api/openapi.json', access: 'public' },
+  { method: 'GET', url: '/api/asyncapi.json', access: 'public' },
   // Ends the caller's own session (PROTOCOL "Login and the session token").
   { method: 'POST', url: '/api/logout', access: 'any' },
 

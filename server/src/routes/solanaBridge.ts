@@ -13,6 +13,7 @@ import {
   SolanaBridgeImportRequest,
   SolanaBridgeImportResponse,
   SolanaBridgeKind,
+  SolanaBridgeListQuery,
   SolanaBridgeListResponse,
   SolanaBridgeRecord,
   SolanaBridgeUpdateRequest,
@@ -23,9 +24,7 @@ import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { updateLog } from '../lib/logDetails.ts';
 
-/** Entries a list answers without paging, and at most with it: a bridge can hold 100,000s (one import adds ~40,000). */
-export const SOLANA_LIST_PER_PAGE_DEFAULT = 100;
-export const SOLANA_LIST_PER_PAGE_MAX = 1000;
+export { SOLANA_LIST_PER_PAGE_DEFAULT, SOLANA_LIST_PER_PAGE_MAX } from '../../../src/contract/solanaBridge.ts';
 /** Tokens an import writes per turn of the event loop (a few ms of SQLite work). */
 const IMPORT_WRITE_CHUNK = 1000;
 
@@ -33,13 +32,6 @@ const Kind = z.object({ x: SolanaBridgeKind });
 const Entry = Kind.extend({ token: z.string().min(1).max(128) });
 const NetworkEntry = Entry.extend({ network: z.string().min(1).max(64) });
 const Search = Kind.extend({ q: z.string().min(1).max(128) });
-/** Paging of the list (1-based page); without it, the first page of the default size. */
-const ListQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    perPage: z.coerce.number().int().min(1).max(SOLANA_LIST_PER_PAGE_MAX).default(SOLANA_LIST_PER_PAGE_DEFAULT),
-  })
-  .strict();
 
 const FIND_LIMIT = 200;
 
@@ -51,7 +43,7 @@ const solanaBridgeRoutes: ZodPlugin = async (app) => {
 
   app.get(
     '/solana-bridge/:x',
-    { schema: { params: Kind, querystring: ListQuery, response: { 200: SolanaBridgeListResponse } } },
+    { schema: { params: Kind, querystring: SolanaBridgeListQuery, response: { 200: SolanaBridgeListResponse } } },
     async (request) => {
       const { page, perPage } = request.query;
       return app.store.solanaBridge.list(request.params.x, { offset: (page - 1) * perPage, limit: perPage });

@@ -1,0 +1,17 @@
+/**
+ * GET /api/openapi.json and GET /api/asyncapi.json (issue 28): the wire contract as OpenAPI 3.1 and
+ * AsyncAPI 3, generated from src/contract. They hold no data, so they are
+ * readable without a session (public in the permission table).
+ */
+import { contractDocuments, type ContractDocuments } from '../../../src/contract/documents/index.ts';
+import type { ZodPlugin } from '../lib/zod.ts';
+
+const contractDocumentRoutes: ZodPlugin = async (app) => {
+  // Generated on the first request (a few hundred ms), not at start, then kept: the schemas do not change while running.
+  let documents: ContractDocuments | undefined;
+  const documentsNow = () => (documents ??= contractDocuments());
+  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(documentsNow().openapi));
+  app.get('/asyncapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(documentsNow().asyncapi));
+};
+
+export default contractDocumentRoutes;

@@ -1,0 +1,157 @@
+/**
+ * issue 28 items 2–4: the conformance checker passes against the reference server (writes
+ * included, run as `npm run check-backend` does), and fails, naming the rule, against deliberately
+ * wrong backends.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../scripts/checkBackend/report.ts';
+import { runConformance, type CheckOptions } from '../../scripts/checkBackend/run.ts';
+import { ADMIN_KEY, makeApp, OPERATOR_KEY, type TestApp } from '../server/helpers.ts';
+import { stringBlockServer, tamperingProxy, type Running } from './backends.ts';
+
+let t: TestApp;
+let url: string;
+const running: Running[] = [];
+
+beforeAll(async () => {
+  // Real time (the checker reads the token's exp against the clock) and the simulator (events to listen to).
+  t = await makeApp({ now: Date.now, sim: { enabled: true, seed: 1, rate: 1 }, loginRateLimit: 1000 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('not listening');
+  url = `http://127.0.0.1:${address.port}`;
+});
+
+afterAll(async () => {
+  for (const backend of running.splice(0)) await backend.close();
+  await t.app.close();
+});
+
+const options = (target: string, more: Partial<CheckOptions> = {}): CheckOptions => ({
+  url: target,
+  adminKey: ADMIN_KEY,
+  operatorKey: OPERATOR_KEY,
+  writes: false,
+  listenSeconds: 1,
+  ...more,
+});
+
+const failed = (report: Report) => report.checks.filter((check) => check.status === 'fail');
+const check = (report: Report, id: string) => report.checks.find((c) => c.id === id);
+
+/** Runs the CLI as CI does; resolves with its exit code and what it printed. */
+function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/checkBackend.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('issue 28 item 3: the checker passes against the reference server', () => {
+  it('npm run check-backend with --writes exits 0, every check conforms, and the JSON report says so', async () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'check-backend-')), 'report.json');
+    const { code, output } = await runCli(['--url', url, '--admin-key', ADMIN_KEY, '--operator-key', OPERATOR_KEY, '--writes', '--listen', '5', '--json', json]);
+    expect(output).not.toContain('✘');
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
+    expect(report.ok).toBe(true);
+    expect(failed(report)).toEqual([]);
+    // What the issue lists is checked, not skipped: login, refusals, reads, writes, socket.
+    for (const id of [
+      'login.admin-role', 'login.bad-key', 'errors.no-token', 'errors.operator-403', 'reads.configs', 'reads.txs', 'reads.config',
+      'reads.fee-to-eth', 'reads.quote', 'writes.token-create', 'writes.token-stale', 'writes.bridge-delete', 'writes.solana-delete',
+      'socket.no-token', 'socket.init', 'socket.event-cache', 'socket.ping', 'socket.subscribed-only', 'socket.events', 'extensions.trades',
+    ]) {
+      expect({ id, status: check(report, id)?.status }).toEqual({ id, status: 'pass' });
+    }
+    // The optional extensions this server leaves out are "not provided", not failures.
+    expect(check(report, 'extensions.stats-trades')?.status).toMatch(/^(notProvided|pass)$/);
+    expect(output).toMatch(/– extension \w+: .*\(not provided\)|✔ extension stats/);
+    expect(output).toMatch(/^conformance: \d+ of \d+ checks conform, 0 do not/m);
+    // The writes left nothing behind: the checker's records are gone.
+    const tokens = await t.app.store.tokens.list();
+    expect(tokens.filter((token) => token.tokenName.startsWith('CHK'))).toEqual([]);
+  });
+
+  it('the CLI exits 2 and says how to call it when --url or --admin-key is missing', async () => {
+    const { code, output } = await runCli(['--url', url]);
+    expect(code).toBe(2);
+    expect(output).toContain('usage: npm run check-backend');
+  });
+});
+
+describe('issue 28 item 4: the checker fails against wrong backends and names the rule', () => {
+  it('a proxy that drops Content-Range: the list checks fail, naming Content-Range', async () => {
+    const proxy = await tamperingProxy(url, {
+      rewrite: (headers, body) => {
+        delete headers['content-range'];
+        return body;
+      },
+    });
+    running.push(proxy);
+    const report = await runConformance(options(proxy.url));
+    expect(report.ok).toBe(false);
+    const ids = failed(report).map((c) => c.id).sort();
+    expect(ids).toEqual(['extensions.trades', 'reads.configs', 'reads.txs']);
+    for (const broken of failed(report)) {
+      expect(broken.rule).toContain('Content-Range');
+      expect(broken.problem).toContain('without a Content-Range header');
+      expect(broken.request).toContain('range=');
+    }
+  });
+
+  it('a proxy that renames configName: the config reads fail, naming configName', async () => {
+    const proxy = await tamperingProxy(url, { rewrite: (_headers, body) => Buffer.from(body.toString('utf8').replaceAll('"configName":', '"name":')) });
+    running.push(proxy);
+    const report = await runConformance(options(proxy.url));
+    expect(report.ok).toBe(false);
+    const broken = check(report, 'reads.configs');
+    expect(broken?.status).toBe('fail');
+    expect(broken?.problem).toMatch(/configName/);
+    expect(broken?.answer).toContain('"name":');
+    expect(failed(report).map((c) => c.id)).toEqual(['reads.configs']);
+  });
+
+  it('a proxy that answers 200 without a token: the refusal check fails, naming the 401 rule and the routes', async () => {
+    const proxy = await tamperingProxy(url, {
+      answer: (request, response) => {
+        if (request.url === '/api/login' || request.headers['x-api-key'] !== undefined || !request.url?.startsWith('/api/')) return false;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{}');
+        return true;
+      },
+    });
+    running.push(proxy);
+    const report = await runConformance(options(proxy.url));
+    expect(report.ok).toBe(false);
+    const broken = check(report, 'errors.no-token');
+    expect(broken?.status).toBe('fail');
+    expect(broken?.rule).toMatch(/without a valid token answers 401/);
+    expect(broken?.request).toContain('(no token)');
+    expect(broken?.answer).toMatch(/^200/);
+    expect(broken?.problem).toMatch(/did not answer 401/);
+    expect(failed(report).map((c) => c.id)).toEqual(['errors.no-token']);
+  });
+
+  it('a socket.io server whose newBlock sends num as a string: the event check fails, naming newBlock and num', async () => {
+    const backend = await stringBlockServer();
+    running.push(backend);
+    const report = await runConformance(options(backend.url, { operatorKey: undefined }));
+    expect(report.ok).toBe(false);
+    const broken = check(report, 'socket.events');
+    expect(broken?.status).toBe('fail');
+    expect(broken?.rule).toMatch(/each payload parses with its event’s schema/);
+    expect(broken?.problem).toMatch(/newBlock .*"num":"\d+".*num: /);
+    // The rest of its socket conforms: the checker blames the one rule broken.
+    for (const id of ['socket.no-token', 'socket.init', 'socket.ping', 'socket.subscribed-only']) {
+      expect({ id, status: check(report, id)?.status }).toEqual({ id, status: 'pass' });
+    }
+  });
+});
