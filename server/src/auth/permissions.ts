@@ -39,7 +39,9 @@ export const PERMISSIONS = [
   { method: 'GET', url: '/api/trades/', access: 'any' },
   { method: 'GET', url: '/api/trades/:tradeId', access: 'any' },
 
-  // Admin: tokens.
+  // Admin: tokens (the two GETs serve react-admin clients; the console reads tokens from the socket).
+  { method: 'GET', url: '/api/tokens', access: 'admin' },
+  { method: 'GET', url: '/api/tokens/:tokenName', access: 'admin' },
   { method: 'POST', url: '/api/tokens', access: 'admin' },
   { method: 'PUT', url: '/api/tokens/:tokenName', access: 'admin' },
   { method: 'DELETE', url: '/api/tokens/:tokenName', access: 'admin' },
