@@ -27,7 +27,7 @@ import { allows } from '../kit/register.tsx';
 import { unseenLabel, UnseenChangesTracker, useUnseenChanges } from '../kit/unseenChanges.tsx';
 import { VISUALLY_HIDDEN } from '../widgets/shared/visuallyHidden.ts';
 import { useLive } from '../realtime/hooks.ts';
-import type { LiveState } from '../realtime/liveState.ts';
+import { selectNoTrades } from '../realtime/liveState.ts';
 import { TradesWatch } from '../widgets/StuckTrades/TradesWatch.tsx';
 
 /** Icons of the screens that are not resources (a resource brings its own). */
@@ -133,8 +133,6 @@ function MenuItem({ entry }: { entry: Entry }) {
   );
 }
 
-/** PROTOCOL "Trades": a backend may have none (its list answers 404); then the console does not offer them. */
-const selectNoTrades = (s: LiveState) => s.tradesAvailable === false;
 
 /**
  * Two menus: the screens every role sees, then the admin ones under their heading. The heading sits

@@ -6,7 +6,7 @@ export type { RealtimeConnectionProps } from './RealtimeConnection.tsx';
 export const loadRealtimeConnection = () => import('./RealtimeConnection.tsx');
 export { useLive, useLiveFrom, useConnectionState, deriveConnectionStatus, SILENT_AFTER_MS } from './hooks.ts';
 export type { ConnectionState, ConnectionStatus } from './hooks.ts';
-export { liveStore, onLiveChange, LiveStore, type LiveChangeKind, type LivePatch, type FrameScheduler } from './liveStore.ts';
+export { liveStore, LiveStore, type LivePatch, type FrameScheduler } from './liveStore.ts';
 export type { LiveState, BlockHead, CheckerResult, TrackingResult, TrackingError, ConnectionPhase } from './liveState.ts';
 export { resetReconnectFlag, stopReconnect, isReconnectStopped } from './reconnectFlag.ts';
 export {

@@ -5,15 +5,14 @@
  * 'public' needs no token, 'any' needs a valid session, 'admin' needs role exactly Admin (§6).
  */
 import { ADMIN_ROLE } from '../../../src/config/enums.ts';
-
-export type Access = 'public' | 'any' | 'admin';
+import type { RouteAccess } from '../../../src/config/routes.ts';
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Permission {
   method: ApiMethod;
   /** The route pattern exactly as registered with fastify. */
   url: string;
-  access: Access;
+  access: RouteAccess;
 }
 
 export const PERMISSIONS = [

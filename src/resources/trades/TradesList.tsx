@@ -17,8 +17,6 @@ import { tradesUi } from './ui.tsx';
 
 const complete: ResourceDefinition = { ...trades, ...tradesUi };
 
-/** PROTOCOL "Trades": the backend answered their list 404. */
-export const selectNoTrades = (s: LiveState) => s.tradesAvailable === false;
 const selectAvailable = (s: LiveState) => s.tradesAvailable;
 const selectConnected = (s: LiveState) => s.connection === 'connected';
 
