@@ -25,7 +25,7 @@ import { pathOf, type ResourceDefinition } from '../kit/definition.ts';
 import { useDefinitions } from '../kit/DefinitionsContext.tsx';
 import { allows } from '../kit/register.tsx';
 import { unseenLabel, UnseenChangesTracker, useUnseenChanges } from '../kit/unseenChanges.tsx';
-import { VISUALLY_HIDDEN } from '../widgets/shared/visuallyHidden.ts';
+import { VISUALLY_HIDDEN } from '../ui/visuallyHidden.ts';
 import { useLive } from '../realtime/hooks.ts';
 import { selectNoTrades } from '../realtime/liveState.ts';
 import { TradesWatch } from '../widgets/StuckTrades/TradesWatch.tsx';

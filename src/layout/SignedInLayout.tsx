@@ -14,7 +14,7 @@ import { SPLASH_SEEN_KEY, WINDOW_Z_INDEX } from '../config/constants.ts';
 import type { ScreenBox } from '../domain/windowPlacement.ts';
 import { loadRealtimeConnection } from '../realtime/index.ts';
 import type { FloatingWindowsProps } from '../widgets/FloatingWindows/index.ts';
-import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
+import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';
 import { useConsoleDataProvider } from '../dataProvider/useConsoleDataProvider.ts';
 import type { AppAuthProvider } from '../authProvider/createAuthProvider.ts';

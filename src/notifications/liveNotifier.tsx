@@ -10,7 +10,7 @@ import type { SoundName } from '../config/enums.ts';
 import type { SignalKind } from '../config/signals.ts';
 import type { ServerEventPayload } from '../contract/index.ts';
 import type { SignalLink } from './centre/journal.ts';
-import { tradeErrorToastText } from './errorCodes.ts';
+import { tradeErrorToastText } from '../config/errorCodes.ts';
 import { checkProfit, type FetchTrade } from './profit.ts';
 import { signalPrefs } from './signalPrefs.ts';
 import type { Toaster } from './toaster.ts';

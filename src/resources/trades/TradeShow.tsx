@@ -25,7 +25,7 @@ import { useSubscribeToRecordList } from '../../kit/realtimeHooks.ts';
 import { TimeText } from '../../kit/shared/TimeText.tsx';
 import { useLive } from '../../realtime/hooks.ts';
 import { selectNoTrades, type LiveState } from '../../realtime/liveState.ts';
-import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
+import { tradeErrorMessage } from '../../config/errorCodes.ts';
 import { Timeline } from './Timeline.tsx';
 import { TradeOperations } from './TradeOperations.tsx';
 import { operationLinks } from './tradeOperations.ts';

@@ -12,7 +12,7 @@ import { TimeFilterInput } from '../../kit/shared/TimeFilterInput.tsx';
 import { TimeText } from '../../kit/shared/TimeText.tsx';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
-import { NetworkIcon } from '../../widgets/SwapQuote/NetworkIcon.tsx';
+import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 import { shortId, tradeStateColor, tradeStateVariant } from './tradeState.ts';
 
 type Trade = TradeJourney & { id: string };

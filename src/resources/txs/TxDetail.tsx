@@ -20,7 +20,7 @@ import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
 import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
 import { TxHistoryDialog } from '../../dialogs/TxHistoryDialog.tsx';
 import { tradeErrorMessage } from '../../notifications/index.ts';
-import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
+import { useTimeZoneMode } from '../../ui/timeZone.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../../kit/shared/errors.ts';
 import { TxHashLink } from '../../kit/shared/TxHashLink.tsx';

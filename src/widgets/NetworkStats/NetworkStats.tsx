@@ -12,7 +12,7 @@ import { TXS_LEFT_DANGER } from '../../config/alerts.ts';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import { txsPaidFor } from '../../domain/alertRules.ts';
 import { useLive } from '../../realtime/index.ts';
-import { VISUALLY_HIDDEN } from '../shared/visuallyHidden.ts';
+import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 
 const order = new Map<string, number>(NETWORKS.map((n, i) => [n, i]));
