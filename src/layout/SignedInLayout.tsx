@@ -12,7 +12,7 @@ import { DecorativeBackground } from '../widgets/Background/DecorativeBackground
 import { Splash } from '../widgets/Splash/Splash.tsx';
 import { SPLASH_SEEN_KEY, WINDOW_Z_INDEX } from '../config/constants.ts';
 import type { ScreenBox } from '../domain/windowPlacement.ts';
-import { loadRealtimeConnection } from '../realtime/index.ts';
+import { loadRealtimeConnection } from '../app/index.ts';
 import type { FloatingWindowsProps } from '../widgets/FloatingWindows/index.ts';
 import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';

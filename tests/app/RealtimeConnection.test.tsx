@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECONN_FLAG_STORAGE_KEY } from '../../src/config/constants.ts';
 import { NotificationsProvider } from '../../src/notifications/NotificationsProvider.tsx';
 import { liveStore, resetReconnectFlag, useConnectionState, useLive } from '../../src/realtime/index.ts';
-import RealtimeConnection from '../../src/realtime/RealtimeConnection.tsx';
+import RealtimeConnection from '../../src/app/RealtimeConnection.tsx';
 import type { SocketOptions } from '../../src/realtime/service.ts';
-import { FakeSocket, initPayload, txConfirmation } from './fixtures.ts';
+import { FakeSocket, initPayload, txConfirmation } from '../realtime/fixtures.ts';
 
 const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', () => ({
