@@ -11,7 +11,7 @@ import type { ResourceDefinition } from '../../kit/definition.ts';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { Loading } from '../../layout/Loading.tsx';
-import { TradesWatch } from '../../widgets/StuckTrades/TradesWatch.tsx';
+import { TradesWatch } from '../../preferences/index.ts';
 import { trades } from './definition.ts';
 import { tradesUi } from './ui.tsx';
 

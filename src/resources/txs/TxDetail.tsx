@@ -19,7 +19,7 @@ import type { TxRecord } from '../../contract/index.ts';
 import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
 import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
 import { TxHistoryDialog } from '../../dialogs/TxHistoryDialog.tsx';
-import { tradeErrorMessage } from '../../notifications/index.ts';
+import { tradeErrorMessage } from '../../config/errorCodes.ts';
 import { useTimeZoneMode } from '../../ui/timeZone.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../../kit/shared/errors.ts';
