@@ -32,7 +32,7 @@ export const SCREEN_LAZY_ROOTS = {
   login: [] as string[],
   home: [
     'src/layout/SignedInLayout.tsx',
-    'src/realtime/RealtimeConnection.tsx',
+    'src/app/RealtimeConnection.tsx',
     'src/widgets/FloatingWindows/index.ts',
     'src/pages/HomePage.tsx',
   ],

@@ -7,9 +7,9 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { useTimeZoneMode } from '../widgets/shared/timeZone.ts';
+import { useTimeZoneMode } from '../ui/timeZone.ts';
 import { formatTime, type TimeZoneMode } from '../domain/time.ts';
-import { VISUALLY_HIDDEN } from '../widgets/shared/visuallyHidden.ts';
+import { VISUALLY_HIDDEN } from '../ui/visuallyHidden.ts';
 import { chartTheme } from './theme.ts';
 import type { TimeChartProps } from './types.ts';
 

@@ -33,7 +33,7 @@
  *
  * Render them inside a Suspense boundary (and a LoadBoundary where a failed load should be said).
  */
-import { retryableLazy } from '../widgets/shared/retryableLazy.tsx';
+import { retryableLazy } from '../ui/retryableLazy.tsx';
 import type { SparklineProps, TimeChartProps } from './types.ts';
 
 export type { ChartColor, SparkSeries, SparklineProps, TimeChartProps, TimeChartSeries } from './types.ts';

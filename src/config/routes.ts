@@ -1,5 +1,6 @@
 /** The console's routes and who may see them (SPEC §2, §6). One table drives routing and its tests. */
 
+/** Who may: anyone, any signed-in user, or role exactly Admin. The server's permission table uses it too. */
 export type RouteAccess = 'public' | 'any' | 'admin';
 
 export interface RouteEntry {

@@ -85,26 +85,32 @@ export const ConfigRecord = z.object({
 });
 export type ConfigRecord = z.infer<typeof ConfigRecord>;
 
+/** A config as the REST routes answer it: `id` repeats configName, for react-admin clients (ra-data-simple-rest). */
+export const ConfigResource = ConfigRecord.extend({ id: z.string() });
+export type ConfigResource = z.infer<typeof ConfigResource>;
+
 export const ConfigListQuery = listQuery(
   ['configName', 'updatedAt', 'version'],
   'configName',
   'ASC',
   z.object({ q: z.string().max(64).optional(), configName: z.string().max(64).optional() }).strict(),
 );
-export const ConfigListResponse = z.object({ data: z.array(ConfigRecord), total: z.number().int().nonnegative() });
+export const ConfigListResponse = z.object({ data: z.array(ConfigResource), total: z.number().int().nonnegative() });
 export type ConfigListResponse = z.infer<typeof ConfigListResponse>;
 
 const ConfigUpdateEnvelope = z.object({
   version: RecordVersion.optional(),
   data: z.record(z.string(), z.unknown()),
   configName: z.string().optional(),
+  /** react-admin's copy of configName (ra-data-simple-rest sends the record back whole). */
+  id: z.string().optional(),
 });
-const ENVELOPE_KEYS = new Set(['version', 'data', 'configName', 'updatedAt']);
+const ENVELOPE_KEYS = new Set(['version', 'data', 'configName', 'updatedAt', 'id']);
 const isRecordLike = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * PUT /configs/{configName}: the record as GET /configs/{name} gives it, `{version, data}` (updatedAt
- * ignored; a stale version is refused with 409, none applies the write), or SPEC §7's bare "config
+ * ignored; configName and id, when sent, match the path; a stale version is refused with 409, none applies the write), or SPEC §7's bare "config
  * body", the data itself: a body is read as the record when it has an object `data` and only the
  * record's keys.
  */

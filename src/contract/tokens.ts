@@ -1,11 +1,14 @@
 /** SPEC §7 tokens: the bodies of POST and PUT /tokens, and a stored token. */
 import { PerNetworkBody } from './addresses.ts';
 import { RecordName, RecordVersion } from './base.ts';
-import { distinct } from './builders.ts';
+import { distinct, listQuery } from './builders.ts';
 import { Token } from './shapes.ts';
 import { z } from './zod.ts';
 
-/** POST /tokens: a token; `bridges` name existing bridges. Fields not listed are kept as sent. */
+/**
+ * POST /tokens: a token; `bridges` name existing bridges. Fields not listed are kept as sent, but
+ * `id` (react-admin's copy of tokenName, which ra-data-simple-rest sends back) is never stored.
+ */
 export const TokenBody = z.looseObject({
   tokenName: RecordName,
   networkData: PerNetworkBody,
@@ -26,3 +29,18 @@ export type TokenUpdateBody = z.infer<typeof TokenUpdateBody>;
 /** A stored token as the server returns it (REST and socket events alike). */
 export const TokenRecord = Token.extend({ version: RecordVersion });
 export type TokenRecord = z.infer<typeof TokenRecord>;
+
+/** A token as the REST routes answer it: `id` repeats tokenName, for react-admin clients (ra-data-simple-rest). */
+export const TokenResource = TokenRecord.extend({ id: RecordName });
+export type TokenResource = z.infer<typeof TokenResource>;
+
+/** GET /tokens: the list convention (docs/wire-protocol.md "Lists"), by name unless told otherwise. */
+export const TokenListQuery = listQuery(
+  ['tokenName', 'version'],
+  'tokenName',
+  'ASC',
+  z.object({ q: z.string().max(64).optional(), tokenName: z.string().max(128).optional() }).strict(),
+);
+export type TokenListQuery = z.infer<typeof TokenListQuery>;
+export const TokenListResponse = z.object({ data: z.array(TokenResource), total: z.number().int().nonnegative() });
+export type TokenListResponse = z.infer<typeof TokenListResponse>;

@@ -54,19 +54,11 @@ export function createCustomMethods(apiFetch: ApiFetch) {
     quote: (query: QuoteQuery, signal?: AbortSignal) =>
       apiFetch<Quote>(`/proxy/worker/quoteUi?${new URLSearchParams(query)}`, { signal }),
 
-    // Tokens and pins
-    createToken: (body: TokenBody) => apiFetch<TokenRecord>('/tokens', { method: 'POST', body }),
-    updateToken: (tokenName: string, body: TokenBody & { version: number }) =>
-      apiFetch<TokenRecord>(`/tokens/${segment(tokenName)}`, { method: 'PUT', body }),
-    deleteToken: (tokenName: string) => apiFetch(`/tokens/${segment(tokenName)}`, { method: 'DELETE' }),
+    // Pins (tokens and bridges are written through the CRUD methods, ra-data-simple-rest)
     setPins: (pins: Pins) => apiFetch<WorkersResponse>('/txs/pins', { method: 'PUT', body: pins }),
     setSellPins: (pins: Pins) => apiFetch<WorkersResponse>('/txs/pins/sell', { method: 'PUT', body: pins }),
 
     // Bridges
-    createBridge: (body: BridgeBody) => apiFetch<BridgeRecord>('/bridges', { method: 'POST', body }),
-    updateBridge: (bridgeName: string, body: BridgeBody & { version: number }) =>
-      apiFetch<BridgeRecord>(`/bridges/${segment(bridgeName)}`, { method: 'PUT', body }),
-    deleteBridge: (bridgeName: string) => apiFetch(`/bridges/${segment(bridgeName)}`, { method: 'DELETE' }),
     bridgeFees: () => apiFetch('/bridges/fee-to-eth').then(checked(BridgeFeesResponse, 'GET /bridges/fee-to-eth')),
     setBridgeAutomation: (body: BridgeAutomationRequest) =>
       apiFetch<MiscSettingsResponse>('/settings/automation/bridges', { method: 'PUT', body }),

@@ -16,7 +16,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { TX_HISTORY_GROUPS, groupTxHistory } from '../domain/keys.ts';
 import { statusColor } from '../domain/txStatus.ts';
-import { useFormatTime } from '../widgets/shared/timeZone.ts';
+import { useFormatTime } from '../ui/timeZone.ts';
 import { CutText } from '../kit/shared/CutText.tsx';
 import { TxHashLink } from '../kit/shared/TxHashLink.tsx';
 import { errorWords, historyDetails, stepWords } from './txHistoryDetails.ts';

@@ -4,7 +4,7 @@
  * error codes with their §8 message), never as raw JSON.
  */
 import { parseTxHistoryKey } from '../domain/keys.ts';
-import { tradeErrorMessage } from '../notifications/errorCodes.ts';
+import { tradeErrorMessage } from '../config/errorCodes.ts';
 
 export interface HistoryDetail {
   label: string;

@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useDataProvider, useListContext, useNotify, useRefresh, type Identifier, type RaRecord } from 'react-admin';
+import { useListContext, useNotify, useRefresh, type Identifier, type RaRecord } from 'react-admin';
+import { useConsoleDataProvider } from '../dataProvider/useConsoleDataProvider.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { errorText } from './shared/errors.ts';
 import { withDeleteConsequence } from './KitDeleteButton.tsx';
@@ -20,7 +21,8 @@ const NAMED_AT_MOST = 10;
 
 export function KitBulkDeleteButton({ definition }: { definition: ResourceDefinition }) {
   const { selectedIds, data, onSelect } = useListContext();
-  const dataProvider = useDataProvider();
+  // The console's provider, not useDataProvider()'s proxy, which resolves a 401 as {data: {}}.
+  const dataProvider = useConsoleDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);

@@ -223,7 +223,8 @@ export function ResourceEdit({ definition }: { definition: ResourceDefinition })
   const id = useGetRecordId();
   return (
     <ResourcePage title={`Edit ${definition.recordLabel} ${String(id)}`}>
-      <Edit resource={definition.name} title={false} actions={false} mutationMode="pessimistic" redirect="list">
+      {/* Edit only loads the record: KitForm saves it itself (pessimistic) and goes back to the list. */}
+      <Edit resource={definition.name} title={false} actions={false}>
         <LoadedEditForm definition={definition} />
       </Edit>
     </ResourcePage>

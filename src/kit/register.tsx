@@ -11,7 +11,7 @@ import { ROUTES } from '../config/routes.ts';
 import type { AppAuthProvider } from '../authProvider/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { RedirectHome } from '../layout/RedirectHome.tsx';
-import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
+import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
 import type { ActionAccess, ResourceAction, ResourceDefinition } from './definition.ts';
 
 export function allows(access: ActionAccess, role: unknown): boolean {

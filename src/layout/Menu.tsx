@@ -27,9 +27,9 @@ import { pathOf, type ResourceDefinition } from '../kit/definition.ts';
 import { useDefinitions } from '../kit/DefinitionsContext.tsx';
 import { allows } from '../kit/register.tsx';
 import { unseenLabel, UnseenChangesTracker, useUnseenChanges } from '../kit/unseenChanges.tsx';
-import { VISUALLY_HIDDEN } from '../widgets/shared/visuallyHidden.ts';
+import { VISUALLY_HIDDEN } from '../ui/visuallyHidden.ts';
 import { useLive } from '../realtime/hooks.ts';
-import type { LiveState } from '../realtime/liveState.ts';
+import { selectNoTrades } from '../realtime/liveState.ts';
 import { TradesWatch } from '../widgets/StuckTrades/TradesWatch.tsx';
 
 /** Three bars of a chart (Analytics): drawn here, one short path, so home's first load pays next to nothing for it. */
@@ -140,8 +140,6 @@ function MenuItem({ entry }: { entry: Entry }) {
   );
 }
 
-/** PROTOCOL "Trades": a backend may have none (its list answers 404); then the console does not offer them. */
-const selectNoTrades = (s: LiveState) => s.tradesAvailable === false;
 
 /**
  * Two menus: the screens every role sees, then the admin ones under their heading. The heading sits

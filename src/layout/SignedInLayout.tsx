@@ -12,10 +12,11 @@ import { DecorativeBackground } from '../widgets/Background/DecorativeBackground
 import { Splash } from '../widgets/Splash/Splash.tsx';
 import { SPLASH_SEEN_KEY, WINDOW_Z_INDEX } from '../config/constants.ts';
 import type { ScreenBox } from '../domain/windowPlacement.ts';
-import { loadRealtimeConnection } from '../realtime/index.ts';
+import { loadRealtimeConnection } from '../app/index.ts';
 import type { FloatingWindowsProps } from '../widgets/FloatingWindows/index.ts';
-import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
+import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';
+import { useConsoleDataProvider } from '../dataProvider/useConsoleDataProvider.ts';
 import type { AppAuthProvider } from '../authProvider/createAuthProvider.ts';
 import { SessionExpiryGuard } from '../authProvider/SessionExpiryGuard.tsx';
 import { TOOLTIP_LAYER_ID } from '../theme.ts';
@@ -45,7 +46,9 @@ function LiveConnection() {
   // RequireSession has run checkAuth, which loads the token, so the in-memory copy is set by now.
   const token = useAuthProvider<AppAuthProvider>()?.currentToken() ?? null;
   const origin = use(getApiOrigin());
-  return token === null ? null : <RealtimeConnection token={token} url={origin === '' ? undefined : origin} />;
+  // The §9 profit rule reads the trade through the data provider, like every other call.
+  const { getTrade } = useConsoleDataProvider();
+  return token === null ? null : <RealtimeConnection token={token} url={origin === '' ? undefined : origin} fetchTrade={getTrade} />;
 }
 
 /** SPEC §2: the splash loader shows once after sign-in (not on every reload of the same tab). */

@@ -14,7 +14,7 @@ import {
   MAX_TOAST_LIMIT, MIN_TOAST_LIMIT, SIGNAL_KIND_LABELS, SIGNAL_KINDS, SNOOZE_DURATIONS_MS, type SignalKind,
 } from '../config/signals.ts';
 import { isSnoozed, snoozeFor, withKindMuted } from '../domain/signals.ts';
-import { useFormatTime } from '../widgets/shared/timeZone.ts';
+import { useFormatTime } from '../ui/timeZone.ts';
 import { signalPrefs, type SignalPrefsStore } from './signalPrefs.ts';
 
 const durationLabel = (ms: number) => (ms >= 3_600_000 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`);

@@ -8,7 +8,7 @@ import { useAuthProvider } from 'react-admin';
 import type { AppAuthProvider } from '../authProvider/createAuthProvider.ts';
 import { decodeSession } from '../authProvider/session.ts';
 import { signalOwnerOf } from '../domain/signalOwner.ts';
-import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
+import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
 import { useLive, type LiveState } from '../realtime/index.ts';
 import type { SignalJournal } from './centre/journal.ts';
 import type { CentrePanelProps } from './centre/CentrePanel.tsx';

@@ -9,5 +9,5 @@ export type { Toaster, ToastOptions, ToastVariant } from './toaster.ts';
 export type { SignalEntry, SignalInput, SignalLink } from './centre/journal.ts';
 export type { LiveNotifier, LiveNotifierDeps } from './liveNotifier.tsx';
 export type { FetchTrade } from './profit.ts';
-export { tradeErrorMessage, tradeErrorToastText, TRADE_ERROR_MESSAGES } from './errorCodes.ts';
+export { tradeErrorMessage, tradeErrorToastText, TRADE_ERROR_MESSAGES } from '../config/errorCodes.ts';
 export { NoRaNotification } from './NoRaNotification.tsx';

@@ -8,20 +8,16 @@ import {
 } from '../config/constants.ts';
 import type { SoundName } from '../config/enums.ts';
 import type { SignalKind } from '../config/signals.ts';
-import type { ServerEventPayload } from '../contract/index.ts';
 import type { SignalLink } from './centre/journal.ts';
-import { tradeErrorToastText } from './errorCodes.ts';
+import { tradeErrorToastText } from '../config/errorCodes.ts';
 import { checkProfit, type FetchTrade } from './profit.ts';
 import { signalPrefs } from './signalPrefs.ts';
+import type { LiveNotifier } from '../realtime/ports.ts';
 import type { Toaster } from './toaster.ts';
 import { TradeToast, tradeToastText } from './TradeToast.tsx';
 
-export interface LiveNotifier {
-  notify(p: ServerEventPayload<'notify'>): void;
-  sound(p: ServerEventPayload<'sound'>): void;
-  txSent(p: ServerEventPayload<'txSent'>): void;
-  txConfirmed(p: ServerEventPayload<'txConfirmed'>): void;
-}
+/** The notifier the realtime connection is given (declared by realtime, implemented here). */
+export type { LiveNotifier } from '../realtime/ports.ts';
 
 export interface LiveNotifierDeps {
   toaster: Toaster;

@@ -3,7 +3,7 @@
  * fetched by id; if the sell's amountOut exceeds the sum of the trade's amountIn by more than 0.5,
  * the profit sound plays. A failed fetch is only logged (§8).
  */
-import { API_BASE_PATH, API_TIMEOUT_MS, PROFIT_MIN_EXPECTED, PROFIT_MIN_GAIN } from '../config/constants.ts';
+import { PROFIT_MIN_EXPECTED, PROFIT_MIN_GAIN } from '../config/constants.ts';
 import { Trade, type TxConfirmation } from '../contract/index.ts';
 
 export type FetchTrade = (tradeId: string) => Promise<unknown>;
@@ -48,20 +48,4 @@ export async function checkProfit(
     return;
   }
   if (isProfitable(tx.amountOut, trade)) onProfit();
-}
-
-/**
- * Default trade fetcher: GET {apiOrigin}/api/txs/sell/{tradeId} with the session token in x-api-key.
- * SPEC §7 leaves the trade fetch's path open; a trade is the sell keyed by its tradeId (§3), so it is
- * read through the sell route. Injectable so tests and other backends can pass their own.
- */
-export function createFetchTrade(token: string, apiOrigin = '', fetchImpl: typeof fetch = (...a) => fetch(...a)): FetchTrade {
-  return async (tradeId) => {
-    const res = await fetchImpl(`${apiOrigin}${API_BASE_PATH}/txs/sell/${encodeURIComponent(tradeId)}`, {
-      headers: { 'x-api-key': token, 'content-type': 'application/json' },
-      signal: AbortSignal.timeout(API_TIMEOUT_MS),
-    });
-    if (!res.ok) throw new Error(`GET /txs/sell/${tradeId} answered ${res.status}`);
-    return res.json() as Promise<unknown>;
-  };
 }

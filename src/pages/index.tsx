@@ -1,7 +1,7 @@
 /** Every screen of ROUTES (except /login), each lazily loaded behind the Loading... fallback (SPEC §2). */
 import { Suspense, type ComponentType } from 'react';
 import { Loading } from '../layout/Loading.tsx';
-import { LoadBoundary, retryableLazy } from '../widgets/shared/retryableLazy.tsx';
+import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
 import type { ScreenPath } from '../config/routes.ts';
 
 const screen = (load: () => Promise<{ default: ComponentType }>) => retryableLazy('this screen', load);

@@ -11,7 +11,7 @@ import {
   Bridge, eventCachePayloads, InitPayload, isServerEventName, ServerEvents, summarizeIssues, Token, TxConfirmation, type ServerEventName,
   type ServerEventPayload,
 } from '../contract/index.ts';
-import type { LiveNotifier } from '../notifications/index.ts';
+import type { LiveNotifier } from './ports.ts';
 import { keepIfEqual } from './equal.ts';
 import {
   CHECKER_RESULTS_MAX, STUCK_TRADES_MAX, TRACKING_ERRORS_MAX, TRACKING_RESULTS_MAX, USER_LOGS_MAX,

@@ -1,12 +1,6 @@
-export type { RealtimeConnectionProps } from './RealtimeConnection.tsx';
-/**
- * The socket and its client library load lazily, after the signed-in frame: /login needs neither
- * (issue #6 budgets). The layout makes the component from this loader (one that can be loaded again).
- */
-export const loadRealtimeConnection = () => import('./RealtimeConnection.tsx');
 export { useLive, useLiveFrom, useConnectionState, deriveConnectionStatus, SILENT_AFTER_MS } from './hooks.ts';
 export type { ConnectionState, ConnectionStatus } from './hooks.ts';
-export { liveStore, onLiveChange, LiveStore, type LiveChangeKind, type LivePatch, type FrameScheduler } from './liveStore.ts';
+export { liveStore, LiveStore, type LivePatch, type FrameScheduler } from './liveStore.ts';
 export type { LiveState, BlockHead, CheckerResult, TrackingResult, TrackingError, ConnectionPhase } from './liveState.ts';
 export { resetReconnectFlag, stopReconnect, isReconnectStopped } from './reconnectFlag.ts';
 export {
@@ -15,3 +9,4 @@ export {
 } from './service.ts';
 export { dispatchServerEvent } from './handlers.ts';
 export { endLiveSessions } from './sessionEnd.ts';
+export type { LiveNotifier, RealtimeToaster } from './ports.ts';

@@ -92,6 +92,9 @@ export interface LiveState {
   tradesAvailable: boolean | null;
 }
 
+/** PROTOCOL "Trades": the backend answered their list 404, so the console does not offer them. */
+export const selectNoTrades = (s: LiveState): boolean => s.tradesAvailable === false;
+
 /** Bounds so a long-running console does not grow without limit. */
 export const USER_LOGS_MAX = 500;
 export const TRACKING_RESULTS_MAX = 2000;

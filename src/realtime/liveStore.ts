@@ -9,9 +9,6 @@ import {
   diffCollection, LIVE_COLLECTION_NAMES, type AnnouncedCollectionName, type CollectionChange,
 } from './liveCollections.ts';
 
-/** Things resource screens may want to invalidate their react-query caches for. */
-export type LiveChangeKind = 'tokens' | 'bridges' | 'userLogs' | 'checker';
-
 /** Runs a callback on the next frame (or soon, where there are no frames). */
 export type FrameScheduler = (flush: () => void) => void;
 
@@ -23,22 +20,11 @@ export const defaultFrameScheduler: FrameScheduler = (flush) => {
 
 export type LivePatch = Partial<LiveState>;
 
-/** Which state keys a coarse change kind watches. */
-const KIND_KEYS: Readonly<Record<LiveChangeKind, keyof LiveState>> = {
-  tokens: 'allTokens',
-  bridges: 'bridges',
-  userLogs: 'userLogs',
-  checker: 'checkerRes',
-};
-const KINDS = Object.keys(KIND_KEYS) as LiveChangeKind[];
-
 export class LiveStore {
   private state: LiveState = initialLiveState();
   /** What subscribers were last told about; React renders from this one. */
   private published: LiveState = this.state;
   private readonly listeners = new Set<() => void>();
-  private readonly changeListeners = new Map<LiveChangeKind, Set<() => void>>();
-  private readonly dirtyKinds = new Set<LiveChangeKind>();
   private readonly collectionListeners = new Set<(change: CollectionChange) => void>();
   private readonly announced = new Set<AnnouncedCollectionName>();
   private flushScheduled = false;
@@ -60,19 +46,6 @@ export class LiveStore {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
-    };
-  };
-
-  /** Subscribe to a coarse kind of change (coalesced per frame like everything else). */
-  onLiveChange = (kind: LiveChangeKind, cb: () => void): (() => void) => {
-    let set = this.changeListeners.get(kind);
-    if (!set) {
-      set = new Set();
-      this.changeListeners.set(kind, set);
-    }
-    set.add(cb);
-    return () => {
-      set.delete(cb);
     };
   };
 
@@ -110,9 +83,7 @@ export class LiveStore {
       }
     }
     if (!changed) return;
-    const prev = this.state;
-    this.state = { ...prev, ...patch };
-    for (const kind of KINDS) if (prev[KIND_KEYS[kind]] !== this.state[KIND_KEYS[kind]]) this.dirtyKinds.add(kind);
+    this.state = { ...this.state, ...patch };
     this.requestFlush();
   }
 
@@ -143,14 +114,11 @@ export class LiveStore {
 
   private readonly flush = (): void => {
     this.flushScheduled = false;
-    if (this.published === this.state && this.dirtyKinds.size === 0 && this.announced.size === 0) return;
+    if (this.published === this.state && this.announced.size === 0) return;
     const before = this.published;
     this.published = this.state;
     this.drafts = new WeakSet();
-    const kinds = [...this.dirtyKinds];
-    this.dirtyKinds.clear();
     for (const listener of [...this.listeners]) listener();
-    for (const kind of kinds) for (const cb of [...(this.changeListeners.get(kind) ?? [])]) cb();
     if (this.collectionListeners.size === 0) {
       this.announced.clear();
       return;
@@ -185,8 +153,3 @@ function benchRendersPerEvent(): boolean {
 
 /** The one store of the app. */
 export const liveStore = new LiveStore(benchRendersPerEvent() ? renderPerEventScheduler : defaultFrameScheduler);
-
-/** react-admin list invalidation hook-up: `onLiveChange('tokens', () => queryClient.invalidateQueries(...))`. */
-export function onLiveChange(kind: LiveChangeKind, cb: () => void): () => void {
-  return liveStore.onLiveChange(kind, cb);
-}

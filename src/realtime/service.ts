@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { RECONNECT_DELAY_MS, SOCKET_PING_MS } from '../config/constants.ts';
 import type { SoundName } from '../config/enums.ts';
 import { CLIENT_PING, SERVER_EVENT_NAMES } from '../contract/index.ts';
-import type { LiveNotifier, Toaster } from '../notifications/index.ts';
+import type { LiveNotifier, RealtimeToaster } from './ports.ts';
 import { dispatchServerEvent, type HandlerContext } from './handlers.ts';
 import type { ConnectionPhase } from './liveState.ts';
 import type { LiveStore } from './liveStore.ts';
@@ -66,7 +66,7 @@ export interface RealtimeDeps {
   storage: FlagStorage | null;
   clock: Clock;
   store: LiveStore;
-  toaster: Toaster;
+  toaster: RealtimeToaster;
   notifier: LiveNotifier;
   playSound: (name: SoundName) => void;
   logger: Pick<Console, 'warn' | 'error'>;

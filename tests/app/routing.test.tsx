@@ -9,6 +9,7 @@ import { resetStubs } from './stubs.tsx';
 import { makeToken } from '../authProvider/fakes.ts';
 
 vi.mock('../../src/realtime/index.ts', async (importOriginal) => (await import('./stubs.tsx')).realtimeStub(importOriginal));
+vi.mock('../../src/app/index.ts', async (importOriginal) => (await import('./stubs.tsx')).appStub(importOriginal));
 vi.mock('../../src/notifications/index.ts', async (importOriginal) => (await import('./stubs.tsx')).notificationsStub(importOriginal));
 
 beforeEach(resetStubs);

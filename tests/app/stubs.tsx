@@ -17,9 +17,18 @@ export function setDevMode(devMode: boolean) {
 }
 
 type RealtimeModule = typeof import('../../src/realtime/index.ts');
+type AppModule = typeof import('../../src/app/index.ts');
 type NotificationsModule = typeof import('../../src/notifications/index.ts');
 
 export async function realtimeStub(importOriginal: () => Promise<RealtimeModule>): Promise<RealtimeModule> {
+  const actual = await importOriginal();
+  return {
+    ...actual,
+    resetReconnectFlag: () => undefined,
+  };
+}
+
+export async function appStub(importOriginal: () => Promise<AppModule>): Promise<AppModule> {
   const actual = await importOriginal();
   return {
     ...actual,
@@ -29,8 +38,7 @@ export async function realtimeStub(importOriginal: () => Promise<RealtimeModule>
         mounted.tokens.push(token);
         return <span data-testid="realtime-connection" />;
       },
-    })) as unknown as RealtimeModule['loadRealtimeConnection'],
-    resetReconnectFlag: () => undefined,
+    })) as unknown as AppModule['loadRealtimeConnection'],
   };
 }
 

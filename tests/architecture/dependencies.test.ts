@@ -97,6 +97,15 @@ describe('STYLE: dependencies point one way', () => {
     expect(offending((edge) => under(edge.from, 'src/dialogs', 'src/notifications') && under(edge.to, 'src/resources'))).toEqual([]);
   });
 
+  it('issue 27 finding 13: realtime imports nothing of notifications (the app wiring, src/app, joins them); src/ui imports no widget', () => {
+    expect(offending((edge) => under(edge.from, 'src/realtime') && under(edge.to, 'src/notifications'))).toEqual([]);
+    expect(offending((edge) => under(edge.from, 'src/ui') && under(edge.to, 'src/widgets', 'src/resources', 'src/notifications'))).toEqual([]);
+  });
+
+  it('issue 27 finding 13: resources import no widget and nothing of notifications; what Settings and the trades list compose comes through src/preferences', () => {
+    expect(offending((edge) => under(edge.from, 'src/resources') && under(edge.to, 'src/widgets', 'src/notifications'))).toEqual([]);
+  });
+
   it('STYLE: pages and layout do not import each other both ways: layout imports no page (it knows the screens from config/routes.ts)', () => {
     expect(offending((edge) => under(edge.from, 'src/layout') && under(edge.to, 'src/pages'))).toEqual([]);
   });

@@ -39,15 +39,9 @@ const CALLS: Row[] = [
   ['restartPeer', (dp) => dp.restartPeer('peer 1'), 'POST', '/txs/peers/peer%201/restart', undefined],
   ['quote', (dp) => dp.quote({ network: 'Base', tokenInAddress: '0xa', tokenOutAddress: '0xb', amountIn: '1000' }), 'GET', '/proxy/worker/quoteUi?network=Base&tokenInAddress=0xa&tokenOutAddress=0xb&amountIn=1000', undefined],
 
-  ['createToken', (dp) => dp.createToken({ tokenName: 'WETH', networkData: {} }), 'POST', '/tokens', { tokenName: 'WETH', networkData: {} }],
-  ['updateToken', (dp) => dp.updateToken('A/B', { tokenName: 'A/B', networkData: {}, version: 3 }), 'PUT', '/tokens/A%2FB', { tokenName: 'A/B', networkData: {}, version: 3 }],
-  ['deleteToken', (dp) => dp.deleteToken('A/B'), 'DELETE', '/tokens/A%2FB', undefined],
   ['setPins', (dp) => dp.setPins(['PEPE', 'LINK']), 'PUT', '/txs/pins', ['PEPE', 'LINK']],
   ['setSellPins', (dp) => dp.setSellPins([]), 'PUT', '/txs/pins/sell', []],
 
-  ['createBridge', (dp) => dp.createBridge({ bridgeName: 'b1', kind: 'CCIP', networks: ['Base'] } as never), 'POST', '/bridges', { bridgeName: 'b1', kind: 'CCIP', networks: ['Base'] }],
-  ['updateBridge', (dp) => dp.updateBridge('x y', { bridgeName: 'x y', kind: 'CCIP', networks: [], version: 2 } as never), 'PUT', '/bridges/x%20y', { bridgeName: 'x y', kind: 'CCIP', networks: [], version: 2 }],
-  ['deleteBridge', (dp) => dp.deleteBridge('x y'), 'DELETE', '/bridges/x%20y', undefined],
   ['bridgeFees', (dp) => dp.bridgeFees(), 'GET', '/bridges/fee-to-eth', undefined, { fees: { Across: 0.001 } }],
   ['setBridgeAutomation', (dp) => dp.setBridgeAutomation({ enabled: true } as never), 'PUT', '/settings/automation/bridges', { enabled: true }],
 
@@ -137,16 +131,6 @@ describe('SPEC §7 custom calls on the data provider: paths, methods and bodies 
     expect(apiFetch.mock.calls).toEqual([
       ['/txs/pins', { method: 'PUT', body: ['PEPE', 'LINK'] }],
       ['/txs/pins/sell', { method: 'PUT', body: [] }],
-    ]);
-  });
-
-  it('§7 token and bridge writes go to /tokens/{tokenName} and /bridges/{bridgeName}, names encoded', async () => {
-    const { dp, apiFetch } = overFakeApiFetch();
-    await dp.updateToken('A/B', { tokenName: 'A/B', networkData: {}, version: 3 });
-    await dp.deleteBridge('x y');
-    expect(apiFetch.mock.calls).toEqual([
-      ['/tokens/A%2FB', { method: 'PUT', body: { tokenName: 'A/B', networkData: {}, version: 3 } }],
-      ['/bridges/x%20y', { method: 'DELETE' }],
     ]);
   });
 

@@ -8,7 +8,7 @@ import {
   errorCodesFor,
   networkKind,
 } from '../../src/domain/errorCodeNetworks.ts';
-import { TRADE_ERROR_MESSAGES } from '../../src/notifications/errorCodes.ts';
+import { TRADE_ERROR_MESSAGES } from '../../src/config/errorCodes.ts';
 import { movesValue, swapAmountOut } from '../../src/domain/trades.ts';
 
 describe('§8 error codes fit the kind of network of the tx that failed (issue 25 finding 11)', () => {

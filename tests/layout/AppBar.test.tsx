@@ -6,6 +6,7 @@ import { renderConsole } from '../app/harness.tsx';
 import { mounted, resetStubs, setDevMode } from '../app/stubs.tsx';
 
 vi.mock('../../src/realtime/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).realtimeStub(importOriginal));
+vi.mock('../../src/app/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).appStub(importOriginal));
 vi.mock('../../src/notifications/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).notificationsStub(importOriginal));
 
 // The lazy frame and home screen are transformed on first import, which can take longer than a

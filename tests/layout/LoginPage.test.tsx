@@ -8,6 +8,7 @@ import { resetStubs } from '../app/stubs.tsx';
 import { sessionToken } from '../authProvider/fakes.ts';
 
 vi.mock('../../src/realtime/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).realtimeStub(importOriginal));
+vi.mock('../../src/app/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).appStub(importOriginal));
 vi.mock('../../src/notifications/index.ts', async (importOriginal) => (await import('../app/stubs.tsx')).notificationsStub(importOriginal));
 
 beforeEach(resetStubs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRADE_ERROR_MESSAGES, tradeErrorMessage, tradeErrorToastText } from '../../src/notifications/errorCodes.ts';
+import { TRADE_ERROR_MESSAGES, tradeErrorMessage, tradeErrorToastText } from '../../src/config/errorCodes.ts';
 
 describe('§8 trade error codes', () => {
   it('has a message for every code 0..41', () => {

@@ -3,7 +3,7 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LoadBoundary, LoadError, retryableLazy } from '../../src/widgets/shared/retryableLazy.tsx';
+import { LoadBoundary, LoadError, retryableLazy } from '../../src/ui/retryableLazy.tsx';
 
 function Screen({ label }: { label: string }) {
   return <p>{label} loaded</p>;

@@ -10,8 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIME_ZONE_STORAGE_KEY } from '../../src/config/constants.ts';
 import { TimeZoneToggle } from '../../src/widgets/TimeZoneToggle/TimeZoneToggle.tsx';
-import { TimeField } from '../../src/widgets/shared/TimeField.tsx';
-import { setTimeZoneMode, useFormatTime } from '../../src/widgets/shared/timeZone.ts';
+import { TimeField } from '../../src/ui/TimeField.tsx';
+import { setTimeZoneMode, useFormatTime } from '../../src/ui/timeZone.ts';
 
 const previousZone = process.env.TZ;
 process.env.TZ = 'Europe/Berlin';
@@ -75,7 +75,7 @@ describe('times follow the header time zone switch', () => {
     for (const [stored, expected] of [['utc', 'utc'], ['local', 'local'], ['Europe/Paris', 'local'], ['', 'local']] as const) {
       localStorage.setItem(TIME_ZONE_STORAGE_KEY, stored);
       vi.resetModules();
-      const fresh = await import('../../src/widgets/shared/timeZone.ts');
+      const fresh = await import('../../src/ui/timeZone.ts');
       expect(fresh.getTimeZoneMode()).toBe(expected);
     }
   });

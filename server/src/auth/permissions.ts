@@ -5,15 +5,14 @@
  * 'public' needs no token, 'any' needs a valid session, 'admin' needs role exactly Admin (§6).
  */
 import { ADMIN_ROLE } from '../../../src/config/enums.ts';
-
-export type Access = 'public' | 'any' | 'admin';
+import type { RouteAccess } from '../../../src/config/routes.ts';
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Permission {
   method: ApiMethod;
   /** The route pattern exactly as registered with fastify. */
   url: string;
-  access: Access;
+  access: RouteAccess;
 }
 
 export const PERMISSIONS = [
@@ -45,7 +44,9 @@ export const PERMISSIONS = [
   { method: 'GET', url: '/api/stats/trades', access: 'any' },
   { method: 'GET', url: '/api/stats/series', access: 'any' },
 
-  // Admin: tokens.
+  // Admin: tokens (the two GETs serve react-admin clients; the console reads tokens from the socket).
+  { method: 'GET', url: '/api/tokens', access: 'admin' },
+  { method: 'GET', url: '/api/tokens/:tokenName', access: 'admin' },
   { method: 'POST', url: '/api/tokens', access: 'admin' },
   { method: 'PUT', url: '/api/tokens/:tokenName', access: 'admin' },
   { method: 'DELETE', url: '/api/tokens/:tokenName', access: 'admin' },

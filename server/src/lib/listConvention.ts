@@ -9,7 +9,10 @@
  *   <first>-<last>/<total>` (`<resource> *\/<total>` for an empty page). A `sort` array without
  *   `range` is read too, and answered `{data, total}`.
  *
- * A route takes both by spreading `listConvention` into its options. Its preValidation hook
+ * In the simple-rest form `id` names the list's id field in `sort` (react-admin sorts by `id` unless
+ * told otherwise): `sort=["id","ASC"]` on GET /configs sorts by configName.
+ *
+ * A route takes both by spreading `listConvention(idField)` into its options. Its preValidation hook
  * rewrites a simple-rest query into the console's before the route's schema reads it (so one
  * schema judges both, and the handler never knows which was used); its onSend hook turns the
  * answer the route sent as usual, `{"data":[…],"total":n}`, into the array and the header. The
@@ -79,7 +82,7 @@ function readSort(value: string): { sort: string; order: string } | ValidationIs
  * or for the two forms mixed. What is left (the field names, the order's spelling, the filter) is
  * the route's schema's to judge, as for the console's form.
  */
-export function toConsoleQuery(query: Record<string, unknown>): ConventionQuery {
+export function toConsoleQuery(query: Record<string, unknown>, idField = 'id'): ConventionQuery {
   const hasRange = Object.hasOwn(query, 'range');
   const sortArray = isArrayText(query.sort);
   if (!hasRange && !sortArray) return { query };
@@ -101,7 +104,7 @@ export function toConsoleQuery(query: Record<string, unknown>): ConventionQuery 
   if (issues.length > 0) throw invalidRequest(issues);
 
   const translated: Record<string, unknown> = { ...rest };
-  if (sort && !('message' in sort)) Object.assign(translated, sort);
+  if (sort && !('message' in sort)) Object.assign(translated, { ...sort, sort: sort.sort === 'id' ? idField : sort.sort });
   if (range && !('message' in range)) {
     translated.page = String(range.start / range.length + 1);
     translated.perPage = String(range.length);
@@ -169,12 +172,16 @@ function unitOf(request: FastifyRequest): string {
 /** The ranges asked for, by request, from the query's rewrite to the answer's. */
 const ranges = new WeakMap<FastifyRequest, ListRange>();
 
-/** The route options of a list route that speaks both conventions: `app.get(url, { ...listConvention, schema }, handler)`. */
-export const listConvention = {
+/**
+ * The route options of a list route that speaks both conventions, `idField` being the field that
+ * identifies its records (`id` in the simple-rest form's sort):
+ * `app.get(url, { ...listConvention('configName'), schema }, handler)`.
+ */
+export const listConvention = (idField: string) => ({
   preValidation: async (request: FastifyRequest) => {
     const query = request.query;
     if (typeof query !== 'object' || query === null) return;
-    const { query: translated, range } = toConsoleQuery(query as Record<string, unknown>);
+    const { query: translated, range } = toConsoleQuery(query as Record<string, unknown>, idField);
     if (translated === query) return;
     request.query = translated;
     if (range) ranges.set(request, range);
@@ -187,4 +194,4 @@ export const listConvention = {
     void reply.header('content-range', contentRange(unitOf(request), range, total));
     return records;
   },
-};
+});

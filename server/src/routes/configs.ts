@@ -8,8 +8,9 @@ import {
   CONFIG_SCHEMAS,
   ConfigListQuery,
   ConfigListResponse,
-  ConfigRecord,
+  ConfigResource,
   ConfigUpdateRequest,
+  type ConfigRecord,
   type ConfigName,
   type ValidationIssue,
 } from '../../../src/contract/index.ts';
@@ -57,9 +58,12 @@ function validData(configName: string, data: Record<string, unknown>): Record<st
   return parsed.data;
 }
 
+/** A config as the REST routes answer it, with react-admin's `id`. */
+const resource = (config: ConfigRecord) => ({ ...config, id: config.configName });
+
 const configRoutes: ZodPlugin = async (app) => {
   // Also in the simple-rest form (listConvention): the answer below, cut into the array and Content-Range.
-  app.get('/configs', { ...listConvention, schema: { querystring: ConfigListQuery, response: { 200: ConfigListResponse } } }, async (request) => {
+  app.get('/configs', { ...listConvention('configName'), schema: { querystring: ConfigListQuery, response: { 200: ConfigListResponse } } }, async (request) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const q = filter.q?.toLowerCase();
     const matching = (await app.store.configs.list()).filter(
@@ -72,24 +76,25 @@ const configRoutes: ZodPlugin = async (app) => {
       const [x, y] = [a[sort], b[sort]];
       return (x < y ? -1 : x > y ? 1 : 0) * direction;
     });
-    return { data: matching.slice((page - 1) * perPage, page * perPage), total: matching.length };
+    return { data: matching.slice((page - 1) * perPage, page * perPage).map(resource), total: matching.length };
   });
 
-  app.get('/configs/:configName', { schema: { params: ConfigParams, response: { 200: ConfigRecord } } }, async (request) => {
+  app.get('/configs/:configName', { schema: { params: ConfigParams, response: { 200: ConfigResource } } }, async (request) => {
     const config = await app.store.configs.get(request.params.configName);
     if (!config) throw notFound('config');
-    return config;
+    return resource(config);
   });
 
   app.put(
     '/configs/:configName',
-    { schema: { params: ConfigParams, body: ConfigUpdateRequest, response: { 200: ConfigRecord } } },
+    { schema: { params: ConfigParams, body: ConfigUpdateRequest, response: { 200: ConfigResource } } },
     async (request) => {
       const { configName } = request.params;
-      const { version, data, configName: named } = request.body;
+      const { version, data, configName: named, id } = request.body;
       if (named !== undefined && named !== configName) throw badField('configName', 'must match the path');
+      if (id !== undefined && id !== configName) throw badField('id', 'must match the path');
       const valid = validData(configName, data);
-      return app.mutate(sessionOf(request).name, 'config.update', async (tx) => {
+      const updated = await app.mutate(sessionOf(request).name, 'config.update', async (tx) => {
         const before = await tx.configs.get(configName);
         if (!before) throw notFound('config');
         if (version !== undefined && before.version !== version) throw versionConflict(before);
@@ -97,6 +102,7 @@ const configRoutes: ZodPlugin = async (app) => {
         if (outcome.status !== 'updated') throw new Error(`config ${configName} changed inside its transaction`);
         return { result: outcome.record, ...updateLog(configName, before, outcome.record) };
       });
+      return resource(updated);
     },
   );
 };

@@ -1,5 +1,6 @@
 /**
- * Tokens (SPEC §3 tokenName, §7): POST /tokens, PUT /tokens/{tokenName} (with the version it
+ * Tokens (SPEC §3 tokenName, §7): GET /tokens (the list convention) and GET /tokens/{tokenName}
+ * for react-admin clients (the console reads tokens from the socket), POST /tokens, PUT /tokens/{tokenName} (with the version it
  * edits), DELETE /tokens/{tokenName}. Deleting a token also takes it off the bridges that list it
  * and off the pins, so no reference dangles.
  */
@@ -7,13 +8,17 @@ import { z } from 'zod';
 import {
   DeletedResponse,
   TokenBody,
-  TokenRecord,
+  TokenListQuery,
+  TokenListResponse,
+  TokenResource,
   TokenUpdateBody,
+  type TokenRecord,
   type BrainState,
   type Bridge,
 } from '../../../src/contract/index.ts';
 import type { Repos } from '../db/store.ts';
 import type { Versioned } from '../db/repos/jsonRecords.ts';
+import { listConvention } from '../lib/listConvention.ts';
 import { assertNoIssues, badField, duplicate, notFound, versionConflict } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
@@ -33,9 +38,41 @@ async function assertBridgesExist(tx: Repos, bridges: readonly string[] | undefi
 const without = (list: unknown, name: string): string[] | undefined =>
   Array.isArray(list) ? list.filter((entry) => entry !== name) : undefined;
 
+/** A token as the REST routes answer it, with react-admin's `id`. */
+const resource = (token: TokenRecord) => ({ ...token, id: token.tokenName });
+
+/** The body without react-admin's `id`, which must name the token when sent. */
+function withoutId<Body extends { tokenName: string }>(body: Body & { id?: unknown }): Body {
+  const { id, ...rest } = body;
+  if (id !== undefined && id !== body.tokenName) throw badField('id', 'must be the tokenName');
+  return rest as Body;
+}
+
 const tokenRoutes: ZodPlugin = async (app) => {
-  app.post('/tokens', { schema: { body: TokenBody, response: { 200: TokenRecord } } }, async (request) => {
-    const { version: _ignored, ...token } = request.body;
+  // Also in the simple-rest form (listConvention): the answer below, cut into the array and Content-Range.
+  app.get('/tokens', { ...listConvention('tokenName'), schema: { querystring: TokenListQuery, response: { 200: TokenListResponse } } }, async (request) => {
+    const { sort, order, page, perPage, filter = {} } = request.query;
+    const q = filter.q?.toLowerCase();
+    const matching = (await app.store.tokens.list()).filter(
+      (token) =>
+        (q === undefined || token.tokenName.toLowerCase().includes(q)) && (filter.tokenName === undefined || token.tokenName === filter.tokenName),
+    );
+    const direction = order === 'ASC' ? 1 : -1;
+    matching.sort((a, b) => {
+      const [x, y] = [a[sort], b[sort]];
+      return (x < y ? -1 : x > y ? 1 : 0) * direction;
+    });
+    return { data: matching.slice((page - 1) * perPage, page * perPage).map(resource), total: matching.length };
+  });
+
+  app.get('/tokens/:tokenName', { schema: { params: TokenParams, response: { 200: TokenResource } } }, async (request) => {
+    const token = await app.store.tokens.get(request.params.tokenName);
+    if (!token) throw notFound('token');
+    return resource(token);
+  });
+
+  app.post('/tokens', { schema: { body: TokenBody, response: { 200: TokenResource } } }, async (request) => {
+    const { version: _ignored, ...token } = withoutId(request.body);
     const created = await app.mutate(sessionOf(request).name, 'token.create', async (tx) => {
       await assertBridgesExist(tx, token.bridges);
       const record = await tx.tokens.create(token);
@@ -43,15 +80,15 @@ const tokenRoutes: ZodPlugin = async (app) => {
       return { result: record, after: record, details: { name: record.tokenName } };
     });
     app.hub.broadcast('tokenCreateDone', created);
-    return created;
+    return resource(created);
   });
 
   app.put(
     '/tokens/:tokenName',
-    { schema: { params: TokenParams, body: TokenUpdateBody, response: { 200: TokenRecord } } },
+    { schema: { params: TokenParams, body: TokenUpdateBody, response: { 200: TokenResource } } },
     async (request) => {
       const { tokenName } = request.params;
-      const { version, ...token } = request.body;
+      const { version, ...token } = withoutId(request.body);
       if (token.tokenName !== tokenName) throw badField('tokenName', 'must match the path (tokens are not renamed)');
       const updated = await app.mutate(sessionOf(request).name, 'token.update', async (tx) => {
         const before = await tx.tokens.get(tokenName);
@@ -63,7 +100,7 @@ const tokenRoutes: ZodPlugin = async (app) => {
         return { result: outcome.record, ...updateLog(tokenName, before, outcome.record) };
       });
       app.hub.broadcast('tokenUpdateDone', updated);
-      return updated;
+      return resource(updated);
     },
   );
 

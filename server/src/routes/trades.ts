@@ -58,7 +58,7 @@ export function tradeOperations(txs: readonly TxRecord[], trade: TradeRecord | u
 const tradeRoutes: ZodPlugin = async (app) => {
   // As GET /txs/: the answer comes as JSON bytes from the store and is sent as it is; its contract
   // is TradeListResponse, which tests/server/trades.test.ts parses every answer with.
-  app.get('/trades/', { ...listConvention, schema: { querystring: TradeListQuery } }, async (request, reply) => {
+  app.get('/trades/', { ...listConvention('tradeId'), schema: { querystring: TradeListQuery } }, async (request, reply) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const stuck = app.tradeWatch.stuckIds();
     const body = await app.store.journeys.listBody({ filter, sort, order, offset: (page - 1) * perPage, limit: perPage, stuck });

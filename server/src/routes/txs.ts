@@ -125,7 +125,7 @@ const txRoutes: ZodPlugin = async (app) => {
   // as it is, so no response schema re-serializes it. Its contract is TxListResponse:
   // tests/server/txs.test.ts parses every answer with it and compares it with TxRepo.list.
   // The simple-rest form (listConvention) is answered with a view of the same bytes.
-  app.get('/txs/', { ...listConvention, schema: { querystring: TxListQuery } }, async (request, reply) => {
+  app.get('/txs/', { ...listConvention('id'), schema: { querystring: TxListQuery } }, async (request, reply) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const body = await app.store.txs.listBody({ filter, sort, order, offset: (page - 1) * perPage, limit: perPage });
     // Handed to the OS once the answer is finished: its memory can serve another page.

@@ -4,7 +4,7 @@
  * when it is before the start.
  */
 import { useInput, useListContext } from 'react-admin';
-import { TimeField } from '../../widgets/shared/TimeField.tsx';
+import { TimeField } from '../../ui/TimeField.tsx';
 
 const instant = (value: unknown) => (typeof value === 'number' ? value : null);
 

@@ -1,5 +1,5 @@
 /** A time (ms) in the zone the operator chose (Preferences), as every list shows times. */
-import { useFormatTime } from '../../widgets/shared/timeZone.ts';
+import { useFormatTime } from '../../ui/timeZone.ts';
 
 export function TimeText({ ms }: { ms: unknown }) {
   const formatTime = useFormatTime();

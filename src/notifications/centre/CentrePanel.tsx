@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { SIGNAL_KIND_LABELS, SIGNAL_KINDS, type SignalKind, type SignalSeverity } from '../../config/signals.ts';
 import { isUnread } from '../../domain/signals.ts';
-import { useFormatTime } from '../../widgets/shared/timeZone.ts';
+import { useFormatTime } from '../../ui/timeZone.ts';
 import type { SignalEntry, SignalJournal } from './journal.ts';
 
 export interface CentrePanelProps {

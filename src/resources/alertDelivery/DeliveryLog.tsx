@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Delivery } from '../../contract/alertDelivery.ts';
 import { errorText } from '../../kit/shared/errors.ts';
-import { useFormatTime } from '../../widgets/shared/timeZone.ts';
+import { useFormatTime } from '../../ui/timeZone.ts';
 import { useAlertsApi } from './api.ts';
 
 const STATUS_WORDS: Record<Delivery['status'], string> = { firing: 'Firing', resolved: 'Resolved', test: 'Test' };

@@ -5,7 +5,7 @@
  * view (/settings/bridges/:bridgeName/show/...), reached from its row and its edit form. Admin only.
  */
 import CompareArrowsIcon from '@mui/icons-material/CompareArrows';
-import { retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
+import { retryableLazy } from '../../ui/retryableLazy.tsx';
 import { defineResource } from '../../kit/definition.ts';
 import type { BridgeRow } from './columns.tsx';
 

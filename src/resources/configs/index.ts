@@ -6,7 +6,7 @@
 import DescriptionIcon from '@mui/icons-material/Description';
 import type { ConfigRecord } from '../../contract/index.ts';
 import { defineResource } from '../../kit/definition.ts';
-import { retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
+import { retryableLazy } from '../../ui/retryableLazy.tsx';
 
 /** Loaded when a config is opened: the editor and its diff stay out of the first load. */
 const ConfigEditView = retryableLazy('this screen', () => import('./ConfigEditView.tsx'));

@@ -2,7 +2,7 @@
  * /settings/networks: the networkSettings config (SPEC §3) as a table (automation, priority) and
  * a pair-flags matrix keyed by pairKey; saved with PUT /configs/networkSettings (version, 409).
  */
-import { VISUALLY_HIDDEN } from '../../widgets/shared/visuallyHidden.ts';
+import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
 import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -7,8 +7,7 @@ import Box from '@mui/material/Box';
 import { CacheClear } from './CacheClear.tsx';
 import { MiscSettingsPanel } from './MiscSettingsPanel.tsx';
 import { VolumePreference } from './VolumePreference.tsx';
-import { AlertRulesPreferences } from '../../widgets/AlertRules/AlertRulesPreferences.tsx';
-import { NotificationPreferences } from '../../notifications/NotificationPreferences.tsx';
+import { AlertRulesPreferences, NotificationPreferences } from '../../preferences/index.ts';
 
 export function SettingsScreen({ admin }: { admin: boolean }) {
   return (

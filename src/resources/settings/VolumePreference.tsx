@@ -1,5 +1,5 @@
 /** SPEC §9 volumeSlider: the local sound volume, 0 to 100%. */
-import { VolumeSlider } from '../../widgets/VolumeControl/VolumeSlider.tsx';
+import { VolumeSlider } from '../../preferences/index.ts';
 import { Section } from './Section.tsx';
 
 export function VolumePreference() {

@@ -14,8 +14,8 @@ import { explorerTxUrl } from '../../config/networks.ts';
 import type { TradeStep } from '../../contract/trades.ts';
 import { durationAgainstExpected, overByText } from '../../domain/durationText.ts';
 import { statusColor } from '../../domain/txStatus.ts';
-import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
-import { NetworkIcon } from '../../widgets/SwapQuote/NetworkIcon.tsx';
+import { tradeErrorMessage } from '../../config/errorCodes.ts';
+import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 import { shortId } from './tradeState.ts';
 
 export interface TimelineProps {

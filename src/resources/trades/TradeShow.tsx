@@ -24,13 +24,13 @@ import { errorText } from '../../kit/shared/errors.ts';
 import { useSubscribeToRecordList } from '../../kit/realtimeHooks.ts';
 import { TimeText } from '../../kit/shared/TimeText.tsx';
 import { useLive } from '../../realtime/hooks.ts';
-import type { LiveState } from '../../realtime/liveState.ts';
-import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
+import { selectNoTrades, type LiveState } from '../../realtime/liveState.ts';
+import { tradeErrorMessage } from '../../config/errorCodes.ts';
 import { Timeline } from './Timeline.tsx';
 import { TradeOperations } from './TradeOperations.tsx';
 import { operationLinks } from './tradeOperations.ts';
 import { RouteText, StateChip } from './ui.tsx';
-import { NoTrades, selectNoTrades } from './TradesList.tsx';
+import { NoTrades } from './TradesList.tsx';
 import { TITLE_ROW_CLEAR_OF_TOASTS } from '../../config/layers.ts';
 
 /** The least time between two reads of the trade while the socket says trades are moving. */

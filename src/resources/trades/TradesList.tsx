@@ -11,14 +11,12 @@ import type { ResourceDefinition } from '../../kit/definition.ts';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { Loading } from '../../layout/Loading.tsx';
-import { TradesWatch } from '../../widgets/StuckTrades/TradesWatch.tsx';
+import { TradesWatch } from '../../preferences/index.ts';
 import { trades } from './definition.ts';
 import { tradesUi } from './ui.tsx';
 
 const complete: ResourceDefinition = { ...trades, ...tradesUi };
 
-/** PROTOCOL "Trades": the backend answered their list 404. */
-export const selectNoTrades = (s: LiveState) => s.tradesAvailable === false;
 const selectAvailable = (s: LiveState) => s.tradesAvailable;
 const selectConnected = (s: LiveState) => s.connection === 'connected';
 

@@ -10,7 +10,7 @@ import { createSvgIcon } from '@mui/material/utils';
 import { TRADES_RESOURCE } from '../../config/trades.ts';
 import type { TradeJourney } from '../../contract/trades.ts';
 import { defineResource } from '../../kit/definition.ts';
-import { retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
+import { retryableLazy } from '../../ui/retryableLazy.tsx';
 
 /** Two steps and the way between them: a journey. Drawn here, one short path: the first load pays for every icon. */
 const JourneyIcon = createSvgIcon(

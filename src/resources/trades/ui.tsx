@@ -12,8 +12,8 @@ import { TimeFilterInput } from '../../kit/shared/TimeFilterInput.tsx';
 import { TimeText } from '../../kit/shared/TimeText.tsx';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
-import { NetworkIcon } from '../../widgets/SwapQuote/NetworkIcon.tsx';
-import { TRADE_ERROR_MESSAGES, tradeErrorMessage } from '../../notifications/errorCodes.ts';
+import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
+import { TRADE_ERROR_MESSAGES, tradeErrorMessage } from '../../config/errorCodes.ts';
 import { shortId, tradeStateColor, tradeStateVariant } from './tradeState.ts';
 
 type Trade = TradeJourney & { id: string };

@@ -2,7 +2,7 @@
 import Chip from '@mui/material/Chip';
 import type { RaRecord } from 'react-admin';
 import { statusColor } from '../../domain/txStatus.ts';
-import { useTimeZoneMode } from '../../widgets/shared/timeZone.ts';
+import { useTimeZoneMode } from '../../ui/timeZone.ts';
 import type { ColumnDef } from '../../kit/definition.ts';
 import { CutText } from '../../kit/shared/CutText.tsx';
 import { TxHashLink } from '../../kit/shared/TxHashLink.tsx';

@@ -5,7 +5,7 @@
  */
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { defineResource } from '../../kit/definition.ts';
-import { retryableLazy } from '../../widgets/shared/retryableLazy.tsx';
+import { retryableLazy } from '../../ui/retryableLazy.tsx';
 
 /** The transaction page, loaded when opened. */
 const TxShowView = retryableLazy<object>('this screen', () => import('./TxShow.tsx').then((m) => ({ default: m.TxShow })));

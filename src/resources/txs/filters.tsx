@@ -3,8 +3,8 @@ import { createElement } from 'react';
 import { useInput, useListContext } from 'react-admin';
 import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS } from '../../config/networks.ts';
-import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
-import { TimeField } from '../../widgets/shared/TimeField.tsx';
+import { tradeErrorMessage } from '../../config/errorCodes.ts';
+import { TimeField } from '../../ui/TimeField.tsx';
 import type { FilterDef } from '../../kit/definition.ts';
 import { ERROR_CODE_OPTIONS, rangeProblem, timeOf } from './txFilter.ts';
 

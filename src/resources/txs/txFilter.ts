@@ -2,7 +2,7 @@
 import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS } from '../../config/networks.ts';
 import type { TxFilter } from '../../contract/index.ts';
-import { TRADE_ERROR_MESSAGES } from '../../notifications/errorCodes.ts';
+import { TRADE_ERROR_MESSAGES } from '../../config/errorCodes.ts';
 
 /** The §8 codes the error filter offers, in decimal: the codes the console has a message for. */
 export const ERROR_CODE_OPTIONS: readonly string[] = TRADE_ERROR_MESSAGES.map((_, code) => String(code));

@@ -4,7 +4,7 @@ import { LIST_MAX_PER_PAGE, type TxSortField } from '../../contract/index.ts';
 import type { ColumnPriority } from '../../kit/shared/columnPriority.ts';
 import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
 import { csvText } from '../../domain/csv.ts';
-import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
+import { tradeErrorMessage } from '../../config/errorCodes.ts';
 
 export interface TxColumn {
   field: string;

@@ -2,7 +2,7 @@
 import { Suspense } from 'react';
 import Typography from '@mui/material/Typography';
 import { LOADING_TEXT } from '../../config/constants.ts';
-import { LoadBoundary, retryableLazy } from '../shared/retryableLazy.tsx';
+import { LoadBoundary, retryableLazy } from '../../ui/retryableLazy.tsx';
 
 const AlertRulesSection = retryableLazy('the alert rules', () => import('./AlertRulesSection.tsx'));
 

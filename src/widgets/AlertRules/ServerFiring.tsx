@@ -14,7 +14,7 @@ import { checked } from '../../dataProvider/checked.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { serverFiring, type ServerFiring as Firing } from '../../domain/alertDelivery.ts';
 import { errorText } from '../../kit/shared/errors.ts';
-import { useFormatTime } from '../shared/timeZone.ts';
+import { useFormatTime } from '../../ui/timeZone.ts';
 
 /** How often the list is read again while Preferences is open. */
 const REFRESH_MS = 15_000;

@@ -22,11 +22,11 @@ import type { TradeStatsResponse } from '../../contract/index.ts';
 import { useTradeStats } from '../../dataProvider/index.ts';
 import { bucketWords, customRange, type StatsRange } from '../../domain/analytics.ts';
 import { cumulativeProfit, formatProfit, formatRate, performanceText, periodRange, successRate } from '../../domain/performance.ts';
-import { tradeErrorMessage } from '../../notifications/errorCodes.ts';
-import { FailureAlert } from '../shared/FailureAlert.tsx';
-import { LoadBoundary } from '../shared/retryableLazy.tsx';
-import { TimeField } from '../shared/TimeField.tsx';
-import { useFormatTime } from '../shared/timeZone.ts';
+import { tradeErrorMessage } from '../../config/errorCodes.ts';
+import { FailureAlert } from '../../ui/FailureAlert.tsx';
+import { LoadBoundary } from '../../ui/retryableLazy.tsx';
+import { TimeField } from '../../ui/TimeField.tsx';
+import { useFormatTime } from '../../ui/timeZone.ts';
 import { GroupTable, type GroupRow } from './GroupTable.tsx';
 
 const RANGE_TEXT: Record<AnalyticsRange, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d', custom: 'Custom' };

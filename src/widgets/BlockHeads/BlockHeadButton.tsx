@@ -4,7 +4,7 @@ import { explorerBlockUrl, staleThresholdMs } from '../../config/networks.ts';
 import { isBlockStale, lastTwoDigits, secondsSince } from '../../domain/blocks.ts';
 import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 import { useNow } from '../shared/useNow.ts';
-import { VISUALLY_HIDDEN } from '../shared/visuallyHidden.ts';
+import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
 
 /** Class of a block-head button; BlockHeads styles it once for all of them. */
 export const BLOCK_HEAD_CLASS = 'block-head';

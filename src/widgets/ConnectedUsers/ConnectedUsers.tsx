@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLive } from '../../realtime/index.ts';
-import { useFormatTime } from '../shared/timeZone.ts';
+import { useFormatTime } from '../../ui/timeZone.ts';
 
 /** SPEC §1: connected users and connected services. */
 export function ConnectedUsers() {

@@ -8,7 +8,7 @@ import { Statistics } from '../Statistics/Statistics.tsx';
 import { StuckTrades } from '../StuckTrades/StuckTrades.tsx';
 import { UserLogFeed } from '../UserLogFeed/UserLogFeed.tsx';
 import { WorkerControls } from '../WorkerControls/WorkerControls.tsx';
-import { LoadBoundary, retryableLazy } from '../shared/retryableLazy.tsx';
+import { LoadBoundary, retryableLazy } from '../../ui/retryableLazy.tsx';
 import { Panel } from './Panel.tsx';
 
 // Issue 26: loaded after first paint (bench/lib/bundle.ts HOME_AFTER_PAINT), with their charts.

@@ -13,7 +13,7 @@ import { WINDOW_BODY_CONTAINER, WINDOW_HEADER_HEIGHT, WINDOW_MIN_HEIGHT, WINDOW_
 import { windowLabel, type WindowEntry, type WindowLayout } from './types.ts';
 import { FloatingWindowContext, type FloatingWindowApi } from './windowContext.ts';
 import { WindowTooltip } from './WindowTooltip.tsx';
-import { LoadBoundary } from '../shared/retryableLazy.tsx';
+import { LoadBoundary } from '../../ui/retryableLazy.tsx';
 
 export const DRAG_HANDLE_CLASS = 'floating-window-handle';
 const NO_DRAG_CLASS = 'floating-window-nodrag';

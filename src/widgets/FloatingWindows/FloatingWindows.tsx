@@ -6,7 +6,7 @@ import { FloatingWindow } from './FloatingWindow.tsx';
 import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, openingLayout, windowZIndex, type LayoutStore } from './layout.ts';
 import type { WindowContentProps, WindowEntry, WindowLayout } from './types.ts';
 import { WindowList } from './WindowList.tsx';
-import { retryableLazy } from '../shared/retryableLazy.tsx';
+import { retryableLazy } from '../../ui/retryableLazy.tsx';
 
 /** The quote window's code loads when a Swap window first shows (FloatingWindow mounts content then). */
 const SwapQuoteWindow = retryableLazy<WindowContentProps>('the swap window', () =>

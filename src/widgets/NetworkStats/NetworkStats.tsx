@@ -16,7 +16,7 @@ import { useLive } from '../../realtime/index.ts';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
 import { NetworkSparklines } from './NetworkSparklines.tsx';
 import { backfill, followLive, keepsHistory, subscribeHistoryStatus, type FetchSeries } from './networkHistory.ts';
-import { VISUALLY_HIDDEN } from '../shared/visuallyHidden.ts';
+import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 
 const order = new Map<string, number>(NETWORKS.map((n, i) => [n, i]));

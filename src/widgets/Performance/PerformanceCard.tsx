@@ -19,8 +19,8 @@ import {
   cumulativeProfit, formatProfit, formatRate, mergeBucket, performanceText, periodRange, successRate, totalsOf, type Bucket,
 } from '../../domain/performance.ts';
 import { liveStore } from '../../realtime/index.ts';
-import { FailureAlert } from '../shared/FailureAlert.tsx';
-import { LoadBoundary } from '../shared/retryableLazy.tsx';
+import { FailureAlert } from '../../ui/FailureAlert.tsx';
+import { LoadBoundary } from '../../ui/retryableLazy.tsx';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
 
 /** The window also slides with no trade at all (a new hour starts): the current bucket is refetched this often. */

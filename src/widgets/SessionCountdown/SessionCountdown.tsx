@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { useLive } from '../../realtime/index.ts';
 import { countdownColour, formatMmSs } from '../../domain/countdown.ts';
 import { useNow } from '../shared/useNow.ts';
-import { useFormatTime } from '../shared/timeZone.ts';
+import { useFormatTime } from '../../ui/timeZone.ts';
 import { useOriginKeepAlive } from './useOriginKeepAlive.ts';
 import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 

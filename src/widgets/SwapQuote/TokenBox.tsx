@@ -9,7 +9,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { Side } from '../../domain/quote.ts';
 import type { TokenEntry } from '../../domain/tokenSearch.ts';
 import { WindowTooltip } from '../FloatingWindows/WindowTooltip.tsx';
-import { NetworkIcon } from './NetworkIcon.tsx';
+import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 
 export const sideLabel = (side: Side): string => (side === 'from' ? 'From' : 'To');
 

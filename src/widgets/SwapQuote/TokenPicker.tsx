@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { shortenAddress } from '../../domain/quote.ts';
 import { searchTokens, type TokenEntry, type TokenIndex } from '../../domain/tokenSearch.ts';
-import { NetworkIcon } from './NetworkIcon.tsx';
+import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 
 export const SEARCH_PLACEHOLDER = 'name/address [network]';
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { zoneLabel, type TimeZoneMode } from '../../domain/time.ts';
 import { LazyTooltip } from '../shared/LazyTooltip.tsx';
-import { setTimeZoneMode, useTimeZoneMode } from '../shared/timeZone.ts';
+import { setTimeZoneMode, useTimeZoneMode } from '../../ui/timeZone.ts';
 
 const CHOICES: readonly { mode: TimeZoneMode; text: string }[] = [
   { mode: 'local', text: 'Local' },

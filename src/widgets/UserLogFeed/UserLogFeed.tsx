@@ -10,7 +10,7 @@ import { mergeLogs } from '../../domain/logRules.ts';
 import { userLogSentence } from '../../domain/userLogText.ts';
 import { useLive } from '../../realtime/index.ts';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
-import { useFormatTime } from '../shared/timeZone.ts';
+import { useFormatTime } from '../../ui/timeZone.ts';
 
 /** How many entries the card lists (and asks POST /logs/more for). */
 export const USER_LOG_FEED_SHOWN = 50;

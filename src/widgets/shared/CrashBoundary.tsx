@@ -7,7 +7,7 @@
 import { Component, type ReactNode } from 'react';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import { FailureAlert } from './FailureAlert.tsx';
+import { FailureAlert } from '../../ui/FailureAlert.tsx';
 
 interface CrashBoundaryState {
   error: { value: unknown } | null;

@@ -4,8 +4,8 @@
  * stored and is not a mode (or storage that cannot be read) gives local time.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { TIME_ZONE_STORAGE_KEY } from '../../config/constants.ts';
-import { formatTime, timeZoneModeOf, type TimeZoneMode } from '../../domain/time.ts';
+import { TIME_ZONE_STORAGE_KEY } from '../config/constants.ts';
+import { formatTime, timeZoneModeOf, type TimeZoneMode } from '../domain/time.ts';
 
 const listeners = new Set<() => void>();
 /** Read from storage once, then kept here; null until first asked for (and after another tab wrote it). */

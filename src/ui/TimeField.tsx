@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import TextField from '@mui/material/TextField';
-import { parseTime, TIME_INPUT_FORMAT, timeParts, zoneLabel } from '../../domain/time.ts';
+import { parseTime, TIME_INPUT_FORMAT, timeParts, zoneLabel } from '../domain/time.ts';
 import { useTimeZoneMode } from './timeZone.ts';
 
 export interface TimeFieldProps {

@@ -8,19 +8,18 @@ import { playSound, type FetchTrade } from '../notifications/index.ts';
 import { connectionSound } from '../notifications/kindSounds.ts';
 import { useToaster } from '../notifications/NotificationsProvider.tsx';
 import { createLiveNotifier } from '../notifications/liveNotifier.tsx';
-import { createFetchTrade } from '../notifications/profit.ts';
-import { liveStore } from './liveStore.ts';
-import { DisconnectedMessage } from './DisconnectedMessage.tsx';
-import { RealtimeService, systemClock } from './service.ts';
-import { whileSessionOpen } from './sessionEnd.ts';
+import { liveStore } from '../realtime/liveStore.ts';
+import { DisconnectedMessage } from '../realtime/DisconnectedMessage.tsx';
+import { RealtimeService, systemClock } from '../realtime/service.ts';
+import { whileSessionOpen } from '../realtime/sessionEnd.ts';
 
 export interface RealtimeConnectionProps {
   /** The session token (sent as the socket auth token and x-api-key). */
   token: string;
   /** API origin; defaults to the page's own origin. */
   url?: string;
-  /** Trade fetch for the §9 profit rule; defaults to GET {url}/api/txs/sell/{tradeId}. */
-  fetchTrade?: FetchTrade;
+  /** Trade fetch for the §9 profit rule: the data provider's getTrade (GET /api/txs/sell/{tradeId}). */
+  fetchTrade: FetchTrade;
 }
 
 export default function RealtimeConnection({ token, url, fetchTrade }: RealtimeConnectionProps) {
@@ -33,11 +32,10 @@ export default function RealtimeConnection({ token, url, fetchTrade }: RealtimeC
 
   useEffect(() => {
     const apiOrigin = url ?? window.location.origin;
-    const defaultFetchTrade = createFetchTrade(token, apiOrigin);
     const notifier = createLiveNotifier({
       toaster,
       playSound,
-      fetchTrade: (tradeId) => (fetchTradeRef.current ?? defaultFetchTrade)(tradeId),
+      fetchTrade: (tradeId) => fetchTradeRef.current(tradeId),
     });
     const service = new RealtimeService({
       io: (u, options) => io(u, options),

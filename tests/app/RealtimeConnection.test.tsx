@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECONN_FLAG_STORAGE_KEY } from '../../src/config/constants.ts';
 import { NotificationsProvider } from '../../src/notifications/NotificationsProvider.tsx';
 import { liveStore, resetReconnectFlag, useConnectionState, useLive } from '../../src/realtime/index.ts';
-import RealtimeConnection from '../../src/realtime/RealtimeConnection.tsx';
+import RealtimeConnection from '../../src/app/RealtimeConnection.tsx';
 import type { SocketOptions } from '../../src/realtime/service.ts';
-import { FakeSocket, initPayload, txConfirmation } from './fixtures.ts';
+import { FakeSocket, initPayload, txConfirmation } from '../realtime/fixtures.ts';
 
 const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', () => ({
@@ -16,6 +16,9 @@ vi.mock('socket.io-client', () => ({
     return s;
   },
 }));
+
+/** No trade to read: these tests are about the socket, not the §9 profit rule. */
+const noTrade = async () => null;
 
 const last = () => sockets[sockets.length - 1] as FakeSocket;
 
@@ -42,7 +45,7 @@ describe('<RealtimeConnection> wiring', () => {
   it('§6 connects to the page origin with the token, feeds the store, and stops on unmount', async () => {
     const { unmount } = render(
       <NotificationsProvider>
-        <RealtimeConnection token="a.b.c" />
+        <RealtimeConnection token="a.b.c" fetchTrade={noTrade} />
         <Probe />
       </NotificationsProvider>,
     );
@@ -62,12 +65,12 @@ describe('<RealtimeConnection> wiring', () => {
   it('a token change reconnects with the new token', () => {
     const { rerender } = render(
       <NotificationsProvider>
-        <RealtimeConnection token="one.one.one" url="https://api.example" />
+        <RealtimeConnection token="one.one.one" url="https://api.example" fetchTrade={noTrade} />
       </NotificationsProvider>,
     );
     rerender(
       <NotificationsProvider>
-        <RealtimeConnection token="two.two.two" url="https://api.example" />
+        <RealtimeConnection token="two.two.two" url="https://api.example" fetchTrade={noTrade} />
       </NotificationsProvider>,
     );
     expect(sockets.map((s) => s.options.auth.token)).toEqual(['one.one.one', 'two.two.two']);
@@ -78,7 +81,7 @@ describe('<RealtimeConnection> wiring', () => {
   it('§4 a disconnect shows the reconnecting warning in the toast area', async () => {
     render(
       <NotificationsProvider>
-        <RealtimeConnection token="a.b.c" />
+        <RealtimeConnection token="a.b.c" fetchTrade={noTrade} />
       </NotificationsProvider>,
     );
     act(() => {
