@@ -1,0 +1,80 @@
+import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
+import type { IconProps, LogoFor } from './iconLoaders.ts';
+
+/** Icons already resolved (null: there is none), shared by every logo on the page, by what they are for. */
+const resolved = new Map<string, ComponentType<IconProps> | null>();
+const pending = new Map<string, Promise<unknown>>();
+
+const keyOf = (what: LogoFor): string =>
+  'network' in what ? `network:${what.network}` : 'token' in what ? `token:${what.token}` : `dex:${what.dex}`;
+
+/** Downloads a logo's chunk once; a failed download is forgotten, so a later mount tries again. */
+function load(key: string, what: LogoFor): Promise<unknown> {
+  let promise = pending.get(key);
+  if (!promise) {
+    promise = import('./iconLoaders.ts')
+      .then(async ({ loaderFor }) => {
+        const loader = loaderFor(what);
+        resolved.set(key, loader ? (await loader()).default : null);
+      })
+      .catch(() => void pending.delete(key));
+    pending.set(key, promise);
+  }
+  return promise;
+}
+
+export interface PackageLogoProps {
+  /** What the logo is for; the config table (src/config/logos.ts) says which icon, if any. */
+  logo: LogoFor;
+  size: number;
+  /** The default logo (SPEC §2): shown while the logo loads, if it fails to, and when there is none. */
+  fallback: ReactNode;
+  /** data-* attributes naming what the logo is for (tests and tools find it by them). */
+  data?: Record<`data-${string}`, string>;
+}
+
+/**
+ * Issue 26 item 6: a logo of @web3icons/react, loaded after first paint on first use (the table and
+ * each icon are their own small chunks), on a light disc so dark marks stay legible on the dark theme.
+ * Decorative: every place that shows one shows the name beside it (or names its control), so the
+ * logo is hidden from assistive technology.
+ */
+export function PackageLogo({ logo, size, fallback, data }: PackageLogoProps) {
+  const [, loadedNow] = useReducer((n: number) => n + 1, 0);
+  const key = keyOf(logo);
+  const Icon = resolved.get(key);
+  useEffect(() => {
+    if (resolved.has(key)) return;
+    let live = true;
+    void load(key, logo).then(() => {
+      if (live) loadedNow();
+    });
+    return () => {
+      live = false;
+    };
+    // `key` says all of `logo`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (!Icon) return fallback;
+  return (
+    <span
+      aria-hidden="true"
+      data-logo=""
+      {...data}
+      style={{
+        display: 'inline-flex',
+        flex: 'none',
+        alignItems: 'center',
+        justifyContent: 'center',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        background: '#fff',
+        boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.18)',
+        overflow: 'hidden',
+      }}
+    >
+      <Icon size={Math.round(size * 0.82)} variant="branded" aria-hidden="true" focusable="false" />
+    </span>
+  );
+}

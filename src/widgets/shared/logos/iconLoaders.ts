@@ -1,0 +1,95 @@
+/**
+ * Issue 26 item 6: one lazy loader per logo the config table (src/config/logos.ts) names, each a deep
+ * import of one icon of @web3icons/react, so each logo is its own small chunk bundled with the
+ * console (nothing is fetched from the internet) and only the logos on screen are downloaded. This
+ * module, with the config table, loads lazily (PackageLogo imports it on first use): home's first
+ * paint does not wait for it, and home's own code carries neither. `satisfies` makes the table total: a logo named in the config without a loader, or a loader
+ * the config does not name, fails the typecheck.
+ */
+import type { ComponentType } from 'react';
+import { dexLogo, networkLogo, tokenLogo, type LogoIconName } from '../../../config/logos.ts';
+
+/** The props PackageLogo passes to an icon of the package. */
+export interface IconProps {
+  size?: number;
+  variant?: 'branded' | 'mono' | 'background';
+  'aria-hidden'?: boolean | 'true';
+  focusable?: 'false';
+}
+export type IconLoader = () => Promise<{ default: ComponentType<IconProps> }>;
+
+export const ICON_LOADERS = {
+  ExchangeBalancer: () => import('@web3icons/react/icons/exchanges/ExchangeBalancer'),
+  ExchangePancakeSwap: () => import('@web3icons/react/icons/exchanges/ExchangePancakeSwap'),
+  ExchangeSushiswap: () => import('@web3icons/react/icons/exchanges/ExchangeSushiswap'),
+  ExchangeUniswap: () => import('@web3icons/react/icons/exchanges/ExchangeUniswap'),
+  NetworkAbstract: () => import('@web3icons/react/icons/networks/NetworkAbstract'),
+  NetworkArbitrumOne: () => import('@web3icons/react/icons/networks/NetworkArbitrumOne'),
+  NetworkAvalanche: () => import('@web3icons/react/icons/networks/NetworkAvalanche'),
+  NetworkBase: () => import('@web3icons/react/icons/networks/NetworkBase'),
+  NetworkBerachain: () => import('@web3icons/react/icons/networks/NetworkBerachain'),
+  NetworkBinanceSmartChain: () => import('@web3icons/react/icons/networks/NetworkBinanceSmartChain'),
+  NetworkBlast: () => import('@web3icons/react/icons/networks/NetworkBlast'),
+  NetworkEthereum: () => import('@web3icons/react/icons/networks/NetworkEthereum'),
+  NetworkFantom: () => import('@web3icons/react/icons/networks/NetworkFantom'),
+  NetworkGnosis: () => import('@web3icons/react/icons/networks/NetworkGnosis'),
+  NetworkHyperEvm: () => import('@web3icons/react/icons/networks/NetworkHyperEvm'),
+  NetworkLinea: () => import('@web3icons/react/icons/networks/NetworkLinea'),
+  NetworkMetisAndromeda: () => import('@web3icons/react/icons/networks/NetworkMetisAndromeda'),
+  NetworkOptimism: () => import('@web3icons/react/icons/networks/NetworkOptimism'),
+  NetworkPolygon: () => import('@web3icons/react/icons/networks/NetworkPolygon'),
+  NetworkPulsechain: () => import('@web3icons/react/icons/networks/NetworkPulsechain'),
+  NetworkSolana: () => import('@web3icons/react/icons/networks/NetworkSolana'),
+  NetworkSonic: () => import('@web3icons/react/icons/networks/NetworkSonic'),
+  NetworkTon: () => import('@web3icons/react/icons/networks/NetworkTon'),
+  NetworkTron: () => import('@web3icons/react/icons/networks/NetworkTron'),
+  NetworkUnichain: () => import('@web3icons/react/icons/networks/NetworkUnichain'),
+  TokenAAVE: () => import('@web3icons/react/icons/tokens/TokenAAVE'),
+  TokenARB: () => import('@web3icons/react/icons/tokens/TokenARB'),
+  TokenAVAX: () => import('@web3icons/react/icons/tokens/TokenAVAX'),
+  TokenBNB: () => import('@web3icons/react/icons/tokens/TokenBNB'),
+  TokenBSW: () => import('@web3icons/react/icons/tokens/TokenBSW'),
+  TokenCAKE: () => import('@web3icons/react/icons/tokens/TokenCAKE'),
+  TokenCRV: () => import('@web3icons/react/icons/tokens/TokenCRV'),
+  TokenDAI: () => import('@web3icons/react/icons/tokens/TokenDAI'),
+  TokenDODO: () => import('@web3icons/react/icons/tokens/TokenDODO'),
+  TokenETH: () => import('@web3icons/react/icons/tokens/TokenETH'),
+  TokenFTM: () => import('@web3icons/react/icons/tokens/TokenFTM'),
+  TokenFXS: () => import('@web3icons/react/icons/tokens/TokenFXS'),
+  TokenGMX: () => import('@web3icons/react/icons/tokens/TokenGMX'),
+  TokenGRAIL: () => import('@web3icons/react/icons/tokens/TokenGRAIL'),
+  TokenHYPE: () => import('@web3icons/react/icons/tokens/TokenHYPE'),
+  TokenJOE: () => import('@web3icons/react/icons/tokens/TokenJOE'),
+  TokenKNC: () => import('@web3icons/react/icons/tokens/TokenKNC'),
+  TokenLDO: () => import('@web3icons/react/icons/tokens/TokenLDO'),
+  TokenLINK: () => import('@web3icons/react/icons/tokens/TokenLINK'),
+  TokenMAV: () => import('@web3icons/react/icons/tokens/TokenMAV'),
+  TokenMETIS: () => import('@web3icons/react/icons/tokens/TokenMETIS'),
+  TokenMKR: () => import('@web3icons/react/icons/tokens/TokenMKR'),
+  TokenOP: () => import('@web3icons/react/icons/tokens/TokenOP'),
+  TokenPEPE: () => import('@web3icons/react/icons/tokens/TokenPEPE'),
+  TokenPLS: () => import('@web3icons/react/icons/tokens/TokenPLS'),
+  TokenPOL: () => import('@web3icons/react/icons/tokens/TokenPOL'),
+  TokenQUICK: () => import('@web3icons/react/icons/tokens/TokenQUICK'),
+  TokenRAM: () => import('@web3icons/react/icons/tokens/TokenRAM'),
+  TokenRAY: () => import('@web3icons/react/icons/tokens/TokenRAY'),
+  TokenSOL: () => import('@web3icons/react/icons/tokens/TokenSOL'),
+  TokenSOLID: () => import('@web3icons/react/icons/tokens/TokenSOLID'),
+  TokenTHE: () => import('@web3icons/react/icons/tokens/TokenTHE'),
+  TokenTON: () => import('@web3icons/react/icons/tokens/TokenTON'),
+  TokenTRX: () => import('@web3icons/react/icons/tokens/TokenTRX'),
+  TokenUNI: () => import('@web3icons/react/icons/tokens/TokenUNI'),
+  TokenUSDC: () => import('@web3icons/react/icons/tokens/TokenUSDC'),
+  TokenUSDT: () => import('@web3icons/react/icons/tokens/TokenUSDT'),
+  TokenVELO: () => import('@web3icons/react/icons/tokens/TokenVELO'),
+  TokenWBTC: () => import('@web3icons/react/icons/tokens/TokenWBTC'),
+} satisfies Record<LogoIconName, IconLoader>;
+
+/** What a logo is for: a network by name, a token by symbol, an exchange by name_variant or dex key. */
+export type LogoFor = { network: string } | { token: string } | { dex: string };
+
+/** The loader of the logo for it, from the config table; null: it has none (the default logo shows). */
+export function loaderFor(what: LogoFor): IconLoader | null {
+  const icon = 'network' in what ? networkLogo(what.network) : 'token' in what ? tokenLogo(what.token) : dexLogo(what.dex);
+  return icon ? ICON_LOADERS[icon] : null;
+}
