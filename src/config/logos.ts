@@ -141,6 +141,12 @@ export const TOKEN_LOGOS = {
   cbBTC: DEFAULT_LOGO,
 } as const satisfies Record<string, LogoEntry>;
 
+/**
+ * Logos whose branded mark is white only (made for a dark ground): invisible on the light disc every
+ * logo sits on, so they show the package's 'background' variant (the mark on its own dark square).
+ */
+export const WHITE_MARK_LOGOS: ReadonlySet<string> = new Set(['TokenARB', 'TokenFXS', 'TokenTHE', 'TokenWBTC']);
+
 type Values<T> = T[keyof T];
 /** Every icon the tables above use: src/widgets/shared/logos/iconLoaders.ts has one loader for each. */
 export type LogoIconName = Exclude<Values<typeof NETWORK_LOGOS> | Values<typeof DEX_LOGO_ICONS> | Values<typeof TOKEN_LOGOS>, typeof DEFAULT_LOGO>;

@@ -3,11 +3,11 @@
  * its built-in list, has a logo of @web3icons/react that exists in the installed package, or is
  * marked as using the default logo. Prints the list.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEX_LOGOS } from '../../src/config/dexLogos.ts';
-import { DEFAULT_LOGO, DEX_LOGO_ICONS, NETWORK_LOGOS, TOKEN_LOGOS, dexLogo, networkLogo, tokenLogo, type LogoEntry } from '../../src/config/logos.ts';
+import { DEFAULT_LOGO, DEX_LOGO_ICONS, WHITE_MARK_LOGOS, NETWORK_LOGOS, TOKEN_LOGOS, dexLogo, networkLogo, tokenLogo, type LogoEntry } from '../../src/config/logos.ts';
 import { NATIVE_COINS, NETWORKS, NETWORK_INFO } from '../../src/config/networks.ts';
 import { BUILTIN_TOKENS } from '../../src/config/tokens.ts';
 import { ICON_LOADERS } from '../../src/widgets/shared/logos/iconLoaders.ts';
@@ -64,6 +64,11 @@ describe('issue 26 item 6: the logo table is total and names logos the package h
   it('every logo the table names has a lazy loader, and each loads a component', async () => {
     const named = new Set([...Object.values(NETWORK_LOGOS), ...Object.values(DEX_LOGO_ICONS), ...Object.values(TOKEN_LOGOS)].filter((e) => e !== DEFAULT_LOGO));
     expect(Object.keys(ICON_LOADERS).sort()).toEqual([...named].sort());
+    // Each white-only mark is used, and has the dark-ground variant it is drawn with.
+    for (const icon of WHITE_MARK_LOGOS) {
+      expect(named.has(icon as never), icon).toBe(true);
+      expect(readFileSync(join(ICONS, folder(icon), `${icon}.js`), 'utf8'), icon).toMatch(/^\s*background: \[/m);
+    }
     const loaded = await ICON_LOADERS.NetworkEthereum();
     expect(typeof loaded.default).toBe('object'); // a forwardRef component
   });

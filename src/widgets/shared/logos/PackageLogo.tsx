@@ -2,7 +2,7 @@ import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react
 import type { IconProps, LogoFor } from './iconLoaders.ts';
 
 /** Icons already resolved (null: there is none), shared by every logo on the page, by what they are for. */
-const resolved = new Map<string, ComponentType<IconProps> | null>();
+const resolved = new Map<string, { Icon: ComponentType<IconProps>; variant: 'branded' | 'background' } | null>();
 const pending = new Map<string, Promise<unknown>>();
 
 const keyOf = (what: LogoFor): string =>
@@ -14,8 +14,8 @@ function load(key: string, what: LogoFor): Promise<unknown> {
   if (!promise) {
     promise = import('./iconLoaders.ts')
       .then(async ({ loaderFor }) => {
-        const loader = loaderFor(what);
-        resolved.set(key, loader ? (await loader()).default : null);
+        const found = loaderFor(what);
+        resolved.set(key, found ? { Icon: (await found.load()).default, variant: found.variant } : null);
       })
       .catch(() => void pending.delete(key));
     pending.set(key, promise);
@@ -42,7 +42,7 @@ export interface PackageLogoProps {
 export function PackageLogo({ logo, size, fallback, data }: PackageLogoProps) {
   const [, loadedNow] = useReducer((n: number) => n + 1, 0);
   const key = keyOf(logo);
-  const Icon = resolved.get(key);
+  const logoNow = resolved.get(key);
   useEffect(() => {
     if (resolved.has(key)) return;
     let live = true;
@@ -55,7 +55,8 @@ export function PackageLogo({ logo, size, fallback, data }: PackageLogoProps) {
     // `key` says all of `logo`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  if (!Icon) return fallback;
+  if (!logoNow) return fallback;
+  const { Icon, variant } = logoNow;
   return (
     <span
       aria-hidden="true"
@@ -74,7 +75,8 @@ export function PackageLogo({ logo, size, fallback, data }: PackageLogoProps) {
         overflow: 'hidden',
       }}
     >
-      <Icon size={Math.round(size * 0.82)} variant="branded" aria-hidden="true" focusable="false" />
+      {/* A mark on its own dark square fills the disc; others sit inside it. */}
+      <Icon size={variant === 'background' ? size : Math.round(size * 0.82)} variant={variant} aria-hidden="true" focusable="false" />
     </span>
   );
 }

@@ -7,7 +7,7 @@
  * the config does not name, fails the typecheck.
  */
 import type { ComponentType } from 'react';
-import { dexLogo, networkLogo, tokenLogo, type LogoIconName } from '../../../config/logos.ts';
+import { WHITE_MARK_LOGOS, dexLogo, networkLogo, tokenLogo, type LogoIconName } from '../../../config/logos.ts';
 
 /** The props PackageLogo passes to an icon of the package. */
 export interface IconProps {
@@ -88,8 +88,11 @@ export const ICON_LOADERS = {
 /** What a logo is for: a network by name, a token by symbol, an exchange by name_variant or dex key. */
 export type LogoFor = { network: string } | { token: string } | { dex: string };
 
-/** The loader of the logo for it, from the config table; null: it has none (the default logo shows). */
-export function loaderFor(what: LogoFor): IconLoader | null {
+/**
+ * The loader of the logo for it, from the config table, and the variant to draw (WHITE_MARK_LOGOS on
+ * their own dark ground); null: it has none (the default logo shows).
+ */
+export function loaderFor(what: LogoFor): { load: IconLoader; variant: 'branded' | 'background' } | null {
   const icon = 'network' in what ? networkLogo(what.network) : 'token' in what ? tokenLogo(what.token) : dexLogo(what.dex);
-  return icon ? ICON_LOADERS[icon] : null;
+  return icon ? { load: ICON_LOADERS[icon], variant: WHITE_MARK_LOGOS.has(icon) ? 'background' : 'branded' } : null;
 }
