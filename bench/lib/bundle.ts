@@ -40,6 +40,7 @@ export const SCREEN_LAZY_ROOTS = {
 /** Lazy modules loaded on an operator's action, not to show a screen: never followed into a screen's set. */
 export const ON_DEMAND = [
   'src/widgets/SwapQuote/SwapQuoteWindow.tsx',
+  'src/widgets/FloatingWindows/FloatingWindow.tsx',
   'src/notifications/centre/CentrePanel.tsx',
   'src/widgets/VolumeControl/LazySlider.tsx',
 ];
