@@ -41,6 +41,10 @@ export const SCREEN_LAZY_ROOTS = {
 export const ON_DEMAND = [
   'src/widgets/SwapQuote/SwapQuoteWindow.tsx',
   'src/widgets/FloatingWindows/FloatingWindow.tsx',
+  'src/widgets/WorkerControls/WorkerActionsDialog.tsx',
+  'src/widgets/ServiceStatus/RestartServiceDialog.tsx',
+  'src/widgets/ServiceStatus/RestartPeerDialog.tsx',
+  'src/widgets/Statistics/StatisticDialog.tsx',
   'src/notifications/centre/CentrePanel.tsx',
   'src/widgets/VolumeControl/LazySlider.tsx',
 ];

@@ -10,42 +10,11 @@
  * shows its network's (BERA: Berachain, S: Sonic, XDAI: Gnosis); a wrapped native shows its native
  * coin's, and a bridged USDC (USDC.e, USDbC) shows USDC's.
  */
-import type { Network } from './networks.ts';
 import { DEX_LOGOS, dexLogoFor } from './dexLogos.ts';
+import { DEFAULT_LOGO, NETWORK_LOGOS, type LogoEntry } from './networkLogos.ts';
 
-/** Marks a key that has no logo in the package: it shows the default logo. */
-export const DEFAULT_LOGO = 'default' as const;
-
-export type LogoIcon = `Network${string}` | `Token${string}` | `Exchange${string}`;
-export type LogoEntry = LogoIcon | typeof DEFAULT_LOGO;
-
-/** Every network of SPEC §3 (NETWORKS). */
-export const NETWORK_LOGOS = {
-  Arbitrum: 'NetworkArbitrumOne',
-  Base: 'NetworkBase',
-  Binance: 'NetworkBinanceSmartChain',
-  Ethereum: 'NetworkEthereum',
-  Fantom: 'NetworkFantom',
-  Gnosis: 'NetworkGnosis',
-  Optimism: 'NetworkOptimism',
-  Polygon: 'NetworkPolygon',
-  PulseChain: 'NetworkPulsechain',
-  // Snowtrace is the console's name for Avalanche C-Chain (its explorer's name).
-  Snowtrace: 'NetworkAvalanche',
-  Solana: 'NetworkSolana',
-  TON: 'NetworkTon',
-  Blast: 'NetworkBlast',
-  Linea: 'NetworkLinea',
-  Unichain: 'NetworkUnichain',
-  Berachain: 'NetworkBerachain',
-  Sonic: 'NetworkSonic',
-  Metis: 'NetworkMetisAndromeda',
-  Tron: 'NetworkTron',
-  // No network of that name in the package.
-  ATA: DEFAULT_LOGO,
-  Abstract: 'NetworkAbstract',
-  Hyperevm: 'NetworkHyperEvm',
-} as const satisfies Record<Network, LogoEntry>;
+// The network table lives in its own module: home's network logos load it without the token and exchange tables.
+export { DEFAULT_LOGO, NETWORK_LOGOS, WHITE_MARK_LOGOS, type LogoEntry, type LogoIcon } from './networkLogos.ts';
 
 /** Every dex key of the §2 exchange table (DEX_LOGOS). */
 export const DEX_LOGO_ICONS = {
@@ -140,12 +109,6 @@ export const TOKEN_LOGOS = {
   // Coinbase Wrapped BTC: not in the package.
   cbBTC: DEFAULT_LOGO,
 } as const satisfies Record<string, LogoEntry>;
-
-/**
- * Logos whose branded mark is white only (made for a dark ground): invisible on the light disc every
- * logo sits on, so they show the package's 'background' variant (the mark on its own dark square).
- */
-export const WHITE_MARK_LOGOS: ReadonlySet<string> = new Set(['TokenARB', 'TokenFXS', 'TokenTHE', 'TokenWBTC']);
 
 type Values<T> = T[keyof T];
 /** Every icon the tables above use: src/widgets/shared/logos/iconLoaders.ts has one loader for each. */

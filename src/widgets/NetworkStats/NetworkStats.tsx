@@ -14,6 +14,7 @@ import { txsPaidFor } from '../../domain/alertRules.ts';
 import { useLive } from '../../realtime/index.ts';
 import { VISUALLY_HIDDEN } from '../shared/visuallyHidden.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
+import { NetworkIcon } from '../SwapQuote/NetworkIcon.tsx';
 
 const order = new Map<string, number>(NETWORKS.map((n, i) => [n, i]));
 
@@ -45,7 +46,12 @@ const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
   const { gas, balance, native, price, txs, low } = useNetworkFigures(network);
   return (
     <tr>
-      <th scope="row">{network}</th>
+      <th scope="row">
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+          <NetworkIcon network={network} size={16} lettersDrawn />
+          {network}
+        </Box>
+      </th>
       <td>{gas === undefined ? '–' : number.format(gas)}</td>
       <td>{balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`}</td>
       <td>{balance === undefined || price === undefined ? '–' : usd.format(balance * price)}</td>
@@ -85,7 +91,8 @@ const NetworkCard = memo(function NetworkCard({ network }: { network: string }) 
   return (
     <Box component="li" aria-label={network} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-        <Typography variant="body2" component="h3" sx={{ fontWeight: 700 }}>
+        <Typography variant="body2" component="h3" sx={{ fontWeight: 700, display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+          <NetworkIcon network={network} size={16} lettersDrawn />
           {network}
         </Typography>
         <Typography

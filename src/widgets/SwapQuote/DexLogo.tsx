@@ -1,4 +1,5 @@
 import { DEFAULT_DEX_LOGO, dexLogoFor } from '../../config/dexLogos.ts';
+import { fromIconTable } from '../shared/logos/iconSource.ts';
 import { PackageLogo } from '../shared/logos/PackageLogo.tsx';
 
 /**
@@ -10,6 +11,7 @@ export function DexLogo({ dex, size = 18 }: { dex: string; size?: number }) {
   const key = dexLogoFor(dex).key;
   return (
     <PackageLogo
+      source={fromIconTable}
       logo={{ dex }}
       size={size}
       data={{ 'data-dex-logo': key }}

@@ -1,5 +1,9 @@
 import Box from '@mui/material/Box';
-import { PackageLogo } from '../shared/logos/PackageLogo.tsx';
+import { PackageLogo, type LogoSource } from '../shared/logos/PackageLogo.tsx';
+
+/** Every network's logo is in one chunk (home shows them all at once); the icon table is not needed. */
+const fromNetworkIcons: LogoSource = (what) =>
+  'network' in what ? import('../shared/logos/networkIcons.ts').then((m) => m.networkIconFor(what.network)) : Promise.resolve(null);
 
 export interface NetworkIconProps {
   network: string;
@@ -20,6 +24,7 @@ export function NetworkIcon({ network, size = 18, lettersDrawn = false }: Networ
   return (
     <PackageLogo
       logo={{ network }}
+      source={fromNetworkIcons}
       size={size}
       data={{ 'data-network-icon': network }}
       fallback={<NetworkInitials network={network} size={size} lettersDrawn={lettersDrawn} />}

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
+import { fromIconTable } from './iconSource.ts';
 import { PackageLogo } from './PackageLogo.tsx';
 
 /** A stable hue per symbol, so a token without a logo always looks the same. */
@@ -48,6 +49,7 @@ export function TokenLogo({ symbol, size = 18, badge }: { symbol: string; size?:
   const logo = (
     <PackageLogo
       logo={{ token: symbol }}
+      source={fromIconTable}
       size={size}
       data={{ 'data-token-logo': symbol }}
       fallback={<TokenInitials symbol={symbol} size={size} />}

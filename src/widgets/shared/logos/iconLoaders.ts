@@ -7,6 +7,7 @@
  * the config does not name, fails the typecheck.
  */
 import type { ComponentType } from 'react';
+import type { NetworkIconName } from './networkIcons.ts';
 import { WHITE_MARK_LOGOS, dexLogo, networkLogo, tokenLogo, type LogoIconName } from '../../../config/logos.ts';
 
 /** The props PackageLogo passes to an icon of the package. */
@@ -18,32 +19,38 @@ export interface IconProps {
 }
 export type IconLoader = () => Promise<{ default: ComponentType<IconProps> }>;
 
+/** A network's icon comes from the one chunk of network logos (networkIcons.ts), which home loads too. */
+const network =
+  (name: NetworkIconName): IconLoader =>
+  () =>
+    import('./networkIcons.ts').then((m) => ({ default: m.NETWORK_ICONS[name] }));
+
 export const ICON_LOADERS = {
   ExchangeBalancer: () => import('@web3icons/react/icons/exchanges/ExchangeBalancer'),
   ExchangePancakeSwap: () => import('@web3icons/react/icons/exchanges/ExchangePancakeSwap'),
   ExchangeSushiswap: () => import('@web3icons/react/icons/exchanges/ExchangeSushiswap'),
   ExchangeUniswap: () => import('@web3icons/react/icons/exchanges/ExchangeUniswap'),
-  NetworkAbstract: () => import('@web3icons/react/icons/networks/NetworkAbstract'),
-  NetworkArbitrumOne: () => import('@web3icons/react/icons/networks/NetworkArbitrumOne'),
-  NetworkAvalanche: () => import('@web3icons/react/icons/networks/NetworkAvalanche'),
-  NetworkBase: () => import('@web3icons/react/icons/networks/NetworkBase'),
-  NetworkBerachain: () => import('@web3icons/react/icons/networks/NetworkBerachain'),
-  NetworkBinanceSmartChain: () => import('@web3icons/react/icons/networks/NetworkBinanceSmartChain'),
-  NetworkBlast: () => import('@web3icons/react/icons/networks/NetworkBlast'),
-  NetworkEthereum: () => import('@web3icons/react/icons/networks/NetworkEthereum'),
-  NetworkFantom: () => import('@web3icons/react/icons/networks/NetworkFantom'),
-  NetworkGnosis: () => import('@web3icons/react/icons/networks/NetworkGnosis'),
-  NetworkHyperEvm: () => import('@web3icons/react/icons/networks/NetworkHyperEvm'),
-  NetworkLinea: () => import('@web3icons/react/icons/networks/NetworkLinea'),
-  NetworkMetisAndromeda: () => import('@web3icons/react/icons/networks/NetworkMetisAndromeda'),
-  NetworkOptimism: () => import('@web3icons/react/icons/networks/NetworkOptimism'),
-  NetworkPolygon: () => import('@web3icons/react/icons/networks/NetworkPolygon'),
-  NetworkPulsechain: () => import('@web3icons/react/icons/networks/NetworkPulsechain'),
-  NetworkSolana: () => import('@web3icons/react/icons/networks/NetworkSolana'),
-  NetworkSonic: () => import('@web3icons/react/icons/networks/NetworkSonic'),
-  NetworkTon: () => import('@web3icons/react/icons/networks/NetworkTon'),
-  NetworkTron: () => import('@web3icons/react/icons/networks/NetworkTron'),
-  NetworkUnichain: () => import('@web3icons/react/icons/networks/NetworkUnichain'),
+  NetworkAbstract: network('NetworkAbstract'),
+  NetworkArbitrumOne: network('NetworkArbitrumOne'),
+  NetworkAvalanche: network('NetworkAvalanche'),
+  NetworkBase: network('NetworkBase'),
+  NetworkBerachain: network('NetworkBerachain'),
+  NetworkBinanceSmartChain: network('NetworkBinanceSmartChain'),
+  NetworkBlast: network('NetworkBlast'),
+  NetworkEthereum: network('NetworkEthereum'),
+  NetworkFantom: network('NetworkFantom'),
+  NetworkGnosis: network('NetworkGnosis'),
+  NetworkHyperEvm: network('NetworkHyperEvm'),
+  NetworkLinea: network('NetworkLinea'),
+  NetworkMetisAndromeda: network('NetworkMetisAndromeda'),
+  NetworkOptimism: network('NetworkOptimism'),
+  NetworkPolygon: network('NetworkPolygon'),
+  NetworkPulsechain: network('NetworkPulsechain'),
+  NetworkSolana: network('NetworkSolana'),
+  NetworkSonic: network('NetworkSonic'),
+  NetworkTon: network('NetworkTon'),
+  NetworkTron: network('NetworkTron'),
+  NetworkUnichain: network('NetworkUnichain'),
   TokenAAVE: () => import('@web3icons/react/icons/tokens/TokenAAVE'),
   TokenARB: () => import('@web3icons/react/icons/tokens/TokenARB'),
   TokenAVAX: () => import('@web3icons/react/icons/tokens/TokenAVAX'),
