@@ -51,6 +51,11 @@ export const HOME_AFTER_PAINT = [
 /** Lazy modules loaded on an operator's action, not to show a screen: never followed into a screen's set. */
 export const ON_DEMAND = [
   'src/widgets/SwapQuote/SwapQuoteWindow.tsx',
+  'src/widgets/FloatingWindows/FloatingWindow.tsx',
+  'src/widgets/WorkerControls/WorkerActionsDialog.tsx',
+  'src/widgets/ServiceStatus/RestartServiceDialog.tsx',
+  'src/widgets/ServiceStatus/RestartPeerDialog.tsx',
+  'src/widgets/Statistics/StatisticDialog.tsx',
   'src/notifications/centre/CentrePanel.tsx',
   'src/widgets/VolumeControl/LazySlider.tsx',
 ];

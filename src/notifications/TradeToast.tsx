@@ -3,9 +3,9 @@
  * never HTML. Folded, one readable line (network names and the bridge whole, tx types as many whole
  * ones as fit); unfolded, everything, wrapped.
  */
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import { foldTradeLine } from '../domain/tradeToastText.ts';
+import { NetworkIcon } from '../ui/NetworkIcon.tsx';
 
 export type TradeToastState = 'SENDING' | 'CONFIRM' | 'FAIL';
 
@@ -23,13 +23,6 @@ export function tradeToastText({ state, tokenName, txTypes, networkBuy, networkS
   return `${state} ${tokenName}: ${networkBuy} → ${networkSell}${bridgeName ? ` via ${bridgeName}` : ''}; ${txTypes.join(', ')}`;
 }
 
-/** A stable colour per network name, so the same network always looks the same. */
-function networkHue(network: string): number {
-  let h = 0;
-  for (let i = 0; i < network.length; i++) h = (h * 31 + network.charCodeAt(i)) % 360;
-  return h;
-}
-
 /** Cut with an ellipsis if it still does not fit: a safety for an unusually long bridge name (the folded line is sized to fit). */
 const CUT = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
@@ -40,14 +33,10 @@ const CUT = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap'
 function Network({ network, nameFolded }: { network: string; nameFolded: boolean }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap', flex: 'none' }}>
-      <Avatar
-        role="img"
-        aria-label={network}
-        title={network}
-        sx={{ width: 18, height: 18, fontSize: 9, bgcolor: `hsl(${networkHue(network)}, 55%, 40%)`, color: '#fff', flex: 'none' }}
-      >
-        {network.slice(0, 2)}
-      </Avatar>
+      {/* Issue 26 item 6: the network's logo (its default logo while it loads). */}
+      <Box component="span" role="img" aria-label={network} title={network} sx={{ display: 'inline-flex', flex: 'none' }}>
+        <NetworkIcon network={network} size={18} lettersDrawn />
+      </Box>
       {/* The icon already names it for assistive technology. */}
       <span aria-hidden data-fold={nameFolded ? undefined : 'full'}>
         {network}

@@ -1,4 +1,9 @@
 import Box from '@mui/material/Box';
+import { PackageLogo, type LogoSource } from './logos/PackageLogo.tsx';
+
+/** Every network's logo is in one chunk (home shows them all at once); the icon table is not needed. */
+const fromNetworkIcons: LogoSource = (what) =>
+  'network' in what ? import('./logos/networkIcons.ts').then((m) => m.networkIconFor(what.network)) : Promise.resolve(null);
 
 export interface NetworkIconProps {
   network: string;
@@ -11,8 +16,24 @@ export interface NetworkIconProps {
   lettersDrawn?: boolean;
 }
 
-/** A network's icon: a disc in a colour derived from its name, with its first two letters. */
+/**
+ * Issue 26 item 6: a network's logo (src/config/logos.ts), loaded on first use; the default logo
+ * while it loads and for a network without one.
+ */
 export function NetworkIcon({ network, size = 18, lettersDrawn = false }: NetworkIconProps) {
+  return (
+    <PackageLogo
+      logo={{ network }}
+      source={fromNetworkIcons}
+      size={size}
+      data={{ 'data-network-icon': network }}
+      fallback={<NetworkInitials network={network} size={size} lettersDrawn={lettersDrawn} />}
+    />
+  );
+}
+
+/** A network's default logo: a disc in a colour derived from its name, with its first two letters. */
+function NetworkInitials({ network, size = 18, lettersDrawn = false }: NetworkIconProps) {
   let hash = 0;
   for (let i = 0; i < network.length; i++) hash = (hash * 31 + network.charCodeAt(i)) >>> 0;
   const initials = network.replace(/[^A-Za-z0-9]/g, '').slice(0, 2) || '?';

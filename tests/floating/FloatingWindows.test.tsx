@@ -52,7 +52,11 @@ const geometry = (id: number) => {
   return { x: Number(el.dataset.x), y: Number(el.dataset.y), w: Number(el.dataset.w), h: Number(el.dataset.h) };
 };
 const stored = () => JSON.parse(localStorage.getItem(LAYOUT_STORAGE_KEY) ?? 'null') as unknown;
-const show = (id: number) => userEvent.click(screen.getByRole('button', { name: `#${id} Swap`, pressed: false }));
+/** Shows window `id` and waits for its frame (its code loads lazily the first time a window shows). */
+const show = async (id: number) => {
+  await userEvent.click(screen.getByRole('button', { name: `#${id} Swap`, pressed: false }));
+  await screen.findByRole('dialog', { name: `Window ${id} Swap` }, { timeout: 10_000 });
+};
 const renderManager = () => renderWithQuotes(<FloatingWindows />, fakeFetcher());
 
 describe('§2 floating window manager', () => {
@@ -65,7 +69,8 @@ describe('§2 floating window manager', () => {
 
   it('§2/§9 a window is 360 × 500 at x 30 near the bottom, z-index 10000, titled with its id and name', async () => {
     renderManager();
-    expect(frame(1)).toHaveStyle({ visibility: 'hidden' });
+    // Hidden at start: a window never shown is not drawn at all (its frame's code loads when it first shows).
+    expect(frame(1)).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Window 1 Swap' })).toBeNull();
     await show(1);
     expect(frame(1)).toHaveStyle({ visibility: 'visible', zIndex: '10000' });
@@ -145,6 +150,7 @@ describe('§2 floating window manager', () => {
 
     first.unmount();
     renderManager();
+    await show(1);
     expect(geometry(1)).toEqual({ x: 120, y: 80, w: 420, h: 380 });
   });
 

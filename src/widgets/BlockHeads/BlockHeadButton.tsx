@@ -5,6 +5,7 @@ import { isBlockStale, lastTwoDigits, secondsSince } from '../../domain/blocks.t
 import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 import { useNow } from '../shared/useNow.ts';
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
+import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 
 /** Class of a block-head button; BlockHeads styles it once for all of them. */
 export const BLOCK_HEAD_CLASS = 'block-head';
@@ -37,6 +38,7 @@ export const BlockHeadButton = memo(function BlockHeadButton({ network }: { netw
   const content = (
     <>
       <span style={VISUALLY_HIDDEN}>{label}</span>
+      <NetworkIcon network={network} size={14} lettersDrawn />
       <span aria-hidden="true">{network}</span>
       <strong aria-hidden="true">{lastTwoDigits(head.num)}</strong>
       <span aria-hidden="true">{seconds}s</span>

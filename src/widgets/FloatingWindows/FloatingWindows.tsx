@@ -1,12 +1,21 @@
-import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import { MAX_FLOATING_PANELS, WINDOW_Z_INDEX } from '../../config/constants.ts';
 import { raiseWindow, type ScreenBox } from '../../domain/windowPlacement.ts';
-import { FloatingWindow } from './FloatingWindow.tsx';
 import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, openingLayout, windowZIndex, type LayoutStore } from './layout.ts';
 import type { WindowContentProps, WindowEntry, WindowLayout } from './types.ts';
 import { WindowList } from './WindowList.tsx';
-import { retryableLazy } from '../../ui/retryableLazy.tsx';
+import { LoadBoundary, retryableLazy } from '../../ui/retryableLazy.tsx';
+import type { FloatingWindowProps } from './FloatingWindow.tsx';
+
+/**
+ * A window's frame (drag, resize: react-rnd) loads when a window first shows. Windows start hidden
+ * (none is open at sign-in), so home's first paint neither downloads nor draws one (issue 26 item 6:
+ * room in the home set for the logos).
+ */
+const FloatingWindow = retryableLazy<FloatingWindowProps>('the window', () =>
+  import('./FloatingWindow.tsx').then((m) => ({ default: m.FloatingWindow })),
+);
 
 /** The quote window's code loads when a Swap window first shows (FloatingWindow mounts content then). */
 const SwapQuoteWindow = retryableLazy<WindowContentProps>('the swap window', () =>
@@ -78,6 +87,10 @@ export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOc
     );
   });
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
+  // Windows shown at least once: only these are drawn (a hidden one keeps its content and place).
+  const [everShown, setEverShown] = useState<ReadonlySet<number>>(() => new Set(windows.filter((w) => !w.hidden).map((w) => w.id)));
+  const newlyShown = windows.filter((w) => !w.hidden && !everShown.has(w.id));
+  if (newlyShown.length > 0) setEverShown(new Set([...everShown, ...newlyShown.map((w) => w.id)]));
   // Issue 25 finding 3: back to front, the window last touched (or shown, or added) in front.
   const [order, setOrder] = useState<readonly number[]>(() => windows.map((w) => w.id));
   const onRaise = useCallback((id: number) => setOrder((current) => raiseWindow(current, id)), []);
@@ -157,20 +170,26 @@ export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOc
         data-testid="floating-windows-layer"
         sx={{ position: 'fixed', inset: 0, zIndex: WINDOW_Z_INDEX, pointerEvents: 'none', overflow: 'hidden' }}
       >
-        {windows.map((entry, index) => (
-          <FloatingWindow
-            key={entry.id}
-            entry={entry}
-            layout={layoutOf(entry.id, index)}
-            collapsed={collapsed.has(entry.id)}
-            zIndex={windowZIndex(order, entry.id)}
-            onRaise={onRaise}
-            onLayoutEnd={onLayoutEnd}
-            onToggleCollapse={onToggleCollapse}
-            onClose={onClose}
-            onRequestWidth={onRequestWidth}
-          />
-        ))}
+        <LoadBoundary dense sx={{ position: 'absolute', left: 8, bottom: 56, pointerEvents: 'auto' }}>
+          <Suspense fallback={null}>
+            {windows.map((entry, index) =>
+              entry.hidden && !everShown.has(entry.id) ? null : (
+                <FloatingWindow
+                  key={entry.id}
+                  entry={entry}
+                  layout={layoutOf(entry.id, index)}
+                  collapsed={collapsed.has(entry.id)}
+                  zIndex={windowZIndex(order, entry.id)}
+                  onRaise={onRaise}
+                  onLayoutEnd={onLayoutEnd}
+                  onToggleCollapse={onToggleCollapse}
+                  onClose={onClose}
+                  onRequestWidth={onRequestWidth}
+                />
+              ),
+            )}
+          </Suspense>
+        </LoadBoundary>
       </Box>
       <WindowList windows={windows} onToggle={onToggle} onAdd={onAdd} />
     </>

@@ -18,6 +18,7 @@ import { NetworkSparklines } from './NetworkSparklines.tsx';
 import { backfill, followLive, keepsHistory, subscribeHistoryStatus, type FetchSeries } from './networkHistory.ts';
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
+import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 
 const order = new Map<string, number>(NETWORKS.map((n, i) => [n, i]));
 
@@ -50,7 +51,12 @@ const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
   useBackfill(network);
   return (
     <tr>
-      <th scope="row">{network}</th>
+      <th scope="row">
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+          <NetworkIcon network={network} size={16} lettersDrawn />
+          {network}
+        </Box>
+      </th>
       <td>{gas === undefined ? '–' : number.format(gas)}</td>
       <td>{balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`}</td>
       <td>{balance === undefined || price === undefined ? '–' : usd.format(balance * price)}</td>
@@ -94,7 +100,8 @@ const NetworkCard = memo(function NetworkCard({ network }: { network: string }) 
   return (
     <Box component="li" aria-label={network} sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-        <Typography variant="body2" component="h3" sx={{ fontWeight: 700 }}>
+        <Typography variant="body2" component="h3" sx={{ fontWeight: 700, display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+          <NetworkIcon network={network} size={16} lettersDrawn />
           {network}
         </Typography>
         <Typography

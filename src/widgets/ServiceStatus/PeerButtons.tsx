@@ -2,10 +2,17 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { useLive } from '../../realtime/index.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
-import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
+import type { ConfirmDialogProps } from '../../dialogs/ConfirmDialog.tsx';
+import { retryableLazy } from '../../ui/retryableLazy.tsx';
+import { OnceOpened } from '../shared/OnceOpened.tsx';
 import { useAction } from '../shared/useAction.ts';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
 import { LazyTooltip } from '../shared/LazyTooltip.tsx';
+
+/** Its code loads when the operator first asks for a restart (not with home). */
+const ConfirmDialog = retryableLazy<ConfirmDialogProps>('the confirmation', () =>
+  import('./RestartPeerDialog.tsx').then((m) => ({ default: m.RestartPeerDialog })),
+);
 
 /** "kind:peer:count" entries; a string keeps the selection stable while nothing changes. */
 function selectPeers(s: LiveState): string {
@@ -43,18 +50,20 @@ export function PeerButtons() {
           </LazyTooltip>
         );
       })}
-      <ConfirmDialog
-        open={restarting !== null}
-        title={`Restart peer ${restarting ?? ''}?`}
-        message={`The transaction peer ${restarting ?? ''} restarts; its connections drop meanwhile.`}
-        busy={pending}
-        onNo={() => setRestarting(null)}
-        onYes={() => {
-          const peer = restarting;
-          setRestarting(null);
-          if (peer) void run(`Restart peer ${peer}`, () => api.restartPeer(peer), { success: `${peer}: restart requested` });
-        }}
-      />
+      <OnceOpened open={restarting !== null}>
+        <ConfirmDialog
+          open={restarting !== null}
+          title={`Restart peer ${restarting ?? ''}?`}
+          message={`The transaction peer ${restarting ?? ''} restarts; its connections drop meanwhile.`}
+          busy={pending}
+          onNo={() => setRestarting(null)}
+          onYes={() => {
+            const peer = restarting;
+            setRestarting(null);
+            if (peer) void run(`Restart peer ${peer}`, () => api.restartPeer(peer), { success: `${peer}: restart requested` });
+          }}
+        />
+      </OnceOpened>
     </>
   );
 }

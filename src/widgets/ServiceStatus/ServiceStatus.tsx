@@ -1,13 +1,20 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
+import type { RestartServiceDialog as RestartDialogType } from './RestartServiceDialog.tsx';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { SERVICES, type Service } from '../../config/enums.ts';
 import { serviceHealth, type HealthColour } from '../../domain/health.ts';
 import { useLive } from '../../realtime/index.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
-import { RestartServiceDialog } from './RestartServiceDialog.tsx';
 import { PeerButtons } from './PeerButtons.tsx';
 import { LazyTooltip } from '../shared/LazyTooltip.tsx';
+import { retryableLazy } from '../../ui/retryableLazy.tsx';
+import { OnceOpened } from '../shared/OnceOpened.tsx';
+
+/** Its code loads when the operator first opens it (not with home). */
+const RestartServiceDialog = retryableLazy<ComponentProps<typeof RestartDialogType>>('the restart dialog', () =>
+  import('./RestartServiceDialog.tsx').then((m) => ({ default: m.RestartServiceDialog })),
+);
 
 const MUI_COLOUR: Record<HealthColour, 'success' | 'error' | 'warning'> = {
   success: 'success',
@@ -57,7 +64,9 @@ export function ServiceStatus() {
         </LazyTooltip>
       ))}
       <PeerButtons />
-      <RestartServiceDialog service={restarting} onClose={() => setRestarting(null)} />
+      <OnceOpened open={restarting !== null}>
+        <RestartServiceDialog service={restarting} onClose={() => setRestarting(null)} />
+      </OnceOpened>
     </Box>
   );
 }

@@ -1,9 +1,16 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { JsonDialog } from '../../dialogs/JsonDialog.tsx';
 import { liveStore, useLive } from '../../realtime/index.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
+import { retryableLazy } from '../../ui/retryableLazy.tsx';
+import type { JsonDialog as JsonDialogType } from '../../dialogs/JsonDialog.tsx';
+import { OnceOpened } from '../shared/OnceOpened.tsx';
+
+/** Its code loads when the operator first opens it (not with home). */
+const JsonDialog = retryableLazy<ComponentProps<typeof JsonDialogType>>('the value viewer', () =>
+  import('./StatisticDialog.tsx').then((m) => ({ default: m.StatisticDialog })),
+);
 
 const STATS = [
   { key: 'eventerStats', label: 'Eventer stats' },
@@ -28,7 +35,9 @@ export function Statistics() {
         </Button>
       ))}
       {/* Read once when opened: a popup someone is reading should not jump under them. */}
-      <JsonDialog open={shown !== undefined} title={shown?.label ?? ''} value={shown ? liveStore.getState()[shown.key] : ''} onClose={() => setOpen(null)} />
+      <OnceOpened open={shown !== undefined}>
+        <JsonDialog open={shown !== undefined} title={shown?.label ?? ''} value={shown ? liveStore.getState()[shown.key] : ''} onClose={() => setOpen(null)} />
+      </OnceOpened>
     </Stack>
   );
 }

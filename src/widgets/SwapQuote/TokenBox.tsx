@@ -10,6 +10,7 @@ import type { Side } from '../../domain/quote.ts';
 import type { TokenEntry } from '../../domain/tokenSearch.ts';
 import { WindowTooltip } from '../FloatingWindows/WindowTooltip.tsx';
 import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
+import { TokenLogo } from '../../ui/logos/TokenLogo.tsx';
 
 export const sideLabel = (side: Side): string => (side === 'from' ? 'From' : 'To');
 
@@ -80,7 +81,7 @@ export function TokenBox({ side, token, networks, onOpenPicker, onAlternative, c
           variant="outlined"
           onClick={onOpenPicker}
           endIcon={<ExpandMoreIcon />}
-          startIcon={token ? <NetworkIcon network={token.network_name} lettersDrawn /> : undefined}
+          startIcon={token ? <TokenLogo symbol={token.tokenName} badge={<NetworkIcon network={token.network_name} size={10} lettersDrawn />} /> : undefined}
           // Names what it shows, so a person saying what they see finds it (axe label-content-name-mismatch).
           aria-label={token ? `Choose ${label} token: ${token.tokenName} on ${token.network_name}` : `Select token for ${label}`}
           sx={{ textTransform: 'none', minWidth: 0, flexShrink: 0, maxWidth: '50%', '& .MuiButton-endIcon': { ml: 0.25 } }}

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { shortenAddress } from '../../domain/quote.ts';
 import { searchTokens, type TokenEntry, type TokenIndex } from '../../domain/tokenSearch.ts';
 import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
+import { TokenLogo } from '../../ui/logos/TokenLogo.tsx';
 
 export const SEARCH_PLACEHOLDER = 'name/address [network]';
 
@@ -82,8 +83,8 @@ export function TokenPicker({ index, onPick, onCancel, host }: TokenPickerProps)
         {shown.map((token) => (
           <li key={`${token.network_name}\u0000${token.address}`}>
             <ListItemButton onClick={() => onPick(token)}>
-              <ListItemIcon sx={{ minWidth: 28 }}>
-                <NetworkIcon network={token.network_name} />
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                <TokenLogo symbol={token.tokenName} size={22} badge={<NetworkIcon network={token.network_name} size={11} />} />
               </ListItemIcon>
               <ListItemText
                 primary={token.tokenName}

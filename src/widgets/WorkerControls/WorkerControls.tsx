@@ -9,8 +9,14 @@ import Typography from '@mui/material/Typography';
 import { useLive } from '../../realtime/index.ts';
 import { useAction } from '../shared/useAction.ts';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
-import { WorkerActionsDialog } from './WorkerActionsDialog.tsx';
 import { LazyTooltip } from '../shared/LazyTooltip.tsx';
+import { retryableLazy } from '../../ui/retryableLazy.tsx';
+import { OnceOpened } from '../shared/OnceOpened.tsx';
+
+/** Its code loads when the operator first opens it (not with home). */
+const WorkerActionsDialog = retryableLazy<{ open: boolean; onClose: () => void }>('the worker actions', () =>
+  import('./WorkerActionsDialog.tsx').then((m) => ({ default: m.WorkerActionsDialog })),
+);
 
 /**
  * SPEC §2/§4 worker controls: Start or Stop (disabled during route search), a working/stopped
@@ -96,7 +102,9 @@ export function WorkerControls() {
       <Button size="small" variant="outlined" sx={touch} onClick={() => setActionsOpen(true)}>
         Worker actions
       </Button>
-      <WorkerActionsDialog open={actionsOpen} onClose={() => setActionsOpen(false)} />
+      <OnceOpened open={actionsOpen}>
+        <WorkerActionsDialog open={actionsOpen} onClose={() => setActionsOpen(false)} />
+      </OnceOpened>
     </Box>
   );
 }
