@@ -9,6 +9,19 @@ import { createSparkSeries, type SparkSeries } from '../../charts/sparkSeries.ts
 import { liveStore } from '../../realtime/index.ts';
 
 export const HISTORY_WINDOW_MS = 3_600_000;
+
+/**
+ * bench/sparklines.bench.ts: localStorage "bench:noSparklines" = "1" shows the table without its
+ * sparklines (and follows nothing), the console as it was before them, measured in the same run.
+ */
+export const NO_SPARKLINES_KEY = 'bench:noSparklines';
+export const sparklinesOff: boolean = (() => {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(NO_SPARKLINES_KEY) === '1';
+  } catch {
+    return false;
+  }
+})();
 const SAMPLE_MS = 10_000;
 /** Backfill requests in flight at once (3 per network, 22 networks). */
 const BACKFILL_CONCURRENCY = 4;
@@ -91,7 +104,7 @@ function pump() {
 
 /** Fetches the last hour of this network's three series once (per page), before the live points. */
 export function backfill(network: string, fetchSeries: FetchSeries): void {
-  if (backfilled.has(network) || backendKeepsHistory === false) return;
+  if (sparklinesOff || backfilled.has(network) || backendKeepsHistory === false) return;
   backfilled.add(network);
   const to = Date.now();
   for (const kind of HISTORY_KINDS) {
@@ -121,6 +134,7 @@ export function keepsHistory(): boolean | null {
 
 /** Follows the live store while at least one caller has not called the returned stop (an effect's cleanup). */
 export function followLive(): () => void {
+  if (sparklinesOff) return () => undefined;
   users++;
   if (!unsubscribe) {
     unsubscribe = liveStore.subscribe(onPublish);
