@@ -13,13 +13,16 @@
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { apiAs, buildConsole, launchChromium, signIn, sleep, startServer, withTimeout, type ConsoleServer } from './lib/liveConsole.ts';
+import {
+  apiAs, buildConsole, launchChromium, signIn, sleep, startServer, withTimeout, type ApiCall, type ConsoleServer,
+} from './lib/liveConsole.ts';
 import { installProbe, readProbe } from './lib/pageProbe.ts';
 import { NO_SPARKLINES_KEY } from '../src/widgets/NetworkStats/networkHistory.ts';
 import type { BenchResult } from './types.ts';
 
 const ADMIN_KEY = 'bench-admin-access-key-0123456789';
 const RATE = 100;
+const CALM_RATE = 5;
 const STEP_MS = Number(process.env.BENCH_STEP_SECONDS ?? 15) * 1000;
 const ROUNDS = Number(process.env.BENCH_SPARK_ROUNDS ?? 2);
 const WARM_UP_MS = 6000;
@@ -38,15 +41,19 @@ const p95 = (values: number[]) => {
   return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))]!;
 };
 
-async function measureHome(browser: Browser, server: ConsoleServer, sparklines: boolean): Promise<Figures> {
+async function measureHome(browser: Browser, server: ConsoleServer, api: ApiCall, sparklines: boolean): Promise<Figures> {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
     await installProbe(page);
     await page.addInitScript({ content: sparklines ? `localStorage.removeItem(${JSON.stringify(NO_SPARKLINES_KEY)});` : `localStorage.setItem(${JSON.stringify(NO_SPARKLINES_KEY)}, '1');` });
+    // Signed in at a calm rate, then the firehose.
+    await api('POST', '/sim/control', { action: 'rate', rate: CALM_RATE });
     await signIn(page, ADMIN_KEY);
+    await page.getByRole('region', { name: 'Worker controls' }).waitFor({ timeout: 60_000 });
     const networks = page.getByRole('region', { name: 'Gas and balances' });
-    await networks.getByRole('table').waitFor({ timeout: 30_000 });
+    await networks.getByRole('table').waitFor({ timeout: 60_000 });
+    await api('POST', '/sim/control', { action: 'rate', rate: RATE });
     const sparks = await networks.getByRole('img', { name: /^Gas on / }).count();
     if (sparklines !== sparks > 0) throw new Error(`expected ${sparklines ? 'sparklines' : 'none'}, found ${sparks}`);
     await sleep(WARM_UP_MS);
@@ -66,7 +73,7 @@ export async function run(): Promise<BenchResult[]> {
   let browser: Browser | null = null;
   try {
     server = await startServer(build.dir, {
-      ADMIN_KEY, SIM: 'on', SIM_SEED: '4242', SIM_RATE: String(RATE), SIM_BENCH_STAMP: 'on', LOGIN_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', NODE_ENV: 'production',
+      ADMIN_KEY, SIM: 'on', SIM_SEED: '4242', SIM_RATE: String(CALM_RATE), SIM_BENCH_STAMP: 'on', LOGIN_RATE_LIMIT: '1000', LOG_LEVEL: 'warn', NODE_ENV: 'production',
     });
     browser = await launchChromium();
     const { call: api } = await apiAs(server.baseURL, ADMIN_KEY);
@@ -75,7 +82,7 @@ export async function run(): Promise<BenchResult[]> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const mode of ['without', 'with'] as const) {
         log(`round ${round + 1}, ${mode} sparklines: measuring ${STEP_MS / 1000} s (load ${loadavg()[0]?.toFixed(1)})`);
-        const f = await measureHome(browser, server, mode === 'with');
+        const f = await measureHome(browser, server, api, mode === 'with');
         log(`  ${Math.round(f.events / f.seconds)} events/s, p95 ${Math.round(p95(f.latencies))} ms over ${f.latencies.length} paints, ${(f.frames / f.seconds).toFixed(1)} fps, ${f.longTasks} long tasks`);
         all[mode].push(f);
       }
