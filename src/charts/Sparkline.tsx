@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { cancelRedraw, redrawNextFrame } from './frameLoop.ts';
 import { chartTheme } from './theme.ts';
@@ -26,23 +26,9 @@ export default function Sparkline({ source, label, describe, color = 'primary', 
     const el = box.current;
     if (!el) return;
     const { color: paint } = chartTheme(theme);
-    const plot = new uPlot(
-      {
-        width,
-        height,
-        pxAlign: false,
-        cursor: { show: false },
-        legend: { show: false },
-        select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-        axes: [{ show: false }, { show: false }],
-        scales: { x: { time: false } },
-        series: [{}, { stroke: paint(color), width: 1.25, points: { show: false } }],
-      },
-      [source.xs as number[], source.ys as number[]],
-      el,
-    );
-    // The canvas is a picture of figures the text alternative says.
-    el.querySelectorAll('canvas').forEach((c) => c.setAttribute('aria-hidden', 'true'));
+    let plot: uPlot | null = null;
+    let stopped = false;
+    let unsubscribe = () => {};
     let describedAt = 0;
     const describeNow = () => {
       describedAt = Date.now();
@@ -50,16 +36,42 @@ export default function Sparkline({ source, label, describe, color = 'primary', 
       el.setAttribute('aria-label', text);
       el.title = text;
     };
-    describeNow();
     const redraw = () => {
-      plot.setData([source.xs as number[], source.ys as number[]]);
+      plot?.setData([source.xs as number[], source.ys as number[]]);
       if (Date.now() - describedAt >= DESCRIBE_EVERY_MS) describeNow();
     };
-    const unsubscribe = source.subscribe(() => redrawNextFrame(redraw));
+    describeNow();
+    // The library is imported here, not at the top: a page without a canvas (jsdom) still renders the
+    // row, its sparkline box keeping its name; uPlot touches matchMedia as it loads.
+    import('uplot').then(
+      ({ default: UPlot }) => {
+        if (stopped) return;
+        plot = new UPlot(
+          {
+            width,
+            height,
+            pxAlign: false,
+            cursor: { show: false },
+            legend: { show: false },
+            select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+            axes: [{ show: false }, { show: false }],
+            scales: { x: { time: false } },
+            series: [{}, { stroke: paint(color), width: 1.25, points: { show: false } }],
+          },
+          [source.xs as number[], source.ys as number[]],
+          el,
+        );
+        // The canvas is a picture of figures the text alternative says.
+        el.querySelectorAll('canvas').forEach((c) => c.setAttribute('aria-hidden', 'true'));
+        unsubscribe = source.subscribe(() => redrawNextFrame(redraw));
+      },
+      () => undefined, // no canvas support (tests): the name and description stay
+    );
     return () => {
+      stopped = true;
       unsubscribe();
       cancelRedraw(redraw);
-      plot.destroy();
+      plot?.destroy();
     };
   }, [source, theme, color, width, height, label]);
 

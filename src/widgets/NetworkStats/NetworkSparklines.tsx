@@ -6,15 +6,18 @@ import Box from '@mui/material/Box';
 import Sparkline from '../../charts/Sparkline.tsx';
 import { describeSpark } from '../../charts/sparkSeries.ts';
 import type { SparkSeries } from '../../charts/types.ts';
-import { historyOf } from './networkHistory.ts';
+import { historyOf, sparklinesOff } from './networkHistory.ts';
 
 const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
 const seconds = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 const secondsText = (ms: number) => `${seconds.format(ms / 1000)} s`;
 
 export const SPARK_TITLES = { gas: 'Gas', balance: 'Balance', blockInterval: 'Block interval' } as const;
+/** The phone cards' captions over each line (the table says it in its column header). */
+const CAPTIONS = { gas: 'Gas 1 h', balance: 'Balance 1 h', blockInterval: 'Blocks 1 h' } as const;
 
 export function NetworkSparklines({ network, native, width = 64, captions = false }: { network: string; native?: string; width?: number; captions?: boolean }) {
+  if (sparklinesOff) return null;
   const describeGas = (s: SparkSeries) => describeSpark(s, (v) => number.format(v));
   const describeBalance = (s: SparkSeries) => describeSpark(s, (v) => `${number.format(v)}${native ? ` ${native}` : ''}`);
   const describeBlocks = (s: SparkSeries) => describeSpark(s, secondsText);
@@ -29,7 +32,7 @@ export function NetworkSparklines({ network, native, width = 64, captions = fals
         <Box key={kind} component="span" sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start' }}>
           {captions && (
             <Box component="span" aria-hidden sx={{ typography: 'caption', color: 'text.secondary', lineHeight: 1.2 }}>
-              {SPARK_TITLES[kind]}
+              {CAPTIONS[kind]}
             </Box>
           )}
           <Sparkline source={historyOf(kind, network)} label={`${SPARK_TITLES[kind]} on ${network}, last hour`} describe={describe} color={color} width={width} height={20} />

@@ -60,12 +60,12 @@ const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
       <td>{gas === undefined ? '–' : number.format(gas)}</td>
       <td>{balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`}</td>
       <td>{balance === undefined || price === undefined ? '–' : usd.format(balance * price)}</td>
+      <td>
+        <NetworkSparklines network={network} native={native} />
+      </td>
       <td data-low={low || undefined} title={low ? `Under ${TXS_LEFT_DANGER} transactions left` : undefined}>
         {txs === null ? '–' : `≈ ${count.format(txs)} txs`}
         {low && <span style={VISUALLY_HIDDEN}> (low)</span>}
-      </td>
-      <td>
-        <NetworkSparklines network={network} native={native} />
       </td>
     </tr>
   );
@@ -221,10 +221,10 @@ export function NetworkStats() {
           <TableCell align="right">Gas</TableCell>
           <TableCell align="right">Balance</TableCell>
           <TableCell align="right">USD</TableCell>
+          <TableCell title={HISTORY_HINT}>Last hour (gas, balance, blocks)</TableCell>
           <TableCell align="right" title={PAYS_FOR_HINT}>
             Pays for
           </TableCell>
-          <TableCell title={HISTORY_HINT}>Last hour (gas, balance, blocks)</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>

@@ -2,14 +2,32 @@
  * Issue 26 item 4: each network's gas, balance and block interval over the last hour, for the Gas
  * and balances sparklines. Backfilled once per network from GET /api/stats/series, then extended
  * from the live store: it is told at most once per frame (liveStore), and each sparkline redraws at
- * most once per frame (src/charts), whatever the event rate. A value that does not change is
- * appended again every SAMPLE_MS so the line reaches the present.
+ * most once per frame (src/charts), whatever the event rate. A line takes at most a point a second;
+ * a value that does not change is appended again every SAMPLE_MS so the line reaches the present.
  */
 import { createSparkSeries, type SparkSeries } from '../../charts/sparkSeries.ts';
 import { liveStore } from '../../realtime/index.ts';
 
 export const HISTORY_WINDOW_MS = 3_600_000;
+
+/**
+ * bench/sparklines.bench.ts: localStorage "bench:noSparklines" = "1" shows the table without its
+ * sparklines (and follows nothing), the console as it was before them, measured in the same run.
+ */
+export const NO_SPARKLINES_KEY = 'bench:noSparklines';
+export const sparklinesOff: boolean = (() => {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(NO_SPARKLINES_KEY) === '1';
+  } catch {
+    return false;
+  }
+})();
 const SAMPLE_MS = 10_000;
+/**
+ * At most one point a second per line: an hour is 64 px wide, so faster points draw nothing more,
+ * and a busy feed then costs a redraw a second per line instead of one every frame.
+ */
+const MIN_STEP_MS = 1_000;
 /** Backfill requests in flight at once (3 per network, 22 networks). */
 const BACKFILL_CONCURRENCY = 4;
 
@@ -60,7 +78,7 @@ export function historyOf(kind: HistoryKind, network: string): SparkSeries {
 function record(kind: HistoryKind, network: string, t: number, value: number, always: boolean) {
   const key = keyOf(kind, network);
   const last = lastAppend.get(key);
-  if (!always && last && last.value === value && t - last.t < SAMPLE_MS) return;
+  if (last && t - last.t < (!always && last.value === value ? SAMPLE_MS : MIN_STEP_MS)) return;
   lastAppend.set(key, { t, value });
   historyOf(kind, network).append(t, value);
 }
@@ -91,7 +109,7 @@ function pump() {
 
 /** Fetches the last hour of this network's three series once (per page), before the live points. */
 export function backfill(network: string, fetchSeries: FetchSeries): void {
-  if (backfilled.has(network) || backendKeepsHistory === false) return;
+  if (sparklinesOff || backfilled.has(network) || backendKeepsHistory === false) return;
   backfilled.add(network);
   const to = Date.now();
   for (const kind of HISTORY_KINDS) {
@@ -121,6 +139,7 @@ export function keepsHistory(): boolean | null {
 
 /** Follows the live store while at least one caller has not called the returned stop (an effect's cleanup). */
 export function followLive(): () => void {
+  if (sparklinesOff) return () => undefined;
   users++;
   if (!unsubscribe) {
     unsubscribe = liveStore.subscribe(onPublish);

@@ -131,8 +131,9 @@ export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
     );
   }
 
-  const { words, bucket } = PERFORMANCE_PERIOD[period];
   const ready = loaded.status === 'ready' ? loaded : null;
+  // While another period loads, the figures shown keep the words of the period they are for.
+  const { words, bucket } = PERFORMANCE_PERIOD[ready?.period ?? period];
   const buckets = ready?.buckets ?? [];
   const totals = totalsOf(buckets);
   const rate = successRate(totals);

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createSparkSeries, describeSpark } from '../../src/charts/sparkSeries.ts';
+import { cancelRedraw, redrawNextFrame } from '../../src/charts/frameLoop.ts';
+
+describe('issue 26 item 4: a sparkline keeps the last hour, backfilled then extended live', () => {
+  it('drops points older than the window as new ones arrive, and ignores out-of-order ones', () => {
+    const s = createSparkSeries({ windowMs: 1000 });
+    s.append(0, 1);
+    s.append(500, 2);
+    s.append(400, 9); // older than the last: ignored
+    s.append(1200, 3);
+    expect(s.xs).toEqual([500, 1200]);
+    expect(s.ys).toEqual([2, 3]);
+  });
+
+  it('a backfill goes before the live points, only what is older than them and inside the window', () => {
+    const s = createSparkSeries({ windowMs: 1000 });
+    s.append(2000, 5);
+    s.prepend([[500, 1], [1500, 2], [1900, 3], [2100, 4]]);
+    expect(s.xs).toEqual([1500, 1900, 2000]);
+    expect(s.ys).toEqual([2, 3, 5]);
+  });
+
+  it('tells its subscribers on each change, and says now/low/high in words', () => {
+    const s = createSparkSeries({ windowMs: 3_600_000 });
+    const told = vi.fn();
+    s.subscribe(told);
+    expect(describeSpark(s, String)).toBe('no data yet');
+    s.append(0, 4);
+    s.append(120_000, 2);
+    s.append(300_000, 3);
+    expect(told).toHaveBeenCalledTimes(3);
+    expect(describeSpark(s, String)).toBe('now 3, low 2, high 4 over the last 5 min');
+  });
+});
+
+describe('issue 26 item 4: charts redraw at most once per frame, whatever the event rate', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('a thousand dirty marks between two frames make one redraw per chart', () => {
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+    const a = vi.fn();
+    const b = vi.fn();
+    for (let i = 0; i < 1000; i++) {
+      redrawNextFrame(a);
+      redrawNextFrame(b);
+    }
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(a).toHaveBeenCalledTimes(1);
+    expect(b).toHaveBeenCalledTimes(1);
+    // A chart gone before the frame is not drawn.
+    redrawNextFrame(a);
+    cancelRedraw(a);
+    frames.shift()!();
+    expect(a).toHaveBeenCalledTimes(1);
+  });
+});
