@@ -1,3 +1,5 @@
+// Not type-checked by the project (tsconfig exclude): @mui/x-charts is installed only to re-run the
+// chart-library comparison (`npm install --no-save @mui/x-charts@9.17.0`), never a dependency.
 /** @mui/x-charts in the chart-library bench: a line chart, stacked bars, and SVG sparklines re-rendered by React. */
 import { createElement, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -8,9 +8,9 @@ import { scalingTarget, type Service } from '../config/enums.ts';
 import {
   BridgeFeesResponse, ConfigRecord, LogsMoreResponse, SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord,
   StatsSeriesResponse, TradeRecord, TradeStatsResponse, TxRecord,
-  type AlertRules, type AwsGroupsRequest, type BridgeAutomationRequest, type BridgeBody, type BridgeRecord, type ForceTradeRequest,
+  type AlertRules, type AwsGroupsRequest, type BridgeAutomationRequest, type ForceTradeRequest,
   type ManualTxRequest, type MiscSettingsResponse, type Pins, type Quote, type QuoteQuery, type RefundRequest, type SellRequest,
-  type SolanaBridgeCreateRequest, type SolanaBridgeUpdateRequest, type StatsSeriesQuery, type TokenBody, type TokenRecord, type TradeStatsQuery,
+  type SolanaBridgeCreateRequest, type SolanaBridgeUpdateRequest, type StatsSeriesQuery, type TradeStatsQuery,
   type TxOperationResponse,
   type UnlockNonceRequest, type WorkersResponse,
 } from '../contract/index.ts';

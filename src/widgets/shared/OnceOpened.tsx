@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { LoadBoundary } from './retryableLazy.tsx';
+import { LoadBoundary } from '../../ui/retryableLazy.tsx';
 
 /**
  * Renders its children (a dialog whose code loads lazily) from the first time `open` is true on, so
