@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('issue 26 items 2 and 4: Home Performance card and
 
     // The period switch asks for the 7 days.
     const asked = page.waitForRequest((r) => r.url().includes('/api/stats/trades') && /from=\d+/.test(r.url()) && r.url().includes('bucket=hour'));
-    await card.getByRole('button', { name: 'the last 7 days' }).click();
+    await card.getByRole('button', { name: '7 d', exact: true }).click();
     const url = new URL((await asked).url());
     expect(Number(url.searchParams.get('to')) - Number(url.searchParams.get('from'))).toBe(PERFORMANCE_PERIOD['7d'].ms);
     await card.getByRole('img', { name: 'Cumulative profit over the last 7 days' }).waitFor({ timeout: 10_000 });

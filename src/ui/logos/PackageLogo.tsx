@@ -1,4 +1,4 @@
-import { useEffect, useReducer, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useReducer, useRef, type ComponentType, type ReactNode } from 'react';
 import type { IconProps, LogoFor } from './iconLoaders.ts';
 
 /** A logo to draw: the package's icon and its variant (WHITE_MARK_LOGOS on their own dark ground). */
@@ -45,6 +45,36 @@ export interface PackageLogoProps {
   data?: Record<`data-${string}`, string>;
 }
 
+/** Attributes of an SVG that may point at an id of the same SVG (a gradient, a clip path…). */
+const REFERRING = ['fill', 'stroke', 'clip-path', 'mask', 'filter', 'href', 'xlink:href', 'style'];
+
+/**
+ * The package's SVGs carry fixed ids (their gradients): two copies of one logo on a page would share
+ * them (an id must be unique: axe duplicate-id, and a browser may paint one copy with the other's
+ * gradient). Each copy's ids, and what refers to them, get the copy's own suffix.
+ */
+function uniqueIds(root: Element, suffix: string): void {
+  const renamed = new Map<string, string>();
+  for (const el of root.querySelectorAll('[id]')) {
+    if (el.id.endsWith(`-${suffix}`)) continue;
+    const next = `${el.id}-${suffix}`;
+    renamed.set(el.id, next);
+    el.id = next;
+  }
+  if (renamed.size === 0) return;
+  for (const el of root.querySelectorAll('*')) {
+    for (const name of REFERRING) {
+      const value = el.getAttribute(name);
+      if (!value || !value.includes('#')) continue;
+      const next = value.replace(/#([^\s)'"]+)/g, (whole, id: string) => {
+        const to = renamed.get(id);
+        return to ? `#${to}` : whole;
+      });
+      if (next !== value) el.setAttribute(name, next);
+    }
+  }
+}
+
 /**
  * Issue 26 item 6: a logo of @web3icons/react, loaded after first paint on first use (the table and
  * each icon are their own small chunks; the network logos one chunk), on a light disc so dark marks stay legible on the dark theme.
@@ -67,10 +97,16 @@ export function PackageLogo({ logo, source, size, fallback, data }: PackageLogoP
     // `key` says all of `logo`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
+  const frame = useRef<HTMLSpanElement>(null);
+  const suffix = useId().replace(/[^\w-]/g, '');
+  useLayoutEffect(() => {
+    if (frame.current) uniqueIds(frame.current, suffix);
+  }, [logoNow, suffix]);
   if (!logoNow) return fallback;
   const { Icon, variant } = logoNow;
   return (
     <span
+      ref={frame}
       aria-hidden="true"
       data-logo=""
       {...data}

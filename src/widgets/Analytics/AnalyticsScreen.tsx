@@ -143,7 +143,7 @@ export default function AnalyticsScreen() {
           }}
         >
           {ANALYTICS_RANGES.map((r) => (
-            <ToggleButton key={r} value={r} sx={{ px: 1.5 }}>
+            <ToggleButton key={r} value={r} sx={{ px: 1.5, color: 'text.primary' }}>
               {RANGE_TEXT[r]}
             </ToggleButton>
           ))}

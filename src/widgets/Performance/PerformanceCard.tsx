@@ -157,7 +157,7 @@ export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
           }}
         >
           {PERFORMANCE_PERIODS.map((p) => (
-            <ToggleButton key={p} value={p} aria-label={PERFORMANCE_PERIOD[p].words} sx={{ py: 0.25, px: 1 }}>
+            <ToggleButton key={p} value={p} title={`Figures for ${PERFORMANCE_PERIOD[p].words}`} sx={{ py: 0.25, px: 1 }}>
               {p.replace('h', ' h').replace('d', ' d')}
             </ToggleButton>
           ))}

@@ -60,7 +60,10 @@ export function snapshot(db: Database): Record<string, TableState> {
   for (const table of tableNames(db)) {
     const hash = createHash('sha256');
     let rows = 0;
-    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).iterate()) {
+    // A WITHOUT ROWID table (network_series) is ordered by its columns, its key first.
+    const sql = db.prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)?.sql ?? '';
+    const order = /WITHOUT ROWID/i.test(sql) ? (db.pragma(`table_info("${table}")`) as unknown[]).map((_, i) => String(i + 1)).join(', ') : 'rowid';
+    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY ${order}`).iterate()) {
       hash.update(JSON.stringify(row));
       rows++;
     }
