@@ -19,7 +19,7 @@ import {
   CommandRequest,
   ConfigListQuery,
   ConfigListResponse,
-  ConfigRecord,
+  ConfigResource,
   ConfigUpdateRequest,
   DeletedResponse,
   EmptyBody,
@@ -45,7 +45,9 @@ import {
   SolanaBridgeRecord,
   SolanaBridgeUpdateRequest,
   TokenBody,
-  TokenRecord,
+  TokenListQuery,
+  TokenListResponse,
+  TokenResource,
   TokenUpdateBody,
   TradeJourneyDetail,
   TradeListQuery,
@@ -199,7 +201,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     method: 'POST', path: '/api/alerts/destinations/:id/test', access: 'admin', id: 'testAlertDestination', summary: 'Send a test message to a destination', source: 'PROTOCOL Alerts delivery', extension: 'alerts',
-    body: EmptyBody, bodyOptional: true, response: DeliveryAttemptResponse, errors: [404],
+    response: DeliveryAttemptResponse, errors: [404],
   },
   {
     method: 'GET', path: '/api/alerts/deliveries', access: 'admin', id: 'listAlertDeliveries', summary: 'What was delivered, newest first', source: 'PROTOCOL Alerts delivery', extension: 'alerts',
@@ -219,9 +221,14 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'POST', path: '/api/txs/unlock-nonce', access: 'admin', id: 'unlockNonce', summary: 'Fill a stuck nonce', source: 'SPEC §7', body: UnlockNonceRequest, response: TxOperationResponse, errors: [404] },
 
   // ---------- Admin: tokens, bridges, configs ----------
-  { method: 'POST', path: '/api/tokens', access: 'admin', id: 'createToken', summary: 'Create a token', source: 'SPEC §7', body: TokenBody, response: TokenRecord, errors: [409] },
   {
-    method: 'PUT', path: '/api/tokens/:tokenName', access: 'admin', id: 'updateToken', summary: 'Change a token', source: 'SPEC §7', body: TokenUpdateBody, response: TokenRecord, errors: [404, 409],
+    method: 'GET', path: '/api/tokens', access: 'admin', id: 'listTokens', summary: 'The tokens', source: 'SPEC §7',
+    query: TokenListQuery, response: TokenListResponse, list: { resource: 'tokens' },
+  },
+  { method: 'GET', path: '/api/tokens/:tokenName', access: 'admin', id: 'getToken', summary: 'One token', source: 'SPEC §7', response: TokenResource, errors: [404] },
+  { method: 'POST', path: '/api/tokens', access: 'admin', id: 'createToken', summary: 'Create a token', source: 'SPEC §7', body: TokenBody, response: TokenResource, errors: [409] },
+  {
+    method: 'PUT', path: '/api/tokens/:tokenName', access: 'admin', id: 'updateToken', summary: 'Change a token', source: 'SPEC §7', body: TokenUpdateBody, response: TokenResource, errors: [404, 409],
     description: 'Send the `version` the token was read at: a stale one answers 409 with the current record in `details.current`.',
   },
   { method: 'DELETE', path: '/api/tokens/:tokenName', access: 'admin', id: 'deleteToken', summary: 'Delete a token', source: 'SPEC §7', response: DeletedResponse, errors: [404] },
@@ -240,9 +247,9 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'GET', path: '/api/configs', access: 'admin', id: 'listConfigs', summary: 'The configs', source: 'SPEC §7',
     query: ConfigListQuery, response: ConfigListResponse, list: { resource: 'configs' },
   },
-  { method: 'GET', path: '/api/configs/:configName', access: 'admin', id: 'getConfig', summary: 'One config', source: 'SPEC §7', response: ConfigRecord, errors: [404] },
+  { method: 'GET', path: '/api/configs/:configName', access: 'admin', id: 'getConfig', summary: 'One config', source: 'SPEC §7', response: ConfigResource, errors: [404] },
   {
-    method: 'PUT', path: '/api/configs/:configName', access: 'admin', id: 'updateConfig', summary: 'Change a config', source: 'SPEC §7', body: ConfigUpdateRequest, response: ConfigRecord, errors: [404, 409],
+    method: 'PUT', path: '/api/configs/:configName', access: 'admin', id: 'updateConfig', summary: 'Change a config', source: 'SPEC §7', body: ConfigUpdateRequest, response: ConfigResource, errors: [404, 409],
     description: 'The record as read, `{version, data}` (a stale version answers 409), or the bare data.',
   },
 
