@@ -22,7 +22,8 @@ function waitFor(read: () => string, pattern: RegExp, timeoutMs: number): Promis
 describe('server.ts', () => {
   it('prints the generated keys once and the listening line, serves, and shuts down on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir('console-server-'), STATIC_DIR: makeStaticDir() },
+      // 2,000 demo txs: the first start's seeding of the default 100,000 is what took most of the wait.
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir('console-server-'), STATIC_DIR: makeStaticDir(), DEMO_TXS: '2000' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
