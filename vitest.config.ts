@@ -11,5 +11,8 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     testTimeout: 20000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on CI's two. Many server tests wait on
+    // real timers and sockets (timeouts, retries, a dripping body), so two workers keep both cores busy.
+    maxWorkers: 2,
   },
 });
