@@ -75,7 +75,12 @@ export default function TimeChart({ kind, times, series, label, description, for
         scales: kind === 'stackedBars' ? { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } } : {},
         axes: [
           axis,
-          { ...axis, size: 56, values: (_u, splits) => splits.map((v) => formatRef.current(v)) },
+          {
+            ...axis,
+            // As wide as its longest label ("+$1,250.00"), so no label is cut at the chart's left edge.
+            size: (_u, values) => Math.max(40, Math.ceil(Math.max(0, ...(values ?? []).map((v) => String(v).length)) * 7.2) + 18),
+            values: (_u, splits) => splits.map((v) => formatRef.current(v)),
+          },
         ],
         series: [
           {},
