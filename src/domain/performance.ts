@@ -4,13 +4,9 @@
  * rate, the cumulative profit line, and the live update that refetches only the current bucket and
  * merges it in (sliding the window when a new bucket starts).
  */
-export interface Counts {
-  trades: number;
-  completed: number;
-  failed: number;
-  running: number;
-  profit: number;
-}
+import type { Counts } from './stats.ts';
+
+export type { Counts };
 export type Bucket = Counts & { t: number };
 
 export const ZERO_COUNTS: Counts = { trades: 0, completed: 0, failed: 0, running: 0, profit: 0 };
