@@ -107,6 +107,12 @@ const denseComponents = {
 /** The light theme's outlined status chips' text: AA on the tinted surfaces chips sit on (hovered rows, cards). */
 export const LIGHT_OUTLINED_STATUS = { Warning: '#804b00', Success: '#226640', Error: '#b71c1c', Info: '#035e90', Primary: '#174d9c' } as const;
 
+/**
+ * The dark theme's outlined status chips' text: AA on the lighter surfaces chips sit on there (a
+ * hovered row, a trade's current step; axe found the failed chip of a trade's page under 4.5:1).
+ */
+export const DARK_OUTLINED_STATUS = { Warning: '#f2c063', Success: '#7fd3a3', Error: '#ff8a80', Info: '#7cc4f0', Primary: '#a3c2f3' } as const;
+
 export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   ...shared,
@@ -164,6 +170,14 @@ export const darkTheme: RaThemeOptions = {
   components: {
     ...defaultDarkTheme.components,
     ...denseComponents,
+    MuiChip: {
+      ...denseComponents.MuiChip,
+      styleOverrides: {
+        root: Object.fromEntries(
+          Object.entries(DARK_OUTLINED_STATUS).map(([colour, shade]) => [`&.MuiChip-outlined.MuiChip-color${colour}`, { color: shade, borderColor: shade }]),
+        ),
+      },
+    },
     MuiAppBar: {
       ...denseComponents.MuiAppBar,
       styleOverrides: { root: { backgroundColor: '#121920', color: '#e2e8f0', borderBottom: '1px solid rgba(148, 163, 184, 0.16)' } },

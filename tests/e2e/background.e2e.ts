@@ -61,6 +61,35 @@ async function pixel(page: Page, x: number, y: number): Promise<string> {
   }, (await page.screenshot({ clip: { x, y, width: 1, height: 1 } })).toString('base64'));
 }
 
+/**
+ * Points where nothing but the page's own background is painted: the element there and every
+ * ancestor up to the body have no background and no text of their own, inside the main content.
+ */
+function emptySpots(page: Page): Promise<{ x: number; y: number }[]> {
+  return page.evaluate((pageBackground) => {
+    const bare = (el: Element | null): boolean => {
+      if (!el || !el.closest('#main-content, main')) return false;
+      if ([...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '')) return false;
+      for (let n: Element | null = el; n && n !== document.body; n = n.parentElement) {
+        const style = getComputedStyle(n);
+        const colour = style.backgroundColor;
+        const own = !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(colour) && colour.replace(/[^\d,]/g, '') !== pageBackground;
+        if (own || style.backgroundImage !== 'none') return false;
+      }
+      return true;
+    };
+    const found: { x: number; y: number }[] = [];
+    for (let y = window.innerHeight - 12; y > 120 && found.length < 2; y -= 6) {
+      for (let x = window.innerWidth - 24; x > 240 && found.length < 2; x -= 12) {
+        if (found.some((f) => Math.abs(f.x - x) < 150 && Math.abs(f.y - y) < 150)) continue;
+        // The spot and a few pixels around it are bare (not the edge of a card or a glyph).
+        if ([[0, 0], [3, 0], [-3, 0], [0, 3], [0, -3]].every(([dx = 0, dy = 0]) => bare(document.elementFromPoint(x + dx, y + dy)))) found.push({ x, y });
+      }
+    }
+    return found;
+  }, PAGE_BACKGROUND);
+}
+
 describe.skipIf(!hasChromium)('§2 decorative background in Chromium against the reference server', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -115,12 +144,16 @@ describe.skipIf(!hasChromium)('§2 decorative background in Chromium against the
     try {
       await signIn(page, operatorKey);
       await expect.poll(() => page.getByLabel(/^Server connection Live\b/).count(), { timeout: 15_000 }).toBe(1);
-      // Empty spots of the page background along the bottom edge (below the dashboard cards, right
-      // of the window list, below the toasts): the light theme's page background before the command.
-      const spots = [
-        { x: 700, y: 885 },
-        { x: 1400, y: 885 },
-      ];
+      // Home drawn whole: the parts it loads after its first paint (the Performance card, the gas
+      // and balances table with its sparklines) are up and have settled.
+      await page.getByRole('region', { name: 'Performance', exact: true }).waitFor({ timeout: 15_000 });
+      await page.getByRole('table', { name: 'Gas and balances per network' }).waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(1500);
+      // Two empty spots of the page background (between or below the dashboard's cards, away from
+      // the window list and the toasts), found on the page as it is drawn: the light theme's page
+      // background before the command.
+      const spots = await emptySpots(page);
+      expect(spots, 'two spots of bare page background').toHaveLength(2);
       const plain = await Promise.all(spots.map((s) => pixel(page, s.x, s.y)));
       expect(plain).toEqual([PAGE_BACKGROUND, PAGE_BACKGROUND]);
       const api = await apiAs(adminKey);
