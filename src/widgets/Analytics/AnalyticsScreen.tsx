@@ -28,6 +28,7 @@ import { LoadBoundary } from '../../ui/retryableLazy.tsx';
 import { TimeField } from '../../ui/TimeField.tsx';
 import { useFormatTime } from '../../ui/timeZone.ts';
 import { GroupTable, type GroupRow } from './GroupTable.tsx';
+import { Figure } from '../../ui/Figure.tsx';
 
 const RANGE_TEXT: Record<AnalyticsRange, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d', custom: 'Custom' };
 const GROUP_TITLE: Record<StatsGroup, string> = { token: 'By token', bridge: 'By bridge', route: 'By route', errCode: 'By error code' };
@@ -38,19 +39,6 @@ function nameOf(group: StatsGroup, key: string): string {
   if (group === 'errCode') return `${key}: ${tradeErrorMessage(Number(key))}`;
   if (group === 'bridge' && key === '') return 'no bridge (sells)';
   return key;
-}
-
-function Figure({ term, value, tone }: { term: string; value: string; tone?: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {term}
-      </Typography>
-      <Typography component="dd" variant="h6" sx={{ m: 0, fontVariantNumeric: 'tabular-nums', color: tone, lineHeight: 1.3 }}>
-        {value}
-      </Typography>
-    </Box>
-  );
 }
 
 /** The period's totals and its two charts. */

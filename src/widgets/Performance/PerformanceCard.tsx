@@ -22,6 +22,7 @@ import { liveStore } from '../../realtime/index.ts';
 import { FailureAlert } from '../../ui/FailureAlert.tsx';
 import { LoadBoundary } from '../../ui/retryableLazy.tsx';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
+import { Figure } from '../../ui/Figure.tsx';
 
 /** The window also slides with no trade at all (a new hour starts): the current bucket is refetched this often. */
 const SLIDE_CHECK_MS = 60_000;
@@ -35,19 +36,6 @@ type Loaded =
 
 const whole = new Intl.NumberFormat('en-US');
 const profitAxis = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-
-function Figure({ term, value, tone }: { term: string; value: string; tone?: 'success.main' | 'error.main' }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {term}
-      </Typography>
-      <Typography component="dd" variant="h6" sx={{ m: 0, fontVariantNumeric: 'tabular-nums', color: tone, lineHeight: 1.3 }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
   const api = useConsoleApi();
