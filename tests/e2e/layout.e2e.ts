@@ -75,6 +75,9 @@ function inspectInPage(scope: string | null): Findings {
   };
 
   const found: Findings = { sideways: [], clipped: [], covered: [] };
+  // What a person presses: (a) counts it as content, (c) wants each on top where it is pressed.
+  const CONTROLS =
+    '.MuiChip-root, button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="switch"], [role="tab"], [role="checkbox"], [role="radio"], [role="menuitem"], [role="link"], [role="combobox"], [role="slider"], [role="option"]';
   const doc = document.documentElement;
 
   // The open modal (a menu, popover, drawer or dialog: MUI's Modal), the last one opened on top.
@@ -89,8 +92,32 @@ function inspectInPage(scope: string | null): Findings {
     if (doc.scrollWidth > doc.clientWidth) found.sideways.push(`the page is ${doc.scrollWidth} px wide in a ${doc.clientWidth} px window`);
     const main = document.querySelector('main, [role="main"]');
     if (main && main.scrollWidth > main.clientWidth + 1) found.sideways.push(`the main content is ${main.scrollWidth} px wide in ${main.clientWidth} px`);
+    // A scroll of a few pixels is a bug when it reveals nothing: every text, control and card of the
+    // page (what scrolls with it, not the fixed header, toasts or corner buttons) already ends inside
+    // the window, and above the floating windows' list where that lies over the page (a phone). A
+    // page whose content happens to run a few pixels past that end (a long hash wrapping onto one
+    // more line on a phone) scrolls to show it, which is right.
     const extra = doc.scrollHeight - doc.clientHeight;
-    if (extra > 0 && extra <= 8) found.sideways.push(`the page scrolls down by ${extra} px only (a scrollbar for nothing)`);
+    if (extra > 0 && extra <= 8) {
+      const pinned = (el: Element): boolean => {
+        for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
+          const position = getComputedStyle(node).position;
+          if (position === 'fixed' || position === 'sticky') return true;
+        }
+        return false;
+      };
+      const hasOwnText = (el: Element) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && norm(n.textContent) !== '');
+      let contentEnd = 0;
+      for (const el of document.body.querySelectorAll('*')) {
+        if (!(hasOwnText(el) || el.matches(CONTROLS) || el.matches('img, svg, canvas, hr, table, .MuiPaper-root')) || !seen(el) || pinned(el)) continue;
+        contentEnd = Math.max(contentEnd, el.getBoundingClientRect().bottom + window.scrollY);
+      }
+      let visibleEnd = doc.clientHeight;
+      const list = document.querySelector('nav[aria-label="Floating windows"]')?.getBoundingClientRect();
+      const page = document.querySelector('#main-content')?.getBoundingClientRect();
+      if (list && page && list.height > 0 && list.left < page.right && list.right > page.left) visibleEnd = Math.min(visibleEnd, list.top);
+      if (contentEnd <= visibleEnd + 0.5) found.sideways.push(`the page scrolls down by ${extra} px only and shows nothing more there (a scrollbar for nothing)`);
+    }
   }
 
   // (b) Clipped labels, headers and chips: the full text must be at hand.
@@ -126,8 +153,6 @@ function inspectInPage(scope: string | null): Findings {
 
   // (c) Every visible control inside the viewport is the topmost element at its centre.
   // Chips too: a status chip under a toast is what finding 1 saw on a transaction's page.
-  const CONTROLS =
-    '.MuiChip-root, button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="switch"], [role="tab"], [role="checkbox"], [role="radio"], [role="menuitem"], [role="link"], [role="combobox"], [role="slider"], [role="option"]';
   for (const el of root.querySelectorAll(CONTROLS)) {
     if (!seen(el)) continue;
     const style = getComputedStyle(el);

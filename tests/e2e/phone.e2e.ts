@@ -152,7 +152,19 @@ describe.skipIf(!hasChromium)('on call from a phone, 390×844 touch (issue 25: W
         await page.goto(`/tx/${txId}`);
         await page.getByRole('heading', { name: `Transaction ${txId}` }).waitFor({ timeout: LIVE_MS });
         await expectNoSidewaysScroll(page, `/tx/${txId}`);
+        // §2 The floating windows' list lies over the page's bottom-left corner on a phone: scrolled
+        // to the end, the page's last row ("Updated", its label on the left) stands above the list,
+        // not under it (a long transaction's "Created" and "Updated" were hidden there for good).
+        // (On a shorter screen, so that this page runs past its end whatever the transaction.)
+        const list = page.getByRole('navigation', { name: 'Floating windows' });
+        await list.waitFor();
+        await page.setViewportSize({ width: PHONE.width, height: 560 });
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const listBox = await list.boundingBox();
+        const lastRow = await page.getByText('Updated', { exact: true }).boundingBox();
+        expect(lastRow && listBox && lastRow.y + lastRow.height <= listBox.y, `"Updated" ${JSON.stringify(lastRow)} ends above the list ${JSON.stringify(listBox)}`).toBe(true);
         await screenshot(page, shot('tx'));
+        await page.setViewportSize(PHONE);
 
         await page.goto(`/tx/trades/${tradeId}`);
         await page.getByRole('heading', { name: `Trade ${tradeId}` }).waitFor({ timeout: LIVE_MS });

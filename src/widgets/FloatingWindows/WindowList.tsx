@@ -1,10 +1,25 @@
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
 import { MAX_FLOATING_PANELS, WINDOW_Z_INDEX } from '../../config/constants.ts';
 import { windowLabel, type WindowEntry } from './types.ts';
 import { WindowTooltip } from './WindowTooltip.tsx';
+
+/** The list's height and its gap to the screen's bottom edge (px). */
+const LIST_HEIGHT = 40;
+const LIST_GAP = 8;
+/**
+ * On a phone the list spans the page's left half at the bottom: the page ends with room as tall as
+ * the list and its gap, so its last lines scroll out from under it instead of staying hidden there.
+ * (Wider screens put the list over the menu's column.)
+ */
+const PHONE_ROOM = {
+  '@media (max-width: 599.95px)': {
+    '#main-content::after': { content: '""', display: 'block', flex: '0 0 auto', height: LIST_HEIGHT + LIST_GAP },
+  },
+};
 
 /** §2/§9 Why the plus button is disabled. */
 export const PANEL_LIMIT_TEXT = `At most ${MAX_FLOATING_PANELS} floating panels can be added`;
@@ -19,6 +34,8 @@ export interface WindowListProps {
 export function WindowList({ windows, onToggle, onAdd }: WindowListProps) {
   const atLimit = windows.length >= MAX_FLOATING_PANELS;
   return (
+    <>
+    <GlobalStyles styles={PHONE_ROOM} />
     <Paper
       component="nav"
       aria-label="Floating windows"
@@ -26,7 +43,9 @@ export function WindowList({ windows, onToggle, onAdd }: WindowListProps) {
       sx={{
         position: 'fixed',
         left: 8,
-        bottom: 8,
+        bottom: LIST_GAP,
+        height: LIST_HEIGHT,
+        boxSizing: 'border-box',
         zIndex: WINDOW_Z_INDEX,
         display: 'flex',
         alignItems: 'center',
@@ -57,5 +76,6 @@ export function WindowList({ windows, onToggle, onAdd }: WindowListProps) {
         </span>
       </WindowTooltip>
     </Paper>
+    </>
   );
 }
