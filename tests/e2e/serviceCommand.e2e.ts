@@ -8,7 +8,7 @@
  */
 import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Api, type Session } from './browser.ts';
+import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Api, type Session } from './browser.ts';
 
 const isCommand = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/command';
 
@@ -126,5 +126,24 @@ describe.skipIf(!hasChromium)('issue 27 finding 11: §2/§5 text input dialog, S
     expect(await worker.getByRole('button', { name: 'Send command…' }).count()).toBe(0);
     await worker.getByRole('button', { name: 'Cancel', exact: true }).click();
     await stillAnswers(page);
+  });
+
+  it('on a phone (360 px) the restart dialog keeps all four buttons inside it', async () => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await signIn(page, operatorKey);
+    await page.getByRole('region', { name: 'Service status' }).getByRole('button', { name: /^Restart noder service \(/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Restart noder', exact: true });
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    if (!box) throw new Error('the dialog has no box');
+    for (const name of ['Send command…', 'Cancel', 'Scaling restart', 'Restart']) {
+      const button = await dialog.getByRole('button', { name, exact: true }).boundingBox();
+      if (!button) throw new Error(`${name} has no box`);
+      expect([name, button.x >= box.x && button.x + button.width <= box.x + box.width + 0.5]).toEqual([name, true]);
+    }
+    await screenshot(page, 'service-restart-dialog-phone');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await context.close();
   });
 });
