@@ -14,6 +14,7 @@ import type { LoginGateLimits } from './auth/loginGate.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
 import errorsPlugin from './plugins/errors.ts';
+import hostsPlugin from './plugins/hosts.ts';
 import originsPlugin from './plugins/origins.ts';
 import securityPlugin from './plugins/security.ts';
 import writeLimitPlugin, { WRITE_LIMITS_DEFAULTS, type WriteLimits } from './plugins/writeLimit.ts';
@@ -79,6 +80,8 @@ export interface AppOptions {
   trustProxy?: boolean | string[];
   /** Origins besides the server's own that may call the API and open sockets (ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
+  /** Host names besides localhost, IP addresses and ALLOWED_ORIGINS' hosts that requests may name (ALLOWED_HOSTS, and HOST when a name). */
+  allowedHosts?: readonly string[];
   /** Request timeouts and connection caps (lib/connectionLimits.ts); CONNECTION_LIMITS_DEFAULTS when omitted. */
   connectionLimits?: Partial<ConnectionLimits>;
   /** Writes per signed-in user (plugins/writeLimit.ts; WRITE_RATE_LIMIT is perSecond); WRITE_LIMITS_DEFAULTS when omitted. */
@@ -171,6 +174,13 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(clockPlugin, { now: options.now ?? Date.now });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  // Before anything reads the request: a name the server does not serve is a rebinding page (lib/hosts.ts).
+  const hostRules = {
+    allowedHosts: options.allowedHosts ?? [],
+    allowedOrigins: options.allowedOrigins ?? [],
+    trustProxy: (options.trustProxy ?? false) !== false,
+  };
+  await app.register(hostsPlugin, hostRules);
   // Before auth: a page of another site is refused before its token is even looked at.
   await app.register(originsPlugin, { allowedOrigins: options.allowedOrigins ?? [] });
   await app.register(databasePlugin, {
@@ -222,6 +232,7 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(socketPlugin, {
     devMode: options.devMode ?? true,
     allowedOrigins: options.allowedOrigins ?? [],
+    hostRules,
     socketsPerSession: options.socketsPerSession ?? SOCKETS_PER_SESSION_DEFAULT,
     trustProxy: (options.trustProxy ?? false) !== false,
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import { TX_READERS_DEFAULT, TX_READERS_MAX } from './db/txReaders.ts';
 import { CONNECTION_LIMITS_DEFAULTS } from './lib/connectionLimits.ts';
+import { parseHostList } from './lib/hosts.ts';
 import { parseOriginList } from './lib/origins.ts';
 import { WRITE_LIMITS_DEFAULTS } from './plugins/writeLimit.ts';
 import { SOCKETS_PER_SESSION_DEFAULT } from './realtime/socket.ts';
@@ -39,6 +40,15 @@ const originList = z.string().transform((value, ctx) => {
   }
 });
 
+const hostList = z.string().transform((value, ctx) => {
+  try {
+    return parseHostList(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+    return z.NEVER;
+  }
+});
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -68,6 +78,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   /** Origins, besides the server's own, whose pages may call the API and open sockets. */
   ALLOWED_ORIGINS: originList.default([]),
+  /** Host names, besides localhost, IP addresses, HOST and ALLOWED_ORIGINS' hosts, that requests may be sent to (DNS rebinding). */
+  ALLOWED_HOSTS: hostList.default([]),
   /** A request must have fully arrived within this many ms (lib/connectionLimits.ts). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(CONNECTION_LIMITS_DEFAULTS.requestTimeoutMs),
   /** Open connections at most, and from one client address (the latter not behind TRUST_PROXY). */

@@ -1,6 +1,7 @@
 /** Starts the reference backend: parse the environment, build the app, listen, shut down cleanly. */
 import { buildApp } from './app.ts';
 import { parseEnv, type Env } from './env.ts';
+import { parseHostList } from './lib/hosts.ts';
 import { CONNECTION_LIMITS_DEFAULTS } from './lib/connectionLimits.ts';
 import type { SeedKeys } from './db/seed.ts';
 
@@ -27,6 +28,8 @@ async function main(env: Env): Promise<void> {
     txReaders: env.TX_READERS,
     trustProxy: env.TRUST_PROXY,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    // The bound address is served by its name too (an IP address always is).
+    allowedHosts: [...env.ALLOWED_HOSTS, ...parseHostList(env.HOST)],
     socketsPerSession: env.SOCKETS_PER_SESSION,
     writeLimits: { perSecond: env.WRITE_RATE_LIMIT, burst: Math.max(1, Math.round(env.WRITE_RATE_LIMIT * 12)) },
     connectionLimits: {

@@ -51,9 +51,12 @@ export const miscSettingsUpdateRequest = () =>
     .strict();
 export type MiscSettingsUpdateRequest = z.infer<ReturnType<typeof miscSettingsUpdateRequest>>;
 
+/** The longest command text POST /command takes. */
+export const COMMAND_MAX_CHARS = 64;
+
 /** SPEC §7 POST /command {to, cmd}: a worker only takes the worker commands. */
 export const CommandRequest = z
-  .object({ to: z.enum(SERVICES), cmd: z.string().min(1).max(64) })
+  .object({ to: z.enum(SERVICES), cmd: z.string().min(1).max(COMMAND_MAX_CHARS) })
   .strict()
   .superRefine((value, ctx) => {
     if (value.to === 'worker' && !(WORKER_COMMANDS as readonly string[]).includes(value.cmd)) {

@@ -267,6 +267,24 @@ const CONTROLS: Control[] = [
     refused: 'Scaling restart of worker failed',
   },
   ...SERVICES.flatMap((service) => [serviceRestart(service, false), serviceRestart(service, true)]),
+  {
+    // Issue 27 finding 11: the single text input dialog (§2/§5) asks a service other than the worker
+    // for a command in the operator's words; tests/e2e/serviceCommand.e2e.ts presses it with click().
+    name: '§2 §5 §7 Send command… to brain: the text input dialog sends POST /command {to: "brain", cmd: "flush cache"}',
+    role: 'Operator',
+    route: '/',
+    steps: [
+      { press: /^Restart brain service \(/, region: 'Service status' },
+      { press: 'Send command…', dialog: 'Restart brain' },
+      { fill: 'Command', value: 'flush cache', dialog: 'Send a command to brain' },
+      { press: 'Save', dialog: 'Send a command to brain' },
+    ],
+    // A refused command keeps its dialog (its reason under the field); closeToasts closes it with Escape.
+    request: { method: 'POST', path: '/api/command', body: { to: 'brain', cmd: 'flush cache' } },
+    log: { action: 'command', details: { to: 'brain', cmd: 'flush cache' } },
+    seen: { text: 'Command sent to brain' },
+    refused: 'Send command failed',
+  },
   ...Object.keys(DEMO_BRAIN_STATE.txPeerStatus).map((peer) => peerRestart('tx', peer)),
   ...Object.keys(DEMO_BRAIN_STATE.zmqPeerStatus).map((peer) => peerRestart('zmq', peer)),
   {

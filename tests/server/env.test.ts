@@ -17,6 +17,8 @@ describe('environment (server/src/env.ts)', () => {
       TX_READERS: 2,
       TRUST_PROXY: false,
       ALLOWED_ORIGINS: [],
+      // Issue 27 finding 8.
+      ALLOWED_HOSTS: [],
       SOCKETS_PER_SESSION: 8,
       // Issue 27 finding 2.
       REQUEST_TIMEOUT_MS: 20_000,

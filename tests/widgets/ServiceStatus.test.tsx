@@ -63,4 +63,35 @@ describe('§2/§4 service status buttons', () => {
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Restart peer peerA?' })).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.restartPeer).toHaveBeenCalledWith('peerA'));
   });
+
+  it('§2/§5 issue 27 finding 11: Send command… asks the command in the text input dialog; Save sends it only once changed and valid', async () => {
+    const api = fakeApi();
+    renderWidget(<ServiceStatus />, api);
+    await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
+    fireEvent.click(screen.getByRole('button', { name: /^Restart brain service/ }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Restart brain' })).getByRole('button', { name: 'Send command…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a command to brain' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    const input = within(dialog).getByRole('textbox', { name: 'Command' });
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(within(dialog).getByText('A command is more than spaces')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    fireEvent.change(input, { target: { value: 'x'.repeat(65) } });
+    expect(within(dialog).getByText('A command has at most 64 characters')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    fireEvent.change(input, { target: { value: ' flush cache ' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(api.sendCommand).toHaveBeenCalledWith('brain', 'flush cache'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send a command to brain' })).toBeNull());
+    expect(api.sendCommand).toHaveBeenCalledTimes(1);
+  });
+
+  it('§7 the worker takes only the commands of Worker actions: its restart dialog offers no free text', async () => {
+    renderWidget(<ServiceStatus />, fakeApi());
+    await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
+    fireEvent.click(screen.getByRole('button', { name: /^Restart worker service/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restart worker' });
+    expect(within(dialog).queryByRole('button', { name: 'Send command…' })).toBeNull();
+  });
 });

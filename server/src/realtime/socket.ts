@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { SERVER_EVENT_NAMES, type ConnectedUser } from '../../../src/contract/index.ts';
 import type { Session } from '../auth/sessions.ts';
+import { hostJudge, type HostRules } from '../lib/hosts.ts';
 import { judgeOrigin } from '../lib/origins.ts';
 import type { Subscriber } from './hub.ts';
 
@@ -27,6 +28,8 @@ interface SocketData {
 export interface SocketOptions {
   devMode: boolean;
   allowedOrigins: readonly string[];
+  /** The host names served (lib/hosts.ts), judged at the handshake as plugins/hosts.ts judges every other request. */
+  hostRules: HostRules;
   socketsPerSession: number;
   /** X-Forwarded-Host names the host the browser asked for (TRUST_PROXY). */
   trustProxy: boolean;
@@ -75,6 +78,7 @@ function requestedScheme(request: IncomingMessage, trustProxy: boolean): 'http' 
 
 export default fp<SocketOptions>(
   async (app, options) => {
+    const servedHost = hostJudge(options.hostRules);
     const io = new Server(app.server, {
       path: '/socket.io',
       serveClient: false,
@@ -82,7 +86,12 @@ export default fp<SocketOptions>(
       // (socket.io's default is 1 MB; issue 27 finding 8). A larger one closes the connection.
       maxHttpBufferSize: SOCKET_FRAME_MAX_BYTES,
       // A page of another site may not open a socket (lib/origins.ts); listed origins may, polling too.
+      // Nor may a page that reached this server under another name (DNS rebinding, lib/hosts.ts).
       allowRequest: (request, callback) => {
+        if (!servedHost(request.headers)) {
+          callback('host not allowed', false);
+          return;
+        }
         const verdict = judgeOrigin(
           request.headers.origin,
           requestedHost(request, options.trustProxy),

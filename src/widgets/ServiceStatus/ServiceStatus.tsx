@@ -49,7 +49,7 @@ export function ServiceStatus() {
         </Button>
       </LazyTooltip>
       {SERVICES.map((service) => (
-        <LazyTooltip describeChild key={service} title={`${service}: ${healthText}. Click to restart.`}>
+        <LazyTooltip describeChild key={service} title={`${service}: ${healthText}. Click to restart${service === 'worker' ? '' : ' or send a command'}.`}>
           <Button
             size="small"
             variant="outlined"

@@ -22,7 +22,8 @@ describe('issue 27 finding 8: transport', () => {
   });
 
   it("a page on the server's host under the other scheme is another origin: 403", async () => {
-    const t = await makeApp();
+    // console.lan is a name the server is told it serves (ALLOWED_HOSTS), as a LAN deployment would.
+    const t = await makeApp({ allowedHosts: ['console.lan'] });
     const call = (origin: string) =>
       t.app.inject({ method: 'GET', url: '/api/txs/', headers: { host: 'console.lan:8080', origin, 'x-api-key': t.operatorToken } });
     expect((await call('http://console.lan:8080')).statusCode).toBe(200);
