@@ -191,10 +191,12 @@ export const API_ROUTES = [
   { method: 'POST', url: '/api/sim/control', access: 'admin', only: 'simulator' },
 ] as const satisfies readonly ApiRoute[];
 
-const apiByRoute = new Map<string, ApiRoute>(API_ROUTES.map((r): [string, ApiRoute] => [`${r.method} ${r.url}`, r]));
+/** Made on first use, so the console's bundle, which never asks, leaves API_ROUTES out. */
+let apiByRoute: Map<string, ApiRoute> | undefined;
 
 /** The entry of a route as registered (method and pattern); HEAD is answered by the GET route, so it shares its entry. */
 export function apiRouteOf(method: string, url: string | undefined): ApiRoute | undefined {
   if (url === undefined) return undefined;
+  apiByRoute ??= new Map(API_ROUTES.map((r): [string, ApiRoute] => [`${r.method} ${r.url}`, r]));
   return apiByRoute.get(`${method === 'HEAD' ? 'GET' : method} ${url}`);
 }
