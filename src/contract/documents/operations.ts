@@ -1,7 +1,7 @@
 /**
  * Every REST route of the wire contract, as data: method, path, the contract's zod schemas of its
- * query, body and answer, and who may call it (its entry in src/config/access.ts). The OpenAPI document is generated from this list
- * (openapi.ts); tests hold it against the routes the reference server registers (same paths, same
+ * query, body and answer, and who may call it (its entry in src/config/access.ts). The OpenAPI
+ * document is generated from this list (openapi.ts); tests hold it against the routes the reference server registers (same paths, same
  * access, the same schemas), so neither can drift from the other.
  *
  * Not re-exported by src/contract/index.ts: only the generator, the server and the checker read it.
@@ -71,9 +71,6 @@ import {
 } from '../alertDelivery.ts';
 import { StatsSeriesQuery, StatsSeriesResponse, TradeStatsQuery, TradeStatsResponse } from '../stats.ts';
 
-/** public: no token; any: a valid session; admin: role exactly Admin (SPEC §6). Said in src/config/access.ts. */
-export type OperationAccess = Access;
-
 /** PROTOCOL's console extensions: a backend may leave them out (404), and the console hides what needs them. */
 export type ExtensionName = 'trades' | 'stats' | 'alerts';
 
@@ -81,8 +78,8 @@ export interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** As the reference server registers it: `/api/tokens/:tokenName`. */
   path: string;
-  /** Who may call it: the route's entry in the access table (src/config/access.ts), not written here. */
-  access: OperationAccess;
+  /** Who may call it (SPEC §6): the route's entry in the access table (src/config/access.ts), not written here. */
+  access: Access;
   /** A short name for the operation (OpenAPI operationId). */
   id: string;
   summary: string;
