@@ -1,8 +1,8 @@
 /**
  * Every REST route of the wire contract, as data: method, path, the contract's zod schemas of its
  * query, body and answer, and who may call it (its entry in src/config/access.ts). The OpenAPI
- * document is generated from this list (openapi.ts); tests hold it against the routes the reference server registers (same paths, same
- * access, the same schemas), so neither can drift from the other.
+ * document is generated from this list (openapi.ts); tests hold it against the routes the reference
+ * server registers (same paths, same access, the same schemas), so neither can drift from the other.
  *
  * Not re-exported by src/contract/index.ts: only the generator, the server and the checker read it.
  */
