@@ -1,7 +1,8 @@
 /**
  * The sidebar: the screens of the access table (src/config/access.ts) the role may see (SPEC §6),
- * in its order, admin ones under their own heading; a resource screen takes its definition's icon. A resource not in view carries
- * the number of changes the operator has not seen in its name ("Manage tokens, 3 new changes").
+ * in its order, admin ones under their own heading; a resource screen takes its definition's icon.
+ * A resource not in view carries the number of changes the operator has not seen in its name
+ * ("Manage tokens, 3 new changes").
  */
 import { createElement, useId, type ReactElement } from 'react';
 import Box from '@mui/material/Box';
