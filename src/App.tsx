@@ -1,15 +1,14 @@
 /**
  * <Admin> wiring only (STYLE): providers, layout, dashboard, a <Resource> per definition, routes. Real paths (STACK trap 2):
  * react-admin uses the router it is wrapped in, a BrowserRouter here and a memory router in tests.
- * Routing rules of SPEC §2/§6: RequireSession (in Layout) sends visitors without a session to
- * /login; admin routes are registered only for the Admin role, so for anyone else they fall to the
- * catch-all, which goes to /.
+ * Routing rules of SPEC §2/§6, from the access table (src/config/access.ts): RequireSession (in
+ * Layout) sends visitors without a session to /login; a screen the role may not open goes to /.
  */
 import { useMemo } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, type DataProvider, type Store } from 'react-admin';
 import { APP_LABEL } from './config/constants.ts';
-import { ROUTES } from './config/routes.ts';
+import { refusedScreensFor, screensFor } from './config/access.ts';
 import { authProvider as browserAuthProvider, getSessionToken, type AppAuthProvider } from './authProvider/index.ts';
 import { createApiClient, createDataProvider, createRealtimeChannel, getApiOrigin, type AppDataProvider } from './dataProvider/index.ts';
 // The store alone: the socket and its handlers load after sign-in.
@@ -24,7 +23,6 @@ import { LoginPage } from './layout/LoginPage.tsx';
 import { Loading } from './layout/Loading.tsx';
 import { RedirectHome } from './layout/RedirectHome.tsx';
 import { HomeScreen, Screen } from './pages/index.tsx';
-import { screensFor } from './authProvider/screens.ts';
 import { darkTheme, lightTheme } from './theme.ts';
 import { NoRaNotification } from './notifications/index.ts';
 
@@ -45,9 +43,8 @@ const apiDataProvider: AppDataProvider = createDataProvider(createApiClient({ ge
 function screenRoutes(role: unknown) {
   const resourcePaths = new Set(DEFINITIONS.map(pathOf));
   const allowed = screensFor(role).filter((r) => r.path !== '/' && !resourcePaths.has(r.path));
-  const allowedPaths = new Set<string>(allowed.map((r) => r.path));
   // A screen the role may not see goes home, also where a resource's /:id would otherwise take it (/tx/new).
-  const refused = ROUTES.filter((r) => r.access !== 'public' && r.path !== '/' && !allowedPaths.has(r.path) && !resourcePaths.has(r.path));
+  const refused = refusedScreensFor(role).filter((r) => !resourcePaths.has(r.path));
   return [
     ...allowed.map((r) => <Route key={r.path} path={r.path} element={<Screen path={r.path} />} />),
     ...refused.map((r) => <Route key={r.path} path={r.path} element={<RedirectHome />} />),

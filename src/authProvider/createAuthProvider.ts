@@ -3,8 +3,8 @@
  * dependencies as arguments so tests pass fakes; index.ts wires the browser's.
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { ROUTES } from '../config/routes.ts';
-import { activeSession, isAdminRole, type Session } from './session.ts';
+import { allows, pathAccessOf } from '../config/access.ts';
+import { activeSession, type Session } from './session.ts';
 import type { SecureTokenStorage } from './secureStorage.ts';
 import { errorStatus } from '../dataProvider/apiFetch.ts';
 
@@ -34,14 +34,6 @@ export type AppAuthProvider = AuthProvider & {
 };
 
 export const MISSING_KEY_MESSAGE = 'api key not found';
-
-/** Admin-only path prefixes of ROUTES, so canAccess agrees with the route table. */
-const ADMIN_PATHS = ROUTES.filter((r) => r.access === 'admin').map((r) => r.path.replace(/\/\*$/, ''));
-
-function isAdminOnlyResource(resource: string): boolean {
-  const path = `/${resource}`;
-  return ADMIN_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
-}
 
 export function createAuthProvider({ storage, requestToken, onLogin, revokeToken, onLogout, now = Date.now }: AuthProviderDeps): AppAuthProvider {
   let token: string | null = null;
@@ -128,10 +120,11 @@ export function createAuthProvider({ storage, requestToken, onLogin, revokeToken
       return (await session())?.role ?? '';
     },
 
+    /** §6 By the access table's path rule (src/config/access.ts); a resource's own actions are answered by the kit (withResourceAccess). */
     async canAccess({ resource }) {
       const current = await session();
       if (current === null) return false;
-      return !isAdminOnlyResource(resource) || isAdminRole(current.role);
+      return allows(pathAccessOf(`/${resource}`), current.role);
     },
   };
 }

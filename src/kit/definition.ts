@@ -7,7 +7,7 @@
  */
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Exporter, GetListParams, Identifier, RaRecord, Validator } from 'react-admin';
-import type { RouteAccess } from '../config/routes.ts';
+import { resourceAccessOf, type ActionAccess, type ResourceActions, type ResourceName } from '../config/access.ts';
 import type { CustomWrites } from '../dataProvider/resourceProvider.ts';
 import type { AppDataProvider } from '../dataProvider/index.ts';
 import type { CollectionName, LiveCollectionName } from '../realtime/liveCollections.ts';
@@ -15,8 +15,10 @@ import type { ColumnPriority } from './shared/columnPriority.ts';
 
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
-/** Who may do an action (the server enforces the same table); 'none': the console does not offer it. */
-export type ActionAccess = RouteAccess | 'none';
+export type { ActionAccess };
+
+/** Who may do each action (ResourceActions of src/config/access.ts, with `list` its screen's access). */
+export type ResourceAccess = Record<ResourceAction, ActionAccess> & Pick<ResourceActions, 'commands'>;
 
 export type Fields = Readonly<Record<string, unknown>>;
 
@@ -79,11 +81,10 @@ export type FieldDef =
  * `run`, and says "{outcome} done." or "{outcome} failed: {the server's reason}" in a toast.
  */
 export interface RecordCommand<R extends RaRecord = RaRecord> {
-  /** The action name canAccess is asked about, answered by `access`. */
+  /** The action name canAccess is asked about, answered by the resource's `access.commands` (deny when absent). */
   name: string;
   /** The button's text; its accessible name goes on with the record: "Restart workers-eu". */
   label: string;
-  access: RouteAccess;
   confirm: { title: string; message: (record: R) => string };
   run: (dataProvider: AppDataProvider, record: R) => Promise<unknown>;
   /** What was done, in words: "Restart of workers-eu". */
@@ -99,7 +100,8 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   recordLabel: string;
   idField: string;
   icon: ComponentType;
-  access: Record<ResourceAction, ActionAccess>;
+  /** Who may do what: for the console's resources, their entry in src/config/access.ts (defineResource fills it in). */
+  access: ResourceAccess;
   /** REST paths under /api (SPEC §7); list differs where SPEC writes it so (`txs/`). */
   api?: { record: string; list?: string };
   /** Records kept by the socket (PROTOCOL), listed from the live store. */
@@ -185,10 +187,24 @@ export type ResourceUi<R extends RaRecord = RaRecord> = Partial<
   >
 >;
 
-/** Defines a resource; typed in its record so columns and rules are checked against the contract. */
-export function defineResource<R extends RaRecord>(definition: ResourceDefinition<R>): ResourceDefinition {
+/** A resource of the console: its name is a resource screen of the access table, which says who may do what. */
+export type ResourceSpec<R extends RaRecord = RaRecord> = Omit<ResourceDefinition<R>, 'name' | 'access'> & { name: ResourceName; access?: never };
+
+/**
+ * Defines a resource; typed in its record so columns and rules are checked against the contract.
+ * A resource of the console names its screen in the access table (src/config/access.ts), which
+ * gives its `access`: who may do what is said there only. A resource outside the table (the kit's
+ * own tests) says its `access` itself.
+ */
+export function defineResource<R extends RaRecord>(definition: ResourceSpec<R>): ResourceDefinition;
+export function defineResource<R extends RaRecord>(definition: ResourceDefinition<R>): ResourceDefinition;
+export function defineResource<R extends RaRecord>(definition: ResourceSpec<R> | ResourceDefinition<R>): ResourceDefinition {
+  const fromTable = resourceAccessOf(definition.name);
+  if (fromTable && definition.access) throw new Error(`the access of ${definition.name} is said in src/config/access.ts, not in its definition`);
+  const access = fromTable ?? definition.access;
+  if (!access) throw new Error(`${definition.name} is no resource screen of src/config/access.ts`);
   // The kit handles records as RaRecord; the definition's own functions were checked against R.
-  return definition as unknown as ResourceDefinition;
+  return { ...definition, access } as unknown as ResourceDefinition;
 }
 
 export const pathOf = (definition: Pick<ResourceDefinition, 'name'>) => `/${definition.name}`;

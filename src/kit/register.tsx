@@ -6,21 +6,19 @@
 import { Suspense, type ComponentType } from 'react';
 import { Navigate, Route, useParams } from 'react-router-dom';
 import { Resource } from 'react-admin';
-import { isAdminRole } from '../authProvider/session.ts';
-import { ROUTES } from '../config/routes.ts';
+import { allows, ROUTES } from '../config/access.ts';
 import type { AppAuthProvider } from '../authProvider/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { RedirectHome } from '../layout/RedirectHome.tsx';
 import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
-import type { ActionAccess, ResourceAction, ResourceDefinition } from './definition.ts';
-
-export function allows(access: ActionAccess, role: unknown): boolean {
-  return access === 'any' || access === 'public' || (access === 'admin' && isAdminRole(role));
-}
+import type { ResourceAction, ResourceDefinition } from './definition.ts';
 
 const ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete'] satisfies ResourceAction[];
 
-/** canAccess from the definitions for their resources (react-admin asks per action); the app's own rule otherwise. */
+/**
+ * canAccess from the definitions for their resources (react-admin asks per action), the access
+ * table's for the console's (defineResource); the auth provider's rule, by path, otherwise.
+ */
 export function withResourceAccess(authProvider: AppAuthProvider, definitions: readonly ResourceDefinition[]): AppAuthProvider {
   return {
     ...authProvider,
@@ -31,7 +29,7 @@ export function withResourceAccess(authProvider: AppAuthProvider, definitions: r
       const command = definition?.commands?.find((c) => c.name === params.action);
       if (!definition || (!command && !ACTIONS.includes(params.action))) return (await authProvider.canAccess?.(params)) ?? signedIn;
       if (!signedIn) return false;
-      return allows(command ? command.access : definition.access[params.action as ResourceAction], role);
+      return allows(command ? (definition.access.commands?.[command.name] ?? 'none') : definition.access[params.action as ResourceAction], role);
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The sidebar, generated from the screens of ROUTES and the registered resource definitions that
- * the role may see (SPEC §6), admin ones under their own heading. A resource not in view carries
- * the number of changes the operator has not seen in its name ("Manage tokens, 3 new changes").
+ * The sidebar: the screens of the access table (src/config/access.ts) the role may see (SPEC §6),
+ * in its order, admin ones under their own heading; a resource screen takes its definition's icon.
+ * A resource not in view carries the number of changes the operator has not seen in its name
+ * ("Manage tokens, 3 new changes").
  */
 import { createElement, useId, type ReactElement } from 'react';
 import Box from '@mui/material/Box';
@@ -20,12 +21,10 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TuneIcon from '@mui/icons-material/Tune';
 import { isAdminRole } from '../authProvider/session.ts';
-import { screensFor } from '../authProvider/screens.ts';
-import type { ScreenPath } from '../config/routes.ts';
+import { screensFor, type ScreenPath } from '../config/access.ts';
 import { TRADES_PATH } from '../config/trades.ts';
 import { pathOf, type ResourceDefinition } from '../kit/definition.ts';
 import { useDefinitions } from '../kit/DefinitionsContext.tsx';
-import { allows } from '../kit/register.tsx';
 import { unseenLabel, UnseenChangesTracker, useUnseenChanges } from '../kit/unseenChanges.tsx';
 import { VISUALLY_HIDDEN } from '../ui/visuallyHidden.ts';
 import { useLive } from '../realtime/hooks.ts';
@@ -65,7 +64,6 @@ function entriesFor(role: unknown, definitions: readonly ResourceDefinition[]): 
   const byPath = new Map(definitions.map((d) => [pathOf(d), d]));
   const entries: Entry[] = screensFor(role).map((r) => {
     const definition = byPath.get(r.path);
-    byPath.delete(r.path);
     return {
       path: r.path,
       title: r.title,
@@ -74,12 +72,6 @@ function entriesFor(role: unknown, definitions: readonly ResourceDefinition[]): 
       resource: definition?.name,
     };
   });
-  // Resources beyond SPEC's routes come after them, as the role allows.
-  for (const definition of byPath.values()) {
-    if (!allows(definition.access.list, role)) continue;
-    const admin = definition.access.list === 'admin';
-    entries.push({ path: pathOf(definition), title: definition.label, admin, icon: createElement(definition.icon), resource: definition.name });
-  }
   for (const entry of entries) entry.nested = entries.filter((e) => e.path.startsWith(`${entry.path}/`)).map((e) => e.path);
   return entries;
 }

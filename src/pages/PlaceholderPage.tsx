@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { ROUTES } from '../config/routes.ts';
+import { ROUTES } from '../config/access.ts';
 
 export type RoutePath = (typeof ROUTES)[number]['path'];
 

@@ -2,7 +2,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { Loading } from '../layout/Loading.tsx';
 import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
-import type { ScreenPath } from '../config/routes.ts';
+import type { ScreenPath } from '../config/access.ts';
 
 const screen = (load: () => Promise<{ default: ComponentType }>) => retryableLazy('this screen', load);
 

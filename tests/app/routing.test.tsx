@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { ROUTES } from '../../src/config/routes.ts';
+import { ROUTES } from '../../src/config/access.ts';
 import { LOADING_TEXT } from '../../src/config/constants.ts';
 import { AdminContext } from 'react-admin';
 import { noNetworkDataProvider, renderConsole, type Who } from './harness.tsx';

@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 interface Edge {
   /** Repository path of the importing file, e.g. src/layout/Menu.tsx. */
   from: string;
-  /** Repository path the specifier resolves to, e.g. src/config/routes.ts; null for a package. */
+  /** Repository path the specifier resolves to, e.g. src/config/access.ts; null for a package. */
   to: string | null;
   specifier: string;
 }
@@ -106,7 +106,7 @@ describe('STYLE: dependencies point one way', () => {
     expect(offending((edge) => under(edge.from, 'src/resources') && under(edge.to, 'src/widgets', 'src/notifications'))).toEqual([]);
   });
 
-  it('STYLE: pages and layout do not import each other both ways: layout imports no page (it knows the screens from config/routes.ts)', () => {
+  it('STYLE: pages and layout do not import each other both ways: layout imports no page (it knows the screens from config/access.ts)', () => {
     expect(offending((edge) => under(edge.from, 'src/layout') && under(edge.to, 'src/pages'))).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/config/routes.ts';
+import { ROUTES } from '../../src/config/access.ts';
 import { API_KEY_STORAGE_KEY } from '../../src/config/constants.ts';
 import { adminKey, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn } from './browser.ts';
 

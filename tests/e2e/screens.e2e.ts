@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/config/routes.ts';
+import { ROUTES } from '../../src/config/access.ts';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn } from './browser.ts';
 
 const THEMES = ['light', 'dark'] as const;

@@ -21,7 +21,6 @@ export const bridges = defineResource<BridgeRow>({
   recordLabel: 'bridge',
   idField: 'bridgeName',
   icon: CompareArrowsIcon,
-  access: { list: 'admin', show: 'admin', create: 'admin', edit: 'admin', delete: 'admin' },
   api: { record: 'bridges' },
   live: { collection: 'bridges' },
   filters: [{ source: 'q', label: 'Search', kind: 'search', placeholder: 'name, kind, network or token' }],

@@ -19,7 +19,6 @@ export const cloudGroups = defineResource<CloudGroup>({
   recordLabel: 'cloud group',
   idField: 'name',
   icon: CloudIcon,
-  access: { list: 'admin', show: 'none', create: 'admin', edit: 'admin', delete: 'admin' },
   live: { collection: 'cloudGroups' },
   writes: ({ records, dataProvider }) => {
     const save = async (groups: Fields[], name: unknown) => {
@@ -43,7 +42,6 @@ export const cloudGroups = defineResource<CloudGroup>({
     {
       name: 'restart',
       label: 'Restart',
-      access: 'admin',
       confirm: {
         title: 'Restart cloud group',
         message: (group) => `Restart every instance of cloud group ${group.name}? Work running on them is interrupted.`,

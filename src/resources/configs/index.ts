@@ -19,7 +19,6 @@ export const configs = defineResource<ConfigRow>({
   recordLabel: 'config',
   idField: 'configName',
   icon: DescriptionIcon,
-  access: { list: 'admin', show: 'none', create: 'none', edit: 'admin', delete: 'none' },
   api: { record: 'configs' },
   ui: () => import('./ui.ts').then((m) => m.configsUi),
   // ConfigListQuery's filter: q, a part of the name in any case.

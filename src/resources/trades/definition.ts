@@ -29,7 +29,6 @@ export const trades = defineResource<TradeJourney & { id: string }>({
   recordLabel: 'trade',
   idField: 'tradeId',
   icon: JourneyIcon,
-  access: { list: 'any', show: 'any', create: 'none', edit: 'none', delete: 'none' },
   api: { record: 'trades', list: 'trades/' },
   refreshOn: 'trades',
   // Every tx sent or confirmed moves a trade: a count of unseen changes would only count the traffic.

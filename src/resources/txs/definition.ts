@@ -16,7 +16,6 @@ export const txs = defineResource({
   recordLabel: 'transaction',
   idField: 'id',
   icon: SwapHorizIcon,
-  access: { list: 'any', show: 'any', create: 'none', edit: 'none', delete: 'none' },
   api: { record: 'txs', list: 'txs/' },
   refreshOn: 'txs',
   // Columns, filters (and their translation to the server's), the export and the history popup load with the list.

@@ -15,7 +15,6 @@ export const userLogs = defineResource<LogRow>({
   recordLabel: 'user log',
   idField: 'id',
   icon: ListAltIcon,
-  access: { list: 'admin', show: 'none', create: 'none', edit: 'none', delete: 'none' },
   refreshOn: 'userLogs',
   // Columns, filters, the JSON popup and the reading of pages through POST /logs/more load with the list (ui.ts).
   ui: () => import('./ui.ts').then((m) => m.userLogsUi),
