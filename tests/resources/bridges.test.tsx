@@ -159,7 +159,7 @@ describe('/settings/bridges', () => {
     await live({ bridges: { Stargate: STARGATE, Polygon: { bridgeName: 'Polygon', kind: 'Polygon', version: 1, networks: ['Polygon'] } } });
     await openList();
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'base');
-    await waitFor(() => expect(within(table()).queryByRole('row', { name: /Polygon/ })).toBeNull());
+    await waitFor(() => expect(within(table()).queryByRole('row', { name: /Polygon/ })).toBeNull(), { timeout: 5000 });
     expect(row(/Stargate/)).toBeInTheDocument();
   });
 });
