@@ -7,16 +7,11 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn, type Session } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn, type Session, stillAnswers } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
 const eventually = <T>(read: () => Promise<T> | T, message?: string) => expect.poll(read, { timeout: 15_000, message });
-
-/** The page still answers script (no frozen tab). */
-async function answers(page: Page): Promise<void> {
-  expect(await page.evaluate(() => 1 + 1)).toBe(2);
-}
 
 /** Warning toasts on screen whose text starts with `start`. */
 const warningToasts = (page: Page, start: string): Locator =>
@@ -108,7 +103,7 @@ describe.skipIf(!hasChromium)('alert rules in Chromium against the reference ser
     await page.goto('/tsettings');
     for (const rule of [BASE_RULE, OPTIMISM_RULE]) await page.getByRole('button', { name: `Remove rule: ${rule}`, exact: true }).click();
     await page.getByRole('list', { name: 'Alert rules of this browser' }).waitFor({ state: 'detached' });
-    await answers(page);
+    await stillAnswers(page);
     expect(pageErrors).toEqual([]);
   });
 
@@ -135,8 +130,8 @@ describe.skipIf(!hasChromium)('alert rules in Chromium against the reference ser
     expect((await hold('Base', 3)).status).toBe(200);
     await eventually(() => warningToasts(operator.page, BASE_RULE).count()).toBe(0);
 
-    await answers(page);
-    await answers(operator.page);
+    await stillAnswers(page);
+    await stillAnswers(operator.page);
     expect(pageErrors).toEqual([]);
     expect(operator.pageErrors).toEqual([]);
   });

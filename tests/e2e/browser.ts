@@ -46,6 +46,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
+/** The page runs scripts again within `withinMs`: a render loop or a hung page never lets evaluate answer. */
+export async function stillAnswers(page: Page, withinMs = 5000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frozen = new Promise<'frozen'>((resolve) => (timer = setTimeout(() => resolve('frozen'), withinMs)));
+  const answer = await Promise.race([page.evaluate(() => 1 + 1), frozen]);
+  clearTimeout(timer);
+  expect(answer, `the page answers within ${withinMs} ms`).toBe(2);
+}
+
 export type Api = (method: string, path: string, body?: unknown) => Promise<Response>;
 
 /** A signed-in API client for the test itself (simulator control, setup), via the real REST API. */

@@ -17,7 +17,7 @@ import type { Browser, Locator, Page, Request, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES, WORKER_COMMANDS, type Service, type WorkerCommand } from '../../src/config/enums.ts';
 import { DEMO_AWS_GROUPS, DEMO_BRAIN_STATE } from '../../server/src/db/demoData.ts';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn, type Session } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn, type Session, stillAnswers } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 type Role = 'Admin' | 'Operator';
@@ -536,15 +536,6 @@ async function isSeen(page: Page, seen: Seen): Promise<boolean> {
   return (await target.filter({ visible: true }).count()) > 0;
 }
 
-/** The page runs scripts again within ANSWER_MS: a render loop never lets evaluate answer. */
-async function stillAnswers(page: Page): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frozen = new Promise<'frozen'>((resolve) => (timer = setTimeout(() => resolve('frozen'), ANSWER_MS)));
-  const answer = await Promise.race([page.evaluate(() => 1 + 1), frozen]);
-  clearTimeout(timer);
-  expect(answer, `the page answers within ${ANSWER_MS} ms`).toBe(2);
-}
-
 /**
  * Closes the toasts open now (Dismiss all, or a click on the one toast left), so an outcome seen
  * later is a new one: real clicks, as a person makes them (issue 25, what to build 14). A toast can
@@ -677,7 +668,7 @@ describe.skipIf(!hasChromium)('every operator control in Chromium against the re
         for (const step of i === 0 ? control.steps : (control.retry ?? control.steps)) await perform(page, step);
         expect((await answered).status()).toBe(status);
         await page.getByText(`${control.refused}: ${reason}`, { exact: true }).waitFor({ timeout: 10_000 });
-        await stillAnswers(page);
+        await stillAnswers(page, ANSWER_MS);
       }
 
       // Accepted: pressed again, the request as the rule says, the server's record, what the operator sees.
@@ -703,7 +694,7 @@ describe.skipIf(!hasChromium)('every operator control in Chromium against the re
           ...(control.log.details ? { details: control.log.details } : {}),
         });
       }
-      await stillAnswers(page);
+      await stillAnswers(page, ANSWER_MS);
       expect(pageErrors).toEqual([]);
     });
   }

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, signIn, type Session } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, signIn, type Session, stillAnswers } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -26,11 +26,6 @@ async function createToken(api: Api, tokenName: string): Promise<{ version: numb
 async function openEdit(page: Page, tokenName: string): Promise<void> {
   await page.goto(`/settings/tokens/${tokenName}`);
   await eventually(() => page.getByRole('textbox', { name: 'Token name' }).inputValue()).toBe(tokenName);
-}
-
-/** The page still answers script (no frozen tab). */
-async function answers(page: Page): Promise<void> {
-  expect(await page.evaluate(() => 1 + 1)).toBe(2);
 }
 
 describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about each other, unseen changes, deep links', () => {
@@ -64,7 +59,7 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     await a.page.goto('/settings/tokens/create');
     await a.page.getByRole('heading', { level: 1, name: 'New token' }).waitFor();
     expect(await a.page.getByRole('textbox', { name: 'Token name' }).inputValue()).toBe('');
-    await answers(a.page);
+    await stillAnswers(a.page);
     expect(a.pageErrors).toEqual([]);
     expect((await admin('DELETE', `/tokens/${tokenName}`)).status).toBe(200);
   });
@@ -117,7 +112,7 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     expect((await admin('DELETE', `/tokens/${tokenName}`)).status).toBe(200);
     await b.page.getByRole('alert').filter({ hasText: 'This record was deleted by someone else' }).waitFor();
     expect(await b.page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    await answers(b.page);
+    await stillAnswers(b.page);
     expect(a.pageErrors).toEqual([]);
     expect(b.pageErrors).toEqual([]);
   });
@@ -140,7 +135,7 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     expect(await menu.getByRole('menuitem', { name: /^Manage tokens, / }).count()).toBe(0);
     // Token pins lists the same records and is not in view: it still counts them.
     expect(await menu.getByRole('menuitem', { name: 'Token pins, 2 new changes', exact: true }).count()).toBe(1);
-    await answers(a.page);
+    await stillAnswers(a.page);
     expect(a.pageErrors).toEqual([]);
     for (const name of names) expect((await admin('DELETE', `/tokens/${name}`)).status).toBe(200);
   });
@@ -161,7 +156,7 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     await a.page.getByRole('alert').filter({ hasText: 'Save failed: token store unavailable' }).waitFor();
     expect(await a.page.getByRole('textbox', { name: 'Decimals 1' }).inputValue()).toBe('5');
     expect(new URL(a.page.url()).pathname).toBe(`/settings/tokens/${tokenName}`);
-    await answers(a.page);
+    await stillAnswers(a.page);
 
     const saved = a.page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'PUT');
     await a.page.getByRole('button', { name: 'Save' }).click();
@@ -185,14 +180,14 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     // The closing dialog hides the page from the accessibility tree until it has gone.
     await confirm.waitFor({ state: 'detached' });
     expect(await row.count()).toBe(1);
-    await answers(a.page);
+    await stillAnswers(a.page);
 
     await row.getByRole('button', { name: `Delete ${tokenName}` }).click();
     const deleted = a.page.waitForResponse((r) => r.url().includes(`/api/tokens/${tokenName}`) && r.request().method() === 'DELETE');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     expect((await deleted).status()).toBe(200);
     await eventually(() => row.count()).toBe(0);
-    await answers(a.page);
+    await stillAnswers(a.page);
     expect(a.pageErrors).toEqual([]);
   });
   it('§2 §7 an Admin selects two tokens and deletes them together: one Yes/No naming both, a DELETE each; the one refused (409, then 503) stays listed and selected, with its reason; then it goes', async () => {
@@ -231,7 +226,7 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     await eventually(() => rows.count()).toBe(2);
     expect(await rows.filter({ hasText: first }).count()).toBe(0);
     expect(await box(second).isChecked()).toBe(true);
-    await answers(a.page);
+    await stillAnswers(a.page);
 
     // Tried again, the server fails (503): said with its reason, the token stays listed and selected.
     const unavailable = await admin('POST', '/sim/control', { action: 'refuse', method: 'DELETE', path: `/api/tokens/${second}`, status: 503, error: 'token store unavailable', times: 1 });
@@ -242,7 +237,7 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     expect(answered.slice(2)).toEqual([[`/api/tokens/${second}`, 503]]);
     await a.page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await box(second).isChecked()).toBe(true);
-    await answers(a.page);
+    await stillAnswers(a.page);
 
     // Then accepted: deleted, the list is empty of them and nothing stays selected.
     await a.page.getByRole('button', { name: 'Delete 1 token' }).click();
@@ -252,7 +247,7 @@ describe.skipIf(!hasChromium)('§4 §7 live resources: edits that know about eac
     // Nothing matches the search any more: the list says so instead of a table.
     await a.page.getByText('No tokens match.').waitFor();
     expect(await a.page.getByRole('button', { name: /^Delete \d+ tokens?$/ }).count()).toBe(0);
-    await answers(a.page);
+    await stillAnswers(a.page);
     expect(a.pageErrors).toEqual([]);
   });
 });

@@ -6,9 +6,9 @@
  * a refusal (409) keeps the dialog and what was typed with the server's reason, and an accepted
  * command reaches the server as typed (trimmed), is in the user log and is said to the operator.
  */
-import type { Browser, Page, Request, Response } from 'playwright-core';
+import type { Browser, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Api, type Session } from './browser.ts';
+import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Api, type Session, stillAnswers } from './browser.ts';
 
 const isCommand = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/command';
 
@@ -16,12 +16,6 @@ async function commandLogs(admin: Api): Promise<{ total: number; data: { user: s
   const res = await admin('POST', '/logs/more', { action: 'command', limit: 1 });
   expect(res.status).toBe(200);
   return (await res.json()) as { total: number; data: { user: string; details?: unknown }[] };
-}
-
-/** The page runs scripts again within 2 s: a render loop never lets evaluate answer. */
-async function stillAnswers(page: Page): Promise<void> {
-  const answer = await Promise.race([page.evaluate(() => 1 + 1), new Promise((resolve) => setTimeout(() => resolve('frozen'), 2000))]);
-  expect(answer).toBe(2);
 }
 
 describe.skipIf(!hasChromium)('issue 27 finding 11: §2/§5 text input dialog, Send command to a service (§7 POST /command)', () => {

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, signIn, type Session } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, signIn, type Session, stillAnswers } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
@@ -14,11 +14,6 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.f
 
 function eventually<T>(read: () => Promise<T> | T, message?: string) {
   return expect.poll(read, { timeout: 15_000, message });
-}
-
-/** The page still answers script (no frozen tab). */
-async function answers(page: Page): Promise<void> {
-  expect(await page.evaluate(() => 1 + 1)).toBe(2);
 }
 
 const toasts = (page: Page) => page.locator('.console-toasts').getByTitle('Click to close', { exact: true });
@@ -88,7 +83,7 @@ describe.skipIf(!hasChromium)('calm, complete signals: toast limit, notification
     await closeCentre(page);
     await page.getByRole('button', { name: 'Dismiss all', exact: true }).click();
     await eventually(() => toasts(page).count()).toBe(0);
-    await answers(page);
+    await stillAnswers(page);
     expect(pageErrors).toEqual([]);
   });
 
@@ -224,7 +219,7 @@ describe.skipIf(!hasChromium)('calm, complete signals: toast limit, notification
     await setHidden(false);
     expect(await page.title()).toBe('Operator Console');
     await admin('POST', '/workers/stop');
-    await answers(page);
+    await stillAnswers(page);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -11,15 +11,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../support/serverProcess.ts';
-import { adminKey, apiAt, hasChromium, launchBrowser, operatorKey, screenshot, signIn, type Api, type Session } from './browser.ts';
-
-/** The page still runs its scripts (nothing froze it). */
-async function answers(page: Page): Promise<void> {
-  expect(await page.evaluate(() => 1 + 1)).toBe(2);
-}
+import { adminKey, apiAt, hasChromium, launchBrowser, operatorKey, screenshot, signIn, type Api, type Session, stillAnswers } from './browser.ts';
 
 async function ok(response: Promise<Response>): Promise<unknown> {
   const answer = await response;
@@ -146,7 +141,7 @@ describe.skipIf(!hasChromium)('PROTOCOL Trades: the Trades screens and home\'s S
     await confirm.getByRole('button', { name: 'No' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(posted).toEqual([]);
-    await answers(page);
+    await stillAnswers(page);
     expect(pageErrors).toEqual([]);
   });
 
@@ -163,7 +158,7 @@ describe.skipIf(!hasChromium)('PROTOCOL Trades: the Trades screens and home\'s S
     expect(await page.getByRole('region', { name: 'Operations on this trade' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: /^(Refund|Force again|Unlock nonce|Manual|Edit sell)/ }).count()).toBe(0);
     await screenshot(page, 'trades-page-operator-dark');
-    await answers(page);
+    await stillAnswers(page);
     expect(pageErrors).toEqual([]);
   });
 
@@ -187,7 +182,7 @@ describe.skipIf(!hasChromium)('PROTOCOL Trades: the Trades screens and home\'s S
       expect(await page.getByRole('table').count()).toBe(0);
       await expect.poll(() => trades.count(), { timeout: 15_000 }).toBe(0);
       await screenshot(page, 'trades-404-list');
-      await answers(page);
+      await stillAnswers(page);
       expect(pageErrors).toEqual([]);
     } finally {
       await ok(admin('POST', '/sim/control', { action: 'refuse', method: 'GET', path: '/api/trades/', status: 404, error: 'not found', times: 0 }));

@@ -35,47 +35,47 @@ export function WindowList({ windows, onToggle, onAdd }: WindowListProps) {
   const atLimit = windows.length >= MAX_FLOATING_PANELS;
   return (
     <>
-    <GlobalStyles styles={PHONE_ROOM} />
-    <Paper
-      component="nav"
-      aria-label="Floating windows"
-      elevation={4}
-      sx={{
-        position: 'fixed',
-        left: 8,
-        bottom: LIST_GAP,
-        height: LIST_HEIGHT,
-        boxSizing: 'border-box',
-        zIndex: WINDOW_Z_INDEX,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 0.5,
-        p: 0.5,
-      }}
-    >
-      {windows.map((entry) => (
-        <Button
-          key={entry.id}
-          size="small"
-          variant={entry.hidden ? 'outlined' : 'contained'}
-          // Named by its visible text ("#1 Swap"); pressed while the window shows.
-          aria-pressed={!entry.hidden}
-          title={`${entry.hidden ? 'Show' : 'Hide'} ${windowLabel(entry)}`}
-          onClick={() => onToggle(entry.id)}
-          sx={{ textTransform: 'none', minWidth: 0 }}
-        >
-          #{entry.id} {entry.name}
-        </Button>
-      ))}
-      <WindowTooltip title={atLimit ? PANEL_LIMIT_TEXT : 'Add swap window'}>
-        {/* A disabled button gets no pointer events; the span keeps the tooltip explaining why. */}
-        <span>
-          <IconButton size="small" aria-label="Add swap window" disabled={atLimit} onClick={onAdd}>
-            <AddIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </WindowTooltip>
-    </Paper>
+      <GlobalStyles styles={PHONE_ROOM} />
+      <Paper
+        component="nav"
+        aria-label="Floating windows"
+        elevation={4}
+        sx={{
+          position: 'fixed',
+          left: 8,
+          bottom: LIST_GAP,
+          height: LIST_HEIGHT,
+          boxSizing: 'border-box',
+          zIndex: WINDOW_Z_INDEX,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          p: 0.5,
+        }}
+      >
+        {windows.map((entry) => (
+          <Button
+            key={entry.id}
+            size="small"
+            variant={entry.hidden ? 'outlined' : 'contained'}
+            // Named by its visible text ("#1 Swap"); pressed while the window shows.
+            aria-pressed={!entry.hidden}
+            title={`${entry.hidden ? 'Show' : 'Hide'} ${windowLabel(entry)}`}
+            onClick={() => onToggle(entry.id)}
+            sx={{ textTransform: 'none', minWidth: 0 }}
+          >
+            #{entry.id} {entry.name}
+          </Button>
+        ))}
+        <WindowTooltip title={atLimit ? PANEL_LIMIT_TEXT : 'Add swap window'}>
+          {/* A disabled button gets no pointer events; the span keeps the tooltip explaining why. */}
+          <span>
+            <IconButton size="small" aria-label="Add swap window" disabled={atLimit} onClick={onAdd}>
+              <AddIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </WindowTooltip>
+      </Paper>
     </>
   );
 }
