@@ -75,5 +75,5 @@ export default function Sparkline({ source, label, describe, color = 'primary', 
     };
   }, [source, theme, color, width, height, label]);
 
-  return <Box ref={box} role="img" aria-label={label} data-sparkline="" sx={{ width, height, display: 'inline-block', verticalAlign: 'middle', lineHeight: 0 }} />;
+  return <Box ref={box} role="img" aria-label={label} data-sparkline="" sx={{ width, height, display: 'inline-block', verticalAlign: 'middle', lineHeight: 0, contain: 'strict' }} />;
 }

@@ -102,6 +102,12 @@ describe.skipIf(!hasChromium)('issue 26 items 2 and 4: Home Performance card and
     await gas.waitFor({ timeout: 15_000 });
     await expect.poll(() => networks.getByRole('img', { name: /^Balance on \w+, last hour/ }).count()).toBeGreaterThan(3);
     await expect.poll(() => networks.getByRole('img', { name: /^Block interval on \w+, last hour/ }).count()).toBeGreaterThan(3);
+    // Issue 26 "Done means", sparkline redraw no worse than without: each chart is laid out and
+    // painted apart from the table (CSS containment, its size fixed), so a row's figures changing
+    // do not make the table lay out every chart's canvas and wrappers again (bench/sparklines.bench.ts).
+    const contain = await networks.locator('[data-sparkline]').evaluateAll((els) => els.map((el) => getComputedStyle(el).contain));
+    expect(contain.length).toBeGreaterThan(9);
+    expect(new Set(contain)).toEqual(new Set(['strict']));
     await expect.poll(() => networks.getByText(/^\$[\d,.]+/).first().count()).toBe(1);
 
     await screenshot(page, 'home-performance-1440-light');

@@ -2,6 +2,7 @@
  * Issue 26 item 4: a network's gas, balance and block interval over the last hour, as three
  * sparklines (src/charts), each with its text alternative. The points come from networkHistory.
  */
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Sparkline from '../../charts/Sparkline.tsx';
 import { describeSpark } from '../../charts/sparkSeries.ts';
@@ -16,7 +17,22 @@ export const SPARK_TITLES = { gas: 'Gas', balance: 'Balance', blockInterval: 'Bl
 /** The phone cards' captions over each line (the table says it in its column header). */
 const CAPTIONS = { gas: 'Gas 1 h', balance: 'Balance 1 h', blockInterval: 'Blocks 1 h' } as const;
 
-export function NetworkSparklines({ network, native, width = 64, captions = false }: { network: string; native?: string; width?: number; captions?: boolean }) {
+/**
+ * Memoised on its plain props: a row re-renders on every gas or balance change (up to once a frame
+ * per network at 2,500 events/s), and the lines follow their own series (src/charts), so React has
+ * nothing to do here after the first render.
+ */
+export const NetworkSparklines = memo(function NetworkSparklines({
+  network,
+  native,
+  width = 64,
+  captions = false,
+}: {
+  network: string;
+  native?: string;
+  width?: number;
+  captions?: boolean;
+}) {
   if (sparklinesOff) return null;
   const describeGas = (s: SparkSeries) => describeSpark(s, (v) => number.format(v));
   const describeBalance = (s: SparkSeries) => describeSpark(s, (v) => `${number.format(v)}${native ? ` ${native}` : ''}`);
@@ -40,4 +56,4 @@ export function NetworkSparklines({ network, native, width = 64, captions = fals
       ))}
     </Box>
   );
-}
+});
