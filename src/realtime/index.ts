@@ -1,5 +1,5 @@
-export { useLive, useLiveFrom, useConnectionState, deriveConnectionStatus, SILENT_AFTER_MS } from './hooks.ts';
-export type { ConnectionState, ConnectionStatus } from './hooks.ts';
+export { useLive, useLiveFrom, sampledSource, useConnectionState, deriveConnectionStatus, SILENT_AFTER_MS } from './hooks.ts';
+export type { ConnectionState, ConnectionStatus, LiveSource } from './hooks.ts';
 export { liveStore, LiveStore, type LivePatch, type FrameScheduler } from './liveStore.ts';
 export type { LiveState, BlockHead, CheckerResult, TrackingResult, TrackingError, ConnectionPhase } from './liveState.ts';
 export { resetReconnectFlag, stopReconnect, isReconnectStopped } from './reconnectFlag.ts';

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dispatchServerEvent } from '../../src/realtime/handlers.ts';
-import { deriveConnectionStatus, SILENT_AFTER_MS, useConnectionState, useLiveFrom } from '../../src/realtime/hooks.ts';
+import { deriveConnectionStatus, sampledSource, SILENT_AFTER_MS, useConnectionState, useLiveFrom } from '../../src/realtime/hooks.ts';
 import type { LiveState } from '../../src/realtime/liveState.ts';
 import type { LiveStore } from '../../src/realtime/liveStore.ts';
 import { handlerContext, manualStore } from './fixtures.ts';
@@ -119,5 +119,50 @@ describe('connection state', () => {
       flushFrame();
     });
     expect(screen.getByTestId('status')).toHaveTextContent('live');
+  });
+});
+
+describe('issue 26 item 4: figures read through sampledSource change at most once per tick, the last change always shown', () => {
+  it('sixty gas updates in a second (one a frame) re-render a reader four times, on the 250 ms ticks, and it ends on the last value', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const { store, flushFrame } = manualStore();
+    const { ctx } = handlerContext(store);
+    const sampled = sampledSource(store, 250);
+    const onRender = vi.fn();
+    function SampledGas() {
+      const gas = useLiveFrom(sampled, (s: LiveState) => s.gasEstimate.Arbitrum);
+      onRender();
+      return <span data-testid="sampled">{gas ?? '-'}</span>;
+    }
+    render(<SampledGas />);
+    const before = onRender.mock.calls.length;
+    for (let frame = 1; frame <= 60; frame++) {
+      act(() => {
+        dispatchServerEvent('gas', { network: 'Arbitrum', gasEstimate: frame }, ctx);
+        flushFrame();
+        vi.advanceTimersByTime(1000 / 60);
+      });
+    }
+    act(() => {
+      vi.advanceTimersByTime(250);
+    });
+    const renders = onRender.mock.calls.length - before;
+    // One render a tick (1,000,000 is a tick: ticks at +250, +500, +750, +1000), not sixty.
+    expect(renders).toBeGreaterThanOrEqual(4);
+    expect(renders).toBeLessThanOrEqual(5);
+    expect(screen.getByTestId('sampled')).toHaveTextContent('60');
+  });
+
+  it('a reader that unsubscribes is not told after (no timer left behind)', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const { store, flushFrame } = manualStore();
+    const { ctx } = handlerContext(store);
+    const listener = vi.fn();
+    const stop = sampledSource(store, 250).subscribe(listener);
+    dispatchServerEvent('gas', { network: 'Base', gasEstimate: 3 }, ctx);
+    flushFrame();
+    stop();
+    vi.advanceTimersByTime(1000);
+    expect(listener).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,7 @@
  * React every frame made Home's event-to-paint p95 215 ms against 131 ms without them
  * (bench/sparklines.bench.ts).
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SparklineProps } from '../../src/charts/types.ts';
 import { NetworkStats } from '../../src/widgets/NetworkStats/NetworkStats.tsx';
@@ -57,8 +57,8 @@ describe('issue 26 item 4: a network row follows its gas and balance without ren
 
     for (let i = 1; i <= 10; i++) await live({ gasEstimate: { Ethereum: 12 + i, Base: 20 }, balance: { Ethereum: 3 + i, Base: 1 } });
 
-    // The operator sees the new figures...
-    expect(region).toHaveTextContent('22');
+    // The operator sees the new figures (the table's figures change at most four times a second)...
+    await waitFor(() => expect(region).toHaveTextContent('22'), { timeout: 2000 });
     expect(region).toHaveTextContent('13 ETH');
     // ...and the charts were not rendered again (they redraw their canvas from their series).
     expect(names.map((name) => renders.get(name) ?? 0)).toEqual(before);

@@ -12,7 +12,7 @@ import { TXS_LEFT_DANGER } from '../../config/alerts.ts';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import { txsPaidFor } from '../../domain/alertRules.ts';
 import { portfolioValueUSD } from '../../domain/portfolio.ts';
-import { useLive } from '../../realtime/index.ts';
+import { liveStore, sampledSource, useLive, useLiveFrom } from '../../realtime/index.ts';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
 import { NetworkSparklines } from './NetworkSparklines.tsx';
 import { backfill, followLive, keepsHistory, subscribeHistoryStatus, type FetchSeries } from './networkHistory.ts';
@@ -33,15 +33,23 @@ const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD
 const count = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
+ * The table's figures change at most four times a second, all in one repaint: a gas estimate that
+ * changes every frame cannot be read, and each repaint of the table draws its sparklines' canvases
+ * again (issue 26 item 4: at 2,500 events/s that cost Home's event-to-paint a fifth).
+ */
+const FIGURES_EVERY_MS = 250;
+const FIGURES = sampledSource(liveStore, FIGURES_EVERY_MS);
+
+/**
  * One row per network; each subscribes to its own gas, balance and native price only. Plain table
  * cells styled once by the table (tableSx): a row re-renders on every gas or balance change, and a
  * MUI TableCell each time would cost a style serialisation per cell (issue #6 firehose).
  */
 function useNetworkFigures(network: string) {
-  const gas = useLive((s) => s.gasEstimate[network]);
-  const balance = useLive((s) => s.balance[network]);
+  const gas = useLiveFrom(FIGURES, (s) => s.gasEstimate[network]);
+  const balance = useLiveFrom(FIGURES, (s) => s.balance[network]);
   const native = isNetwork(network) ? NETWORK_INFO[network].native : undefined;
-  const price = useLive((s) => (native ? s.brainState?.nativePriceUSD[native] : undefined));
+  const price = useLiveFrom(FIGURES, (s) => (native ? s.brainState?.nativePriceUSD[native] : undefined));
   const txs = txsPaidFor(network, balance, gas);
   return { gas, balance, native, price, txs, low: txs !== null && txs < TXS_LEFT_DANGER };
 }
@@ -74,6 +82,7 @@ const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
 /** Body cells look like MUI's small TableCells, set once for all rows. */
 const tableSx = (theme: Theme) => ({
   fontVariantNumeric: 'tabular-nums',
+  willChange: 'transform',
   '& tbody th, & tbody td': {
     ...theme.typography.body2,
     px: 1,
@@ -158,7 +167,7 @@ function selectPortfolio(s: LiveState): string {
 }
 
 function PortfolioTotal() {
-  const text = useLive(selectPortfolio);
+  const text = useLiveFrom(FIGURES, selectPortfolio);
   if (text === '') return null;
   return (
     <Typography variant="body2" sx={{ mb: 0.5 }}>

@@ -2,11 +2,13 @@
  * Issue 26 item 4: each network's gas, balance and block interval over the last hour, for the Gas
  * and balances sparklines. Backfilled once per network from GET /api/stats/series, then extended
  * from the live store: it is told at most once per frame (liveStore), and each sparkline redraws at
- * most once per frame (src/charts), whatever the event rate. A line takes at most a point a second;
- * a value that does not change is appended again every SAMPLE_MS so the line reaches the present.
+ * most once per frame (src/charts), whatever the event rate. A line takes at most a point every
+ * MIN_STEP_MS; a value that does not change is appended again every SAMPLE_MS so the line reaches
+ * the present.
  */
 import { createSparkSeries, type SparkSeries } from '../../charts/sparkSeries.ts';
 import { liveStore } from '../../realtime/index.ts';
+import { SERIES_SAMPLE_MS } from '../../config/stats.ts';
 
 export const HISTORY_WINDOW_MS = 3_600_000;
 
@@ -24,10 +26,12 @@ export const sparklinesOff: boolean = (() => {
 })();
 const SAMPLE_MS = 10_000;
 /**
- * At most one point a second per line: an hour is 64 px wide, so faster points draw nothing more,
- * and a busy feed then costs a redraw a second per line instead of one every frame.
+ * At most one point per SERIES_SAMPLE_MS (10 s) per line, the server's own sampling of the same
+ * series: an hour is 64 px wide (56 s a pixel), so faster points draw nothing more, and a busy feed
+ * then costs 3 redraws a second for 30 lines (one a second each cost Home's event-to-paint at
+ * 2,500 events/s: bench/sparklines.bench.ts).
  */
-const MIN_STEP_MS = 1_000;
+const MIN_STEP_MS = SERIES_SAMPLE_MS;
 /** Backfill requests in flight at once (3 per network, 22 networks). */
 const BACKFILL_CONCURRENCY = 4;
 
