@@ -60,3 +60,13 @@ export async function resetLive(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 40));
   });
 }
+
+/** A screen `width` px wide, as MUI's useMediaQuery asks it (min-width / max-width queries only). */
+export function screenOf(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return { matches, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false };
+  });
+}

@@ -11,7 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SparklineProps } from '../../src/charts/types.ts';
 import { NetworkStats } from '../../src/widgets/NetworkStats/NetworkStats.tsx';
-import { brainState, live, renderWidget, resetLive } from './harness.tsx';
+import { brainState, live, renderWidget, resetLive, screenOf } from './harness.tsx';
 
 /** Renders of each sparkline, by its accessible name. */
 const renders = vi.hoisted(() => new Map<string, number>());
@@ -22,16 +22,6 @@ vi.mock('../../src/charts/Sparkline.tsx', () => ({
     return <span role="img" aria-label={label} />;
   },
 }));
-
-/** A screen `width` px wide, as MUI's useMediaQuery asks it (min-width / max-width queries only). */
-function screenOf(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false };
-  });
-}
 
 describe('issue 26 item 4: a network row follows its gas and balance without rendering its sparklines again', () => {
   beforeEach(async () => {

@@ -8,17 +8,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkStats } from '../../src/widgets/NetworkStats/NetworkStats.tsx';
-import { brainState, live, renderWidget, resetLive } from './harness.tsx';
-
-/** A screen `width` px wide, as MUI's useMediaQuery asks it (min-width / max-width queries only). */
-function screenOf(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false };
-  });
-}
+import { brainState, live, renderWidget, resetLive, screenOf } from './harness.tsx';
 
 const FIGURES = { gasEstimate: { Ethereum: 12, Base: 20, Solana: 0.05 }, balance: { Ethereum: 3, Base: 0.05, Solana: 35 } };
 
