@@ -4,6 +4,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import Paper from '@mui/material/Paper';
 import AddIcon from '@mui/icons-material/Add';
 import { MAX_FLOATING_PANELS, WINDOW_Z_INDEX } from '../../config/constants.ts';
+import { Z_INDEX } from '../../config/layers.ts';
 import { windowLabel, type WindowEntry } from './types.ts';
 import { WindowTooltip } from './WindowTooltip.tsx';
 
@@ -15,10 +16,15 @@ const LIST_GAP = 8;
  * the list and its gap, so its last lines scroll out from under it instead of staying hidden there.
  * (Wider screens put the list over the menu's column.)
  */
-const PHONE_ROOM = {
+const LIST_CLASS = 'console-window-list';
+const LIST_STYLES = {
   '@media (max-width: 599.95px)': {
     '#main-content::after': { content: '""', display: 'block', flex: '0 0 auto', height: LIST_HEIGHT + LIST_GAP },
   },
+  // While the operator has something open (a dialog, the notification centre, the phone's menu, a
+  // menu or a popover), the list steps below it, under a dialog's backdrop with the rest of the page:
+  // it never covers what was opened. The windows themselves keep their z-index (§2/§9).
+  [`body:has(.MuiModal-root:not(.MuiModal-hidden)) .${LIST_CLASS}`]: { zIndex: Z_INDEX.modal - 1 },
 };
 
 /** §2/§9 Why the plus button is disabled. */
@@ -35,9 +41,10 @@ export function WindowList({ windows, onToggle, onAdd }: WindowListProps) {
   const atLimit = windows.length >= MAX_FLOATING_PANELS;
   return (
     <>
-      <GlobalStyles styles={PHONE_ROOM} />
+      <GlobalStyles styles={LIST_STYLES} />
       <Paper
         component="nav"
+        className={LIST_CLASS}
         aria-label="Floating windows"
         elevation={4}
         sx={{
