@@ -22,9 +22,10 @@ const LIST_STYLES = {
     '#main-content::after': { content: '""', display: 'block', flex: '0 0 auto', height: LIST_HEIGHT + LIST_GAP },
   },
   // While the operator has something open (a dialog, the notification centre, the phone's menu, a
-  // menu or a popover), the list steps below it, under a dialog's backdrop with the rest of the page:
-  // it never covers what was opened. The windows themselves keep their z-index (§2/§9).
-  [`body:has(.MuiModal-root:not(.MuiModal-hidden)) .${LIST_CLASS}`]: { zIndex: Z_INDEX.modal - 1 },
+  // menu or a popover), the list steps below it, under its backdrop with the rest of the page: it
+  // never covers what was opened. (A temporary drawer, the lowest of these, sits on the drawer
+  // layer.) The windows themselves keep their z-index (§2/§9).
+  [`body:has(.MuiModal-root:not(.MuiModal-hidden)) .${LIST_CLASS}`]: { zIndex: Z_INDEX.drawer - 1 },
 };
 
 /** §2/§9 Why the plus button is disabled. */
