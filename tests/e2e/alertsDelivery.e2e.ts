@@ -2,7 +2,9 @@
  * Alerts delivery in Chromium against the reference server (issue 29 item 5, "Done means"): an Admin
  * adds a webhook destination pointing to a receiver this test starts, saves it, presses Send test and
  * sees "Delivered (200)" and the row in the delivery log; a receiver answering 401 reads "Refused: 401
- * Unauthorized". The receiver checks the body the server sent (PROTOCOL's webhook body).
+ * Unauthorized". The receiver checks the body the server sent (PROTOCOL's webhook body). A destination
+ * the server refuses (400) is named with its field and nothing is saved; Remove and Save send the list
+ * without the removed ones.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +45,7 @@ describe.skipIf(!hasChromium)('alerts delivery in Chromium against the reference
     await receiver?.close();
   });
 
-  it('issue 29 item 5: an Admin adds a webhook, presses Send test and sees "Delivered (200)" and the row in the delivery log; a 401 reads "Refused: 401 Unauthorized"', async () => {
+  it('issue 29 item 5: an Admin adds a webhook, presses Send test and sees "Delivered (200)" and the row in the delivery log; a 401 reads "Refused: 401 Unauthorized"; a refused save and Remove', async () => {
     session = await newSession(browser);
     const { page, pageErrors } = session;
     await signIn(page, adminKey);
@@ -75,6 +77,37 @@ describe.skipIf(!hasChromium)('alerts delivery in Chromium against the reference
     await eventually(() => log.getByRole('row').filter({ hasText: '401 Unauthorized' }).count()).toBe(1);
     expect(receiver.received.filter((r) => r.path === '/refuse')).toHaveLength(1);
     await screenshot(page, 'alerts-delivery');
+
+    // A destination the server refuses (400): the reason names the destination and its field, and
+    // nothing is saved; the form keeps what was typed.
+    const savedNames = async () => ((await (await admin('GET', '/alerts/destinations')).json()) as { destinations: { name: string }[] }).destinations.map((d) => d.name);
+    await page.getByRole('button', { name: 'Add destination' }).click();
+    const bad = page.getByRole('group').last();
+    await bad.getByRole('textbox', { name: 'Name' }).fill('E2E bad relay');
+    await bad.getByRole('textbox', { name: 'Webhook URL' }).fill('not a web address');
+    await page.getByRole('button', { name: 'Save destinations' }).click();
+    await page.getByRole('status').filter({ hasText: /^Not saved: destination 3, url: / }).waitFor();
+    expect(await savedNames()).toEqual(['E2E relay', 'E2E refusing relay']);
+    // The reason also stands under the field it is about, until that field is changed.
+    const badUrl = page.getByRole('group', { name: 'E2E bad relay' }).getByRole('textbox', { name: 'Webhook URL' });
+    expect(await badUrl.inputValue()).toBe('not a web address');
+    expect(await badUrl.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await badUrl.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/^must be an http\(s\) URL/);
+    await screenshot(page, 'alerts-delivery-refused');
+
+    await badUrl.fill('not a web address either');
+    expect(await badUrl.getAttribute('aria-invalid')).toBe('false');
+
+    // Remove takes a destination off the form; Save sends the list without it.
+    await page.getByRole('button', { name: 'Remove E2E bad relay' }).click();
+    await page.getByRole('button', { name: 'Remove E2E refusing relay' }).click();
+    expect(await page.getByRole('group', { name: /relay$/ }).count()).toBe(1);
+    const put = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/api/alerts/destinations'));
+    await page.getByRole('button', { name: 'Save destinations' }).click();
+    expect(((await put).postDataJSON() as { destinations: { name: string }[] }).destinations.map((d) => d.name)).toEqual(['E2E relay']);
+    await page.getByRole('status').filter({ hasText: 'Destinations saved.' }).waitFor();
+    expect(await savedNames()).toEqual(['E2E relay']);
 
     expect(await page.evaluate(() => 1 + 1)).toBe(2);
     expect(pageErrors).toEqual([]);

@@ -55,17 +55,23 @@ function toInput(d: Draft): DestinationInput {
   return { ...base, url: d.url.trim() };
 }
 
-/** A 400's field ("destinations.0.url") and message, in words. */
-function refusalText(error: unknown): string {
+/** A 400's fields ("destinations.0.url") and messages: per destination (by position) and field. */
+type FieldErrors = Record<number, Partial<Record<keyof Draft, string>>>;
+
+function refusalOf(error: unknown): { text: string; fields: FieldErrors } {
   const details = (error as { details?: unknown }).details;
+  const fields: FieldErrors = {};
+  const parts: string[] = [];
   if (Array.isArray(details)) {
-    const parts = details.flatMap((d: { field?: unknown; message?: unknown }) => {
+    for (const d of details as { field?: unknown; message?: unknown }[]) {
       const match = typeof d.field === 'string' ? /^destinations\.(\d+)\.(\w+)$/.exec(d.field) : null;
-      return match ? [`destination ${Number(match[1]) + 1}, ${match[2]}: ${String(d.message)}`] : [];
-    });
-    if (parts.length > 0) return parts.join('; ');
+      if (!match) continue;
+      const index = Number(match[1]);
+      parts.push(`destination ${index + 1}, ${match[2]}: ${String(d.message)}`);
+      fields[index] = { ...fields[index], [match[2] as keyof Draft]: String(d.message) };
+    }
   }
-  return errorText(error);
+  return { text: parts.length > 0 ? parts.join('; ') : errorText(error), fields };
 }
 
 export function DestinationsEditor({ onTested }: { onTested: () => void }) {
@@ -74,6 +80,8 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<{ ok: boolean; text: string } | null>(null);
+  // The server's reasons, shown under the fields they are about until that field changes.
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [tests, setTests] = useState<Record<string, { pending: boolean; ok?: boolean; text?: string }>>({});
 
   useEffect(() => {
@@ -92,6 +100,13 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
 
   const change = (key: string, patch: Partial<Draft>) => {
     setSaved(null);
+    const index = list.findIndex((d) => d.key === key);
+    setFieldErrors((current) => {
+      const mine = current[index];
+      if (!mine) return current;
+      const left = Object.fromEntries(Object.entries(mine).filter(([field]) => !(field in patch)));
+      return { ...current, [index]: left };
+    });
     setList((current) => current?.map((d) => (d.key === key ? { ...d, ...patch } : d)) ?? null);
   };
   const save = async () => {
@@ -99,9 +114,12 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
     try {
       const { destinations } = await api.saveDestinations(list.map(toInput));
       setList(destinations.map(fromDestination));
+      setFieldErrors({});
       setSaved({ ok: true, text: 'Destinations saved.' });
     } catch (e) {
-      setSaved({ ok: false, text: `Not saved: ${refusalText(e)}` });
+      const refusal = refusalOf(e);
+      setFieldErrors(refusal.fields);
+      setSaved({ ok: false, text: `Not saved: ${refusal.text}` });
     } finally {
       setSaving(false);
     }
@@ -123,11 +141,14 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
       {list.map((d, i) => {
         const label = d.name.trim() || `Destination ${i + 1}`;
         const result = d.id ? tests[d.id] : undefined;
+        const errors = fieldErrors[i] ?? {};
+        /** A field the server refused shows why under it; otherwise its own hint. */
+        const said = (field: keyof Draft, hint?: string) => ({ error: Boolean(errors[field]), helperText: errors[field] ?? hint });
         return (
           <Paper key={d.key} component="fieldset" variant="outlined" aria-label={label} sx={{ p: 2, m: 0, minWidth: 0 }}>
             <Stack spacing={1.5}>
               <Box sx={{ display: 'grid', gap: 1.5, alignItems: 'center', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 1fr) auto' } }}>
-                <TextField label="Name" size="small" value={d.name} onChange={(e) => change(d.key, { name: e.target.value })} />
+                <TextField label="Name" size="small" value={d.name} onChange={(e) => change(d.key, { name: e.target.value })} {...said('name')} />
                 <TextField select label="Kind" size="small" value={d.kind} onChange={(e) => change(d.key, { kind: e.target.value as DestinationKind })}>
                   {DESTINATION_KINDS.map((kind) => (
                     <MenuItem key={kind} value={kind}>
@@ -142,13 +163,13 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
               </Box>
               {d.kind === 'telegram' ? (
                 <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 2fr) minmax(0, 2fr)' } }}>
-                  <TextField label="Chat ID" size="small" value={d.chatId} onChange={(e) => change(d.key, { chatId: e.target.value })} />
+                  <TextField label="Chat ID" size="small" value={d.chatId} onChange={(e) => change(d.key, { chatId: e.target.value })} {...said('chatId')} />
                   <TextField
                     label="Bot token"
                     size="small"
                     value={d.botToken}
                     onChange={(e) => change(d.key, { botToken: e.target.value })}
-                    helperText={d.id ? 'Shown masked; type a new one to replace it' : undefined}
+                    {...said('botToken', d.id ? 'Shown masked; type a new one to replace it' : undefined)}
                     autoComplete="off"
                   />
                   <TextField
@@ -156,7 +177,7 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
                     size="small"
                     value={d.apiBase}
                     placeholder={TELEGRAM_API_BASE_DEFAULT}
-                    helperText={`Empty: ${TELEGRAM_API_BASE_DEFAULT}`}
+                    {...said('apiBase', `Empty: ${TELEGRAM_API_BASE_DEFAULT}`)}
                     onChange={(e) => change(d.key, { apiBase: e.target.value })}
                   />
                 </Box>
@@ -166,7 +187,7 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
                   size="small"
                   value={d.url}
                   onChange={(e) => change(d.key, { url: e.target.value })}
-                  helperText={d.kind === 'slack' && d.id ? 'Shown masked; paste a new one to replace it' : undefined}
+                  {...said('url', d.kind === 'slack' && d.id ? 'Shown masked; paste a new one to replace it' : undefined)}
                   autoComplete="off"
                 />
               )}
@@ -185,6 +206,8 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
                   color="error"
                   onClick={() => {
                     setSaved(null);
+                    // The reasons are by position: they no longer match once one goes.
+                    setFieldErrors({});
                     setList(list.filter((x) => x.key !== d.key));
                   }}
                   aria-label={`Remove ${label}`}
