@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { InitialsDisc, initialsOf, nameHue } from './logos/InitialsDisc.tsx';
 import { PackageLogo, type LogoSource } from './logos/PackageLogo.tsx';
 
 /** Every network's logo is in one chunk (home shows them all at once); the icon table is not needed. */
@@ -34,34 +34,9 @@ export function NetworkIcon({ network, size = 18, lettersDrawn = false }: Networ
 
 /** A network's default logo: a disc in a colour derived from its name, with its first two letters. */
 function NetworkInitials({ network, size = 18, lettersDrawn = false }: NetworkIconProps) {
-  let hash = 0;
-  for (let i = 0; i < network.length; i++) hash = (hash * 31 + network.charCodeAt(i)) >>> 0;
-  const initials = network.replace(/[^A-Za-z0-9]/g, '').slice(0, 2) || '?';
-  const fill = `hsl(${hash % 360} 55% 40%)`;
-  if (lettersDrawn) {
-    return (
-      <Box
-        component="span"
-        aria-hidden="true"
-        data-network-icon={network}
-        data-initials={initials}
-        sx={{
-          display: 'inline-flex',
-          flex: 'none',
-          alignItems: 'center',
-          justifyContent: 'center',
-          width: size,
-          height: size,
-          borderRadius: '50%',
-          bgcolor: fill,
-          color: '#fff',
-          userSelect: 'none',
-          // On the letters themselves: a button's icon slot sets its icon's font size (MUI startIcon).
-          '&::before': { content: 'attr(data-initials)', fontFamily: 'system-ui, sans-serif', fontWeight: 700, fontSize: Math.round(size * 0.4), lineHeight: 1 },
-        }}
-      />
-    );
-  }
+  const initials = initialsOf(network);
+  const fill = `hsl(${nameHue(network)} 55% 40%)`;
+  if (lettersDrawn) return <InitialsDisc initials={initials} size={size} fill={fill} data={{ 'data-network-icon': network }} />;
   return (
     <svg width={size} height={size} viewBox="0 0 20 20" aria-hidden="true" focusable="false" data-network-icon={network}>
       <circle cx="10" cy="10" r="10" fill={fill} />

@@ -1,43 +1,14 @@
-import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { fromIconTable } from './iconSource.ts';
+import { InitialsDisc, initialsOf, nameHue } from './InitialsDisc.tsx';
 import { PackageLogo } from './PackageLogo.tsx';
 
-/** A stable hue per symbol, so a token without a logo always looks the same. */
-function hue(symbol: string): number {
-  let hash = 0;
-  for (let i = 0; i < symbol.length; i++) hash = (hash * 31 + symbol.charCodeAt(i)) >>> 0;
-  return hash % 360;
-}
-
 /**
- * A token's default logo: a disc with the first two letters of its symbol, drawn by CSS rather than
- * being text in the page (the symbol is written beside it; a control's name stays its visible text).
+ * A token's default logo: a disc with the first two letters of its symbol (the symbol is written
+ * beside it; a control's name stays its visible text).
  */
 function TokenInitials({ symbol, size }: { symbol: string; size: number }) {
-  const initials = symbol.replace(/[^A-Za-z0-9]/g, '').slice(0, 2).toUpperCase() || '?';
-  return (
-    <Box
-      component="span"
-      aria-hidden="true"
-      data-token-logo={symbol}
-      data-default-logo=""
-      data-initials={initials}
-      sx={{
-        display: 'inline-flex',
-        flex: 'none',
-        alignItems: 'center',
-        justifyContent: 'center',
-        width: size,
-        height: size,
-        borderRadius: '50%',
-        bgcolor: `hsl(${hue(symbol)} 45% 38%)`,
-        color: '#fff',
-        userSelect: 'none',
-        '&::before': { content: 'attr(data-initials)', fontFamily: 'system-ui, sans-serif', fontWeight: 700, fontSize: Math.round(size * 0.4), lineHeight: 1 },
-      }}
-    />
-  );
+  return <InitialsDisc initials={initialsOf(symbol).toUpperCase()} size={size} fill={`hsl(${nameHue(symbol)} 45% 38%)`} data={{ 'data-token-logo': symbol, 'data-default-logo': '' }} />;
 }
 
 /**
