@@ -11,5 +11,5 @@ export const MENU_DRAWER_NAME = 'Menu';
 
 export function Sidebar(props: SidebarProps) {
   const drawer = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
-  return <RaSidebar {...props} slotProps={drawer ? { paper: { 'aria-label': MENU_DRAWER_NAME } } : undefined} />;
+  return <RaSidebar key={drawer ? 'drawer' : 'docked'} {...props} slotProps={drawer ? { paper: { 'aria-label': MENU_DRAWER_NAME } } : undefined} />;
 }

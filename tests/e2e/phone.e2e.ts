@@ -311,4 +311,32 @@ describe.skipIf(!hasChromium)('on call from a phone, 390×844 touch (issue 25: W
       }
     });
   }
+
+  it('a desktop page narrowed to a phone (a window made narrow, a tablet turned) stays readable by assistive tech, and its menu drawer works', async () => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await signIn(page, adminKey);
+      await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+      await page.setViewportSize(PHONE);
+      await page.getByRole('button', { name: 'Open menu' }).waitFor({ state: 'visible' });
+      // The page was aria-hidden (an unseen, closed menu drawer left its modal's mark on it until a
+      // reload): nothing of it could be found by role, nor read by a screen reader.
+      expect(await page.locator('#root[aria-hidden="true"], #root [aria-hidden="true"]:has(#main-content)').count()).toBe(0);
+      await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor({ timeout: 5_000 });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const screens = page.getByRole('menu', { name: 'Screens' });
+      await screens.waitFor({ state: 'visible' });
+      await screens.getByRole('menuitem', { name: /^Transactions( ?, \d+ new changes?)?$/ }).click({ timeout: 15_000 });
+      await page.waitForURL((url) => url.pathname === '/tx');
+      await expect.poll(() => screens.isVisible(), { timeout: 5000 }).toBe(false);
+      await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor({ timeout: 15_000 });
+      // Wide again: the menu is the docked column, the page still readable.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await screens.waitFor({ state: 'visible' });
+      expect(await page.locator('#root[aria-hidden="true"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
