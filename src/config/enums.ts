@@ -16,6 +16,18 @@ export const WORKER_COMMANDS = [
   'saveStats', 'newAnalyticsFile', 'saveStats2', 'newAnalyticsFile2', 'requestNewWorker', 'restartJupiter',
 ] as const;
 export type WorkerCommand = (typeof WORKER_COMMANDS)[number];
+/**
+ * Each worker command in the operator's words, and what a command with a lasting effect does (asked
+ * before it is sent). Worker actions and the worker's Send command… read these.
+ */
+export const WORKER_COMMAND_TEXT: Record<WorkerCommand, { label: string; confirm?: string }> = {
+  saveStats: { label: 'Save stats' },
+  newAnalyticsFile: { label: 'New analytics file' },
+  saveStats2: { label: 'Save stats 2' },
+  newAnalyticsFile2: { label: 'New analytics file 2' },
+  requestNewWorker: { label: 'Request new worker', confirm: 'A new worker instance is requested from the cluster.' },
+  restartJupiter: { label: 'Restart Jupiter', confirm: 'The Jupiter quote service restarts; Solana quotes pause meanwhile.' },
+};
 
 /** §4 */
 export const TRADE_MODES = ['auto', 'force', 'parallel', 'no_trade'] as const;

@@ -5,6 +5,7 @@ import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from '../../src/dialogs/ConfirmDialog.tsx';
 import { InputDialog } from '../../src/dialogs/InputDialog.tsx';
+import { SelectDialog } from '../../src/dialogs/SelectDialog.tsx';
 import { JsonDialog, formatForPopup } from '../../src/dialogs/JsonDialog.tsx';
 
 // Ripples animate on timers of their own after a test's last step; they are not what is tested here.
@@ -76,6 +77,22 @@ describe('§2/§5 single text input dialog', () => {
     await screen.findByText('conflict');
     expect(screen.getByLabelText('Name')).toHaveValue('b');
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('§2/§5 single select dialog', () => {
+  it('offers an empty option first and saves only a changed value', async () => {
+    const onSave = vi.fn();
+    render(<SelectDialog open title="Trade mode" label="Mode" options={['auto', 'force']} initialValue="auto" onSave={onSave} onClose={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Mode' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['(none)', 'auto', 'force']);
+    fireEvent.click(options[0]!);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    expect(onSave).toHaveBeenCalledWith('');
   });
 });
 

@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium)('issue 27 finding 11: §2/§5 text input dialog, S
     expect(pageErrors).toEqual([]);
   });
 
-  it('opened again, the dialog starts empty with Save disabled; the worker (fixed commands) offers no free text', async () => {
+  it('opened again, the dialog starts empty with Save disabled', async () => {
     const { page } = session;
     await page.getByRole('region', { name: 'Service status' }).getByRole('button', { name: /^Restart eventer service \(/ }).click();
     await page.getByRole('dialog', { name: 'Restart eventer', exact: true }).getByRole('button', { name: 'Send command…', exact: true }).click();
@@ -114,11 +114,47 @@ describe.skipIf(!hasChromium)('issue 27 finding 11: §2/§5 text input dialog, S
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
+    await stillAnswers(page);
+  });
+
+  it('§2/§5 the worker (fixed commands) offers them in the single select dialog: the empty choice first, Save only once one is chosen; a 503 keeps the choice with the reason; then it is sent', async () => {
+    const { page } = session;
+    const sent: unknown[] = [];
+    page.on('request', (r) => {
+      if (isCommand(r)) sent.push(r.postDataJSON());
+    });
     await page.getByRole('region', { name: 'Service status' }).getByRole('button', { name: /^Restart worker service \(/ }).click();
-    const worker = page.getByRole('dialog', { name: 'Restart worker', exact: true });
-    await worker.waitFor();
-    expect(await worker.getByRole('button', { name: 'Send command…' }).count()).toBe(0);
-    await worker.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Restart worker', exact: true }).getByRole('button', { name: 'Send command…', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a command to worker', exact: true });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    const save = dialog.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Command' }).click();
+    const options = page.getByRole('listbox').getByRole('option');
+    expect(await options.allTextContents()).toEqual(['(none)', 'Save stats', 'New analytics file', 'Save stats 2', 'New analytics file 2', 'Request new worker', 'Restart Jupiter']);
+    await options.filter({ hasText: /^Save stats$/ }).click();
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await screenshot(page, 'service-command-worker');
+
+    const reason = 'the worker is restarting';
+    expect((await admin('POST', '/sim/control', { action: 'refuse', method: 'POST', path: '/api/command', status: 503, error: reason, times: 1 })).status).toBe(200);
+    const refused = page.waitForResponse((r: Response) => isCommand(r.request()));
+    await save.click();
+    expect((await refused).status()).toBe(503);
+    await dialog.getByText(`Send command failed: ${reason}`, { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await dialog.getByRole('combobox', { name: 'Command' }).textContent()).toBe('Save stats');
+    await stillAnswers(page);
+
+    const answered = page.waitForResponse((r: Response) => isCommand(r.request()));
+    await save.click();
+    expect((await answered).status()).toBe(200);
+    expect(sent).toEqual([
+      { to: 'worker', cmd: 'saveStats' },
+      { to: 'worker', cmd: 'saveStats' },
+    ]);
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByText('Command sent to worker', { exact: true }).waitFor({ timeout: 10_000 });
     await stillAnswers(page);
   });
 

@@ -87,11 +87,25 @@ describe('§2/§4 service status buttons', () => {
     expect(api.sendCommand).toHaveBeenCalledTimes(1);
   });
 
-  it('§7 the worker takes only the commands of Worker actions: its restart dialog offers no free text', async () => {
-    renderWidget(<ServiceStatus />, fakeApi());
+  it('§2/§5/§7 the worker takes only its fixed commands: Send command… offers them in the single select dialog, the empty choice first, and sends the chosen one', async () => {
+    const api = fakeApi();
+    renderWidget(<ServiceStatus />, api);
     await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
     fireEvent.click(screen.getByRole('button', { name: /^Restart worker service/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Restart worker' });
-    expect(within(dialog).queryByRole('button', { name: 'Send command…' })).toBeNull();
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Restart worker' })).getByRole('button', { name: 'Send command…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a command to worker' });
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Command' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['(none)', 'Save stats', 'New analytics file', 'Save stats 2', 'New analytics file 2', 'Request new worker', 'Restart Jupiter']);
+    fireEvent.click(options[5]!);
+    // What the chosen command does is said before Save sends it.
+    expect(within(dialog).getByText('A new worker instance is requested from the cluster.')).toBeInTheDocument();
+    fireEvent.click(save);
+    await waitFor(() => expect(api.sendCommand).toHaveBeenCalledWith('worker', 'requestNewWorker'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send a command to worker' })).toBeNull());
+    expect(api.sendCommand).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,9 +6,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
-import { scalingTarget, type Service } from '../../config/enums.ts';
+import { scalingTarget, WORKER_COMMAND_TEXT, WORKER_COMMANDS, type Service, type WorkerCommand } from '../../config/enums.ts';
 import { COMMAND_MAX_CHARS } from '../../contract/index.ts';
 import { InputDialog } from '../../dialogs/InputDialog.tsx';
+import { SelectDialog } from '../../dialogs/SelectDialog.tsx';
 import { errorText } from '../../kit/shared/errors.ts';
 import { useAction } from '../shared/useAction.ts';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
@@ -21,10 +22,11 @@ type Kind = 'restart' | 'scaling';
  * restart sends it (issue 25 finding 6: a second Yes/No stacked on top asked the same twice). A
  * refused restart keeps the dialog open, so the operator presses again from there.
  *
- * A service other than the worker also takes a command in the operator's own words (SPEC §7 POST
- * /command {to, cmd}; the worker's commands are the fixed ones of Worker actions): "Send command…"
- * puts the single text input dialog (SPEC §2/§5) in this dialog's place. A refused command keeps
- * the dialog and what was typed, with the server's reason under the field.
+ * "Send command…" sends the service a command (SPEC §7 POST /command {to, cmd}) from a dialog in
+ * this one's place: the worker takes one of its fixed commands, chosen in the single select dialog
+ * (SPEC §2/§5: the empty choice first, what the chosen command does under it); any other service a
+ * command in the operator's own words, typed in the single text input dialog. A refused command
+ * keeps the dialog and the choice or text, with the server's reason under the field.
  */
 export function RestartServiceDialog({ service, onClose }: { service: Service | null; onClose: () => void }) {
   const api = useConsoleApi();
@@ -32,6 +34,32 @@ export function RestartServiceDialog({ service, onClose }: { service: Service | 
   const { pending, run } = useAction();
   const [commanding, setCommanding] = useState(false);
   if (service === null) return null;
+  const send = async (cmd: string) => {
+    try {
+      await api.sendCommand(service, cmd);
+    } catch (error) {
+      throw new Error(`Send command failed: ${errorText(error)}`, { cause: error });
+    }
+    notify(`Command sent to ${service}`, { type: 'success' });
+  };
+  const closeAll = () => {
+    setCommanding(false);
+    onClose();
+  };
+  if (commanding && service === 'worker') {
+    return (
+      <SelectDialog
+        open
+        title="Send a command to worker"
+        label="Command"
+        options={WORKER_COMMANDS.map((cmd) => ({ value: cmd, label: WORKER_COMMAND_TEXT[cmd].label }))}
+        initialValue=""
+        describe={(cmd) => WORKER_COMMAND_TEXT[cmd as WorkerCommand]?.confirm}
+        onSave={send}
+        onClose={closeAll}
+      />
+    );
+  }
   if (commanding) {
     return (
       <InputDialog
@@ -40,18 +68,8 @@ export function RestartServiceDialog({ service, onClose }: { service: Service | 
         label="Command"
         initialValue=""
         validate={commandProblem}
-        onSave={async (cmd) => {
-          try {
-            await api.sendCommand(service, cmd.trim());
-          } catch (error) {
-            throw new Error(`Send command failed: ${errorText(error)}`, { cause: error });
-          }
-          notify(`Command sent to ${service}`, { type: 'success' });
-        }}
-        onClose={() => {
-          setCommanding(false);
-          onClose();
-        }}
+        onSave={(cmd) => send(cmd.trim())}
+        onClose={closeAll}
       />
     );
   }
@@ -74,11 +92,9 @@ export function RestartServiceDialog({ service, onClose }: { service: Service | 
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        {service !== 'worker' && (
-          <Button disabled={pending} onClick={() => setCommanding(true)} sx={{ mr: 'auto' }}>
-            Send command…
-          </Button>
-        )}
+        <Button disabled={pending} onClick={() => setCommanding(true)} sx={{ mr: 'auto' }}>
+          Send command…
+        </Button>
         <Button onClick={onClose} disabled={pending}>
           Cancel
         </Button>

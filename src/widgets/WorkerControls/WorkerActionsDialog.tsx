@@ -6,21 +6,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { WORKER_COMMANDS, type WorkerCommand } from '../../config/enums.ts';
+import { WORKER_COMMAND_TEXT as COMMAND_TEXT, WORKER_COMMANDS } from '../../config/enums.ts';
 import { WORKER_DIALOG_CLOSE_MS } from '../../config/constants.ts';
 import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
 import { useAction } from '../shared/useAction.ts';
 import { useConsoleApi } from '../shared/useConsoleApi.ts';
-
-/** What each worker command does, for the button's tooltip and the confirmation. */
-const COMMAND_TEXT: Record<WorkerCommand, { label: string; confirm?: string }> = {
-  saveStats: { label: 'Save stats' },
-  newAnalyticsFile: { label: 'New analytics file' },
-  saveStats2: { label: 'Save stats 2' },
-  newAnalyticsFile2: { label: 'New analytics file 2' },
-  requestNewWorker: { label: 'Request new worker', confirm: 'A new worker instance is requested from the cluster.' },
-  restartJupiter: { label: 'Restart Jupiter', confirm: 'The Jupiter quote service restarts; Solana quotes pause meanwhile.' },
-};
 
 type Pending = { label: string; message: string; action: () => Promise<unknown> } | null;
 
