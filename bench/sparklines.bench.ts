@@ -5,7 +5,8 @@
  * the stamped block heads (bench/lib/pageProbe.ts), frames per second and long tasks, with the
  * sparklines and without them (today's console: localStorage "bench:noSparklines"), alternating
  * A/B/A/B in the same run so drift in the machine's load hits both. Target: with sparklines no
- * worse than without. Figures are printed, never asserted.
+ * worse than without. Also the CPU Chromium's processes use per 1,000 events absorbed, which moves far
+ * less with the machine's load than the p95 does. Figures are printed, never asserted.
  *
  * Then the same at SIM_RATE 20 (about 500 events/s): a rate the page keeps up with (60 fps) even
  * on a loaded shared machine, where what the sparklines themselves cost shows; at 2,500 events/s
@@ -36,6 +37,8 @@ const log = (line: string) => process.stdout.write(`  sparklines: ${line}\n`);
 
 interface Figures {
   latencies: number[];
+  /** CPU seconds Chromium's processes (renderer, GPU, browser) used over the step. */
+  cpu: number;
   frames: number;
   events: number;
   longTasks: number;
@@ -46,6 +49,24 @@ const p95 = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))]!;
 };
+
+/**
+ * CPU seconds used so far by Chromium's processes (CDP SystemInfo.getProcessInfo): unlike the p95 and
+ * the frames, the CPU the page's work costs hardly moves with what else runs on the machine.
+ */
+async function chromiumCpu(browser: Browser): Promise<Map<number, number>> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { id: number; cpuTime: number }[] };
+    return new Map(processInfo.map((p) => [p.id, p.cpuTime]));
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** CPU seconds between two readings, of the processes alive at both (a closed page's renderer may exit between). */
+const cpuBetween = (start: Map<number, number>, end: Map<number, number>) =>
+  [...end].reduce((sum, [id, t]) => sum + (start.has(id) ? t - start.get(id)! : 0), 0);
 
 async function measureHome(browser: Browser, server: ConsoleServer, api: ApiCall, rate: number, sparklines: boolean): Promise<Figures> {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
@@ -64,11 +85,13 @@ async function measureHome(browser: Browser, server: ConsoleServer, api: ApiCall
     if (sparklines !== sparks > 0) throw new Error(`expected ${sparklines ? 'sparklines' : 'none'}, found ${sparks}`);
     if (sparklines) log(`  ${sparks} networks, ${sparks * 3} sparklines`);
     await sleep(WARM_UP_MS);
+    const cpuStart = await chromiumCpu(browser);
     const start = await withTimeout(readProbe(page), 30_000, 'reading the probe');
     await sleep(STEP_MS);
     const end = await withTimeout(readProbe(page), 30_000, 'reading the probe');
+    const cpu = cpuBetween(cpuStart, await chromiumCpu(browser));
     const seconds = (end.now - start.now) / 1000;
-    return { latencies: end.paintLatencies, frames: end.frames - start.frames, events: end.events - start.events, longTasks: end.longTasks.length, seconds };
+    return { cpu, latencies: end.paintLatencies, frames: end.frames - start.frames, events: end.events - start.events, longTasks: end.longTasks.length, seconds };
   } finally {
     await context.close();
   }
@@ -82,7 +105,7 @@ async function measureRate(browser: Browser, server: ConsoleServer, api: ApiCall
     for (const mode of ['without', 'with'] as const) {
       log(`${at}, round ${round + 1}, ${mode} sparklines: measuring ${STEP_MS / 1000} s (load ${loadavg()[0]?.toFixed(1)})`);
       const f = await measureHome(browser, server, api, rate, mode === 'with');
-      log(`  ${Math.round(f.events / f.seconds)} events/s, p95 ${Math.round(p95(f.latencies))} ms over ${f.latencies.length} paints, ${(f.frames / f.seconds).toFixed(1)} fps, ${f.longTasks} long tasks`);
+      log(`  ${Math.round(f.events / f.seconds)} events/s, p95 ${Math.round(p95(f.latencies))} ms over ${f.latencies.length} paints, ${(f.frames / f.seconds).toFixed(1)} fps, ${f.longTasks} long tasks, Chromium CPU ${Math.round((f.cpu / f.seconds) * 1000)} ms/s`);
       all[mode].push(f);
     }
   }
@@ -94,6 +117,7 @@ async function measureRate(browser: Browser, server: ConsoleServer, api: ApiCall
       fps: fs.reduce((s, f) => s + f.frames, 0) / seconds,
       eventsPerSecond: fs.reduce((s, f) => s + f.events, 0) / seconds,
       longTasksPerMin: (fs.reduce((s, f) => s + f.longTasks, 0) / seconds) * 60,
+      cpuPerKiloEvent: (fs.reduce((s, f) => s + f.cpu, 0) * 1000) / (fs.reduce((s, f) => s + f.events, 0) / 1000),
     };
   };
   const withS = merged('with');
@@ -107,6 +131,8 @@ async function measureRate(browser: Browser, server: ConsoleServer, api: ApiCall
     { name: `${at} with sparklines: events absorbed`, figure: withS.eventsPerSecond, unit: 'events/s' },
     { name: `${at} without sparklines: long tasks`, figure: without.longTasksPerMin, unit: 'per min' },
     { name: `${at} with sparklines: long tasks`, figure: withS.longTasksPerMin, unit: 'per min' },
+    { name: `${at} without sparklines: Chromium CPU per 1,000 events`, figure: without.cpuPerKiloEvent, unit: 'ms' },
+    { name: `${at} with sparklines: Chromium CPU per 1,000 events`, figure: withS.cpuPerKiloEvent, unit: 'ms', ratio: without.cpuPerKiloEvent / withS.cpuPerKiloEvent },
   ];
 }
 

@@ -1,21 +1,41 @@
 /**
- * A live sparkline on a canvas (uPlot), redrawn at most once per frame from its SparkSeries; React
- * renders it once. Its text alternative (`describe`) follows the label in the box's accessible name,
- * refreshed at most every DESCRIBE_EVERY_MS so a screen reader is not flooded.
+ * A live sparkline, redrawn at most once per frame from its SparkSeries; React renders it once. Its
+ * text alternative (`describe`) follows the label in the box's accessible name, refreshed at most
+ * every DESCRIBE_EVERY_MS so a screen reader is not flooded.
+ *
+ * The line is drawn with plain Canvas 2D on one offscreen canvas shared by every sparkline and shown
+ * as a picture (an <img>), not as a canvas of its own: Home's Gas and balances table repaints four
+ * times a second, and Chromium took a snapshot of each of its 30 small canvases on every repaint
+ * (issue 26 item 4; README "Charts"). A picture changes only when its line does (a point at most
+ * every 10 s) and a repaint draws it from the decoded image. A polyline needs no chart library:
+ * uPlot stays for the TimeChart's axes and bars.
  */
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import type uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import { cancelRedraw, redrawNextFrame } from './frameLoop.ts';
+import { sparkPath } from './sparkPath.ts';
 import { chartTheme } from './theme.ts';
 import type { SparklineProps } from './types.ts';
 
 const DESCRIBE_EVERY_MS = 5_000;
+/** CSS px of the line. */
+const LINE_WIDTH = 1.25;
+
+/**
+ * The one canvas every sparkline draws on before it becomes a picture (never in the page); null
+ * without canvas support (jsdom). A data: URL, as the console's Content-Security-Policy allows
+ * pictures from data: and not from blob:.
+ */
+let drawing: HTMLCanvasElement | null | undefined;
+function drawingCanvas(): HTMLCanvasElement | null {
+  if (drawing === undefined) drawing = typeof OffscreenCanvas === 'function' ? document.createElement('canvas') : null;
+  return drawing;
+}
 
 export default function Sparkline({ source, label, describe, color = 'primary', width = 96, height = 24 }: SparklineProps) {
   const box = useRef<HTMLDivElement>(null);
+  const picture = useRef<HTMLImageElement>(null);
   const theme = useTheme();
   const describeRef = useRef(describe);
   useEffect(() => {
@@ -24,11 +44,9 @@ export default function Sparkline({ source, label, describe, color = 'primary', 
 
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
-    const { color: paint } = chartTheme(theme);
-    let plot: uPlot | null = null;
-    let stopped = false;
-    let unsubscribe = () => {};
+    const img = picture.current;
+    if (!el || !img) return;
+    const stroke = chartTheme(theme).color(color);
     let describedAt = 0;
     const describeNow = () => {
       describedAt = Date.now();
@@ -36,44 +54,54 @@ export default function Sparkline({ source, label, describe, color = 'primary', 
       el.setAttribute('aria-label', text);
       el.title = text;
     };
+    const show = (url: string | null) => {
+      // Hidden without a line: an <img> without a picture would draw a placeholder's frame.
+      img.hidden = url === null;
+      if (url) img.src = url;
+      else img.removeAttribute('src');
+    };
     const redraw = () => {
-      plot?.setData([source.xs as number[], source.ys as number[]]);
       if (Date.now() - describedAt >= DESCRIBE_EVERY_MS) describeNow();
+      const canvas = drawingCanvas();
+      const g = canvas?.getContext('2d');
+      if (!canvas || !g) return;
+      const ratio = typeof devicePixelRatio === 'number' && devicePixelRatio > 0 ? devicePixelRatio : 1;
+      const w = Math.round(width * ratio);
+      const h = Math.round(height * ratio);
+      const line = LINE_WIDTH * ratio;
+      const points = sparkPath(source.xs, source.ys, w, h, line / 2);
+      if (points.length === 0) {
+        show(null);
+        return;
+      }
+      if (canvas.width !== w || canvas.height !== h) {
+        canvas.width = w;
+        canvas.height = h;
+      } else g.clearRect(0, 0, w, h);
+      g.beginPath();
+      g.moveTo(points[0]!, points[1]!);
+      for (let i = 2; i < points.length; i += 2) g.lineTo(points[i]!, points[i + 1]!);
+      g.strokeStyle = stroke;
+      g.lineWidth = line;
+      g.lineJoin = 'round';
+      g.lineCap = 'round';
+      g.stroke();
+      show(canvas.toDataURL());
     };
     describeNow();
-    // The library is imported here, not at the top: a page without a canvas (jsdom) still renders the
-    // row, its sparkline box keeping its name; uPlot touches matchMedia as it loads.
-    import('uplot').then(
-      ({ default: UPlot }) => {
-        if (stopped) return;
-        plot = new UPlot(
-          {
-            width,
-            height,
-            pxAlign: false,
-            cursor: { show: false },
-            legend: { show: false },
-            select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-            axes: [{ show: false }, { show: false }],
-            scales: { x: { time: false } },
-            series: [{}, { stroke: paint(color), width: 1.25, points: { show: false } }],
-          },
-          [source.xs as number[], source.ys as number[]],
-          el,
-        );
-        // The canvas is a picture of figures the text alternative says.
-        el.querySelectorAll('canvas').forEach((c) => c.setAttribute('aria-hidden', 'true'));
-        unsubscribe = source.subscribe(() => redrawNextFrame(redraw));
-      },
-      () => undefined, // no canvas support (tests): the name and description stay
-    );
+    redrawNextFrame(redraw);
+    const unsubscribe = source.subscribe(() => redrawNextFrame(redraw));
     return () => {
-      stopped = true;
       unsubscribe();
       cancelRedraw(redraw);
-      plot?.destroy();
+      show(null);
     };
   }, [source, theme, color, width, height, label]);
 
-  return <Box ref={box} role="img" aria-label={label} data-sparkline="" sx={{ width, height, display: 'inline-block', verticalAlign: 'middle', lineHeight: 0, contain: 'strict' }} />;
+  return (
+    <Box ref={box} role="img" aria-label={label} data-sparkline="" sx={{ width, height, display: 'inline-block', verticalAlign: 'middle', lineHeight: 0, contain: 'strict' }}>
+      {/* A picture of figures the text alternative says. */}
+      <img ref={picture} alt="" aria-hidden="true" hidden width={width} height={height} style={{ verticalAlign: 'top' }} />
+    </Box>
+  );
 }

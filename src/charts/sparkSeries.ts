@@ -1,6 +1,6 @@
 /**
  * A sparkline's points: a time window (e.g. the last hour) of [time, value] appended to as events
- * arrive. Plain arrays the chart reads (uPlot wants parallel x and y arrays); appending notifies the
+ * arrive. Plain parallel x and y arrays the chart reads; appending notifies the
  * subscribers synchronously, and the Sparkline coalesces that into one redraw per frame.
  */
 export interface SparkSeries {

@@ -108,6 +108,13 @@ describe.skipIf(!hasChromium)('issue 26 items 2 and 4: Home Performance card and
     const contain = await networks.locator('[data-sparkline]').evaluateAll((els) => els.map((el) => getComputedStyle(el).contain));
     expect(contain.length).toBeGreaterThan(9);
     expect(new Set(contain)).toEqual(new Set(['strict']));
+    // ...and each line is a picture that changes only when its line does, not a canvas of its own:
+    // Chromium took a snapshot of every one of the 30 canvases each time the table repainted.
+    expect(await networks.locator('[data-sparkline] canvas').count()).toBe(0);
+    const pictures = networks.locator('[data-sparkline] img[alt=""][aria-hidden="true"]:not([hidden])');
+    await expect.poll(() => pictures.count(), { timeout: 30_000 }).toBeGreaterThan(9);
+    const drawn = await pictures.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
+    expect(drawn.every(Boolean)).toBe(true);
     await expect.poll(() => networks.getByText(/^\$[\d,.]+/).first().count()).toBe(1);
 
     await screenshot(page, 'home-performance-1440-light');
