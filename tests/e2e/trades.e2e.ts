@@ -66,7 +66,7 @@ describe.skipIf(!hasChromium)('PROTOCOL Trades: the Trades screens and home\'s S
 
   /**
    * A trade whose Bridge step takes minutes; the workers stop again after it, so no other trade starts
-   * meanwhile. It must not fail (the simulator fails about one trade in eight at random), or it ends
+   * meanwhile. It must not fail (the simulator fails 15% of trades at random), or it ends
    * before its Bridge step and is never stuck (CI saw that once).
    */
   async function slowBridgeTrade(): Promise<string> {
