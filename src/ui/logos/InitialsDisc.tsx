@@ -7,6 +7,10 @@ export function nameHue(name: string): number {
   return hash % 360;
 }
 
+/** The round frame every logo sits in, default or drawn (PackageLogo): `size` px, its content centred. */
+export const discFrame = (size: number) =>
+  ({ display: 'inline-flex', flex: 'none', alignItems: 'center', justifyContent: 'center', width: size, height: size, borderRadius: '50%' }) as const;
+
 /** A name's first two letters or digits ("?" when it has none). */
 export const initialsOf = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '').slice(0, 2) || '?';
 
@@ -23,13 +27,7 @@ export function InitialsDisc({ initials, size, fill, data }: { initials: string;
       {...data}
       data-initials={initials}
       sx={{
-        display: 'inline-flex',
-        flex: 'none',
-        alignItems: 'center',
-        justifyContent: 'center',
-        width: size,
-        height: size,
-        borderRadius: '50%',
+        ...discFrame(size),
         bgcolor: fill,
         color: '#fff',
         userSelect: 'none',

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useReducer, useRef, type ComponentType, type ReactNode } from 'react';
 import type { IconProps, LogoFor } from './iconLoaders.ts';
+import { discFrame } from './InitialsDisc.tsx';
 
 /** A logo to draw: the package's icon and its variant (WHITE_MARK_LOGOS on their own dark ground). */
 export interface ResolvedLogo {
@@ -111,13 +112,7 @@ export function PackageLogo({ logo, source, size, fallback, data }: PackageLogoP
       data-logo=""
       {...data}
       style={{
-        display: 'inline-flex',
-        flex: 'none',
-        alignItems: 'center',
-        justifyContent: 'center',
-        width: size,
-        height: size,
-        borderRadius: '50%',
+        ...discFrame(size),
         background: '#fff',
         boxShadow: 'inset 0 0 0 1px rgba(0, 0, 0, 0.18)',
         overflow: 'hidden',
