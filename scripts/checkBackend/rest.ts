@@ -34,7 +34,7 @@ const RULES = {
   operator403: 'PROTOCOL Errors / SPEC §6: an Operator gets 403 {"error": string} on Admin routes',
   operatorReads: 'SPEC §6: any signed-in role may read the transactions and quotes',
   lists:
-    'docs/wire-protocol.md Lists: a list asked with range=[start,end] answers {data, total}, or the bare array with Content-Range: <resource> <first>-<last>/<total> (<resource> */<total> when empty)',
+    'docs/protocol.md Lists: a list asked with range=[start,end] answers {data, total}, or the bare array with Content-Range: <resource> <first>-<last>/<total> (<resource> */<total> when empty)',
   errors: 'PROTOCOL Errors: 400 = invalid input, `details` naming the fields; 404 = unknown record; 409 = duplicate name or stale version',
 } as const;
 

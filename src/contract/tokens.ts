@@ -34,7 +34,7 @@ export type TokenRecord = z.infer<typeof TokenRecord>;
 export const TokenResource = TokenRecord.extend({ id: RecordName });
 export type TokenResource = z.infer<typeof TokenResource>;
 
-/** GET /tokens: the list convention (docs/wire-protocol.md "Lists"), by name unless told otherwise. */
+/** GET /tokens: the list convention (docs/protocol.md "Lists"), by name unless told otherwise. */
 export const TokenListQuery = listQuery(
   ['tokenName', 'version'],
   'tokenName',

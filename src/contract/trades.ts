@@ -29,7 +29,7 @@ export const TradeJourney = z.object({
   startedAt: finite,
   /** The latest updatedAt of its txs (ms). */
   updatedAt: finite,
-  /** 0-based index into `steps` of the step the trade is at (see docs/wire-protocol.md "Trades"). */
+  /** 0-based index into `steps` of the step the trade is at (see docs/protocol.md "Trades"). */
   currentStep: z.number().int().min(0),
   state: TradeState,
   /** 0 when the txs carry none. */

@@ -1,5 +1,5 @@
 /**
- * The two query conventions of the list routes (GET /configs, GET /txs/; docs/wire-protocol.md
+ * The two query conventions of the list routes (GET /configs, GET /txs/; docs/protocol.md
  * "Lists"):
  *
  * - the console's own: `sort=<field>&order=ASC|DESC&page=<1-based>&perPage=<n>&filter=<JSON>`,
