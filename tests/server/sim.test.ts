@@ -445,3 +445,78 @@ describe('simulator: brain state', () => {
     expect(events[0]).toMatchObject({ milestone: true, fields: { routeSearchRunning: false, txPeerStatus: { 'tx-eu-1': 2 } } });
   });
 });
+
+describe('simulator: quiet (the control\'s quiet, for browser tests)', () => {
+  const networkOf = (e: Emitted) => ServerEvents.newBlock.parse(e.payload).network;
+  const sentTradeId = (e: Emitted) => ServerEvents.txSent.parse(e.payload).tradeId;
+
+  it('quiet: no trade of its own, no stall, outage, notice or sound, every operator\'s tx completes; a trade asked for still starts and the feeds go on; not quiet, all of it again', () => {
+    const run = simulate(4, 10 * MINUTE);
+    run.sim.setQuiet(true);
+    const quietAt = run.sim.now;
+    const [eventsFrom, brainFrom, servicesFrom] = [run.events.length, run.brain.length, run.services.length];
+    const ops = Array.from({ length: 30 }, (_, i): QueuedOperation => ({
+      id: `quiet-op-${i}`, tradeId: null, txType: 'TransferNative', network: 'Base', tokenName: 'ETH', amountIn: 1, sell: false,
+    }));
+    for (const op of ops) run.sim.queueOperation(op);
+    const asked = run.sim.trade({ fail: false });
+    expect(asked).not.toBeNull();
+    run.sim.advanceTo(quietAt + 60 * MINUTE);
+
+    const quiet = run.events.slice(eventsFrom);
+    expect(quiet.filter((e) => e.event === 'notify' || e.event === 'sound')).toEqual([]);
+    expect(new Set(quiet.filter((e) => e.event === 'txSent').map(sentTradeId))).toEqual(new Set([asked, ...ops.map((op) => op.id)]));
+    const settled = run.operations.filter((o) => o.op.id.startsWith('quiet-op-') && o.update.status !== 'pending');
+    expect(settled.map((o) => o.update.status)).toEqual(ops.map(() => 'completed'));
+    for (const { fields } of run.brain.slice(brainFrom)) {
+      for (const count of [...Object.values(fields.txPeerStatus), ...Object.values(fields.zmqPeerStatus)]) expect(count).toBeGreaterThan(0);
+    }
+    for (const services of run.services.slice(servicesFrom)) expect(services).toEqual(DEMO_CONNECTED_SERVICES);
+    // No head is silent past its threshold, and every feed goes on.
+    for (const { network } of SIM_NETWORKS) {
+      const heads = quiet.filter((e) => e.event === 'newBlock' && networkOf(e) === network).map((e) => e.at);
+      expect(heads.length, network).toBeGreaterThan(100);
+      for (let i = 1; i < heads.length; i++) expect(heads[i]! - heads[i - 1]!, network).toBeLessThanOrEqual(staleThresholdMs(network));
+    }
+    for (const event of ['gas', 'balance', 'workerIterationResult', 'workerStats'] as const) {
+      expect(quiet.filter((e) => e.event === event).length, event).toBeGreaterThan(10);
+    }
+
+    run.sim.setQuiet(false);
+    const loudFrom = run.events.length;
+    run.sim.advanceTo(quietAt + 120 * MINUTE);
+    const loud = run.events.slice(loudFrom);
+    expect(loud.filter((e) => e.event === 'notify').length).toBeGreaterThan(3);
+    expect(loud.filter((e) => e.event === 'txSent').length).toBeGreaterThan(100);
+  });
+
+  it('quiet ends a stall of its own under way: the silent head moves on at once', () => {
+    const run = simulate(3);
+    const lastHead = new Map<string, number>();
+    let seen = 0;
+    let silent: string | undefined;
+    for (let at = 1000; silent === undefined && at <= 3 * 60 * MINUTE; at += 1000) {
+      run.sim.advanceTo(at);
+      for (; seen < run.events.length; seen++) {
+        const e = run.events[seen]!;
+        if (e.event === 'newBlock') lastHead.set(networkOf(e), e.at);
+      }
+      silent = SIM_NETWORKS.find(({ network }) => at - (lastHead.get(network) ?? at) > staleThresholdMs(network))?.network;
+    }
+    expect(silent).toBeDefined();
+    const quietAt = run.sim.now;
+    run.sim.setQuiet(true);
+    run.sim.advanceTo(quietAt);
+    expect(run.of('newBlock').filter((e) => e.at === quietAt).map(networkOf)).toContain(silent);
+  });
+
+  it('a stall from the control replaces its earlier one: a short one ends a long one', () => {
+    const run = simulate(5, MINUTE);
+    run.sim.stall('Base', 10 * MINUTE);
+    run.sim.advanceTo(2 * MINUTE);
+    expect(run.of('newBlock').filter((e) => e.at > MINUTE && networkOf(e) === 'Base')).toEqual([]);
+    run.sim.stall('Base', 1);
+    run.sim.advanceTo(2 * MINUTE + 10);
+    expect(run.of('newBlock').filter((e) => e.at > 2 * MINUTE && networkOf(e) === 'Base')).toHaveLength(1);
+  });
+});

@@ -139,6 +139,8 @@ describe('simulator in the server: switching it on and off', () => {
       { action: 'trade', errCode: 42 },
       { action: 'rate', rate: 0 },
       { action: 'notify', msg: 'x', type: 'loud', autoClose: false },
+      { action: 'quiet' },
+      { action: 'quiet', quiet: 'yes' },
     ]) {
       const response = await control(t, body);
       expect({ body, status: response.statusCode }).toEqual({ body, status: 400 });

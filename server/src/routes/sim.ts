@@ -19,7 +19,7 @@ const MAX_REFUSAL_ERROR = 500;
 const MAX_REFUSALS = 100;
 
 export const SimControlRequest = z.discriminatedUnion('action', [
-  /** The network's block head stops for ms (wall clock). */
+  /** The network's block head stops for ms (wall clock) from now, in place of an earlier stall sent here (ms 1 ends that one). */
   z.object({ action: z.literal('stall'), network: z.enum(SIM_NETWORK_NAMES), ms: z.number().int().min(1).max(MAX_STALL_MS) }).strict(),
   /** The network's balance held at `balance` (sent now, and instead of the simulated ones) until null releases it. */
   z
@@ -44,6 +44,12 @@ export const SimControlRequest = z.discriminatedUnion('action', [
   /** stopReconnect to every socket, then disconnect: the console's no-retry path. */
   z.object({ action: z.literal('stopReconnect') }).strict(),
   z.object({ action: z.literal('rate'), rate: z.number().positive().max(MAX_RATE) }).strict(),
+  /**
+   * quiet true: the simulation does nothing by chance that a test could meet (no trade, stall, peer or
+   * service outage, notice or failed operator's tx of its own; an outage under way ends now), only
+   * what is asked for here; the feeds go on. quiet false: all of it again.
+   */
+  z.object({ action: z.literal('quiet'), quiet: z.boolean() }).strict(),
   /** The next `times` requests to method and path are answered with status and {error} (sim/refusals.ts); 0 withdraws. */
   z
     .object({
@@ -91,6 +97,9 @@ const simRoutes: ZodPlugin = async (app) => {
         break;
       case 'rate':
         sim.setRate(body.rate);
+        break;
+      case 'quiet':
+        sim.setQuiet(body.quiet);
         break;
       case 'refuse':
         refusals.refuse(body);

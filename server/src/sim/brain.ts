@@ -18,6 +18,8 @@ import type { Timer } from './scheduler.ts';
 export interface Brain {
   workersStarted(): void;
   workersStopped(): void;
+  /** Ends the outages under way (entering quiet): every peer and service is back at once. */
+  calm(): void;
 }
 
 /** Prices for native coins the stored state does not carry yet. */
@@ -54,9 +56,15 @@ export function simulateBrain(ctx: SimContext, stored: BrainState, services: Con
   change({}, true);
 
   drift(ctx, () => state.nativePriceUSD, (prices) => change({ nativePriceUSD: prices, wethPriceUSD: prices.ETH ?? state.wethPriceUSD }));
-  peerOutages(ctx, baseline, () => state, change);
-  serviceDrops(ctx, services);
-  return routeSearch(ctx, () => state, change);
+  const peersBack = peerOutages(ctx, baseline, () => state, change);
+  const servicesBack = serviceDrops(ctx, services);
+  return {
+    ...routeSearch(ctx, () => state, change),
+    calm: () => {
+      peersBack();
+      servicesBack();
+    },
+  };
 }
 
 function drift(
@@ -82,15 +90,17 @@ function drift(
 
 type PeerKind = 'tx' | 'zmq';
 
+/** Takes a peer down now and then; returns what brings every peer down now back at once. */
 function peerOutages(
   ctx: SimContext,
   baseline: Record<PeerKind, Record<string, number>>,
   current: () => SimBrain,
   change: (patch: Partial<SimBrain>) => void,
-): void {
+): () => void {
   const rng = ctx.stream('peers');
   const peers = (['tx', 'zmq'] as const).flatMap((kind) => Object.keys(baseline[kind]).map((peer) => ({ kind, peer })));
-  if (peers.length === 0) return;
+  const outages = new Set<Timer>();
+  if (peers.length === 0) return () => undefined;
   const setPeer = (kind: PeerKind, peer: string, count: number) => {
     if (kind === 'tx') change({ txPeerStatus: { ...current().txPeerStatus, [peer]: count } });
     else change({ zmqPeerStatus: { ...current().zmqPeerStatus, [peer]: count } });
@@ -98,28 +108,56 @@ function peerOutages(
   ctx.scheduler.repeat(
     () => jittered(rng, CADENCE.peerOutageEveryMs),
     () => {
+      if (ctx.quiet()) return;
       const { kind, peer } = rng.pick(peers);
       setPeer(kind, peer, 0);
-      ctx.scheduler.after(rng.between(15_000, 45_000), () => setPeer(kind, peer, baseline[kind][peer] ?? HEALTHY_PEER_COUNT));
+      const end = ctx.scheduler.after(rng.between(15_000, 45_000), () => {
+        outages.delete(end);
+        setPeer(kind, peer, baseline[kind][peer] ?? HEALTHY_PEER_COUNT);
+      });
+      outages.add(end);
     },
   );
+  return () => {
+    if (outages.size === 0) return;
+    for (const end of outages) end.cancel();
+    outages.clear();
+    change({ txPeerStatus: { ...current().txPeerStatus, ...baseline.tx }, zmqPeerStatus: { ...current().zmqPeerStatus, ...baseline.zmq } });
+  };
 }
 
-function serviceDrops(ctx: SimContext, stored: ConnectedServices): void {
+/** One service goes missing now and then; returns what brings a missing one back at once. */
+function serviceDrops(ctx: SimContext, stored: ConnectedServices): () => void {
   const rng = ctx.stream('services');
   const healthy: ConnectedServices = { numConnected: stored.numExpected, numExpected: stored.numExpected };
+  const drops = new Set<Timer>();
   if (stored.numConnected !== stored.numExpected) ctx.sinks.connectedServicesChanged(healthy);
-  if (healthy.numExpected < 1) return;
+  if (healthy.numExpected < 1) return () => undefined;
   ctx.scheduler.repeat(
     () => jittered(rng, CADENCE.serviceDropEveryMs),
     () => {
+      if (ctx.quiet()) return;
       ctx.sinks.connectedServicesChanged({ ...healthy, numConnected: healthy.numExpected - 1 });
-      ctx.scheduler.after(rng.between(10_000, 40_000), () => ctx.sinks.connectedServicesChanged(healthy));
+      const end = ctx.scheduler.after(rng.between(10_000, 40_000), () => {
+        drops.delete(end);
+        ctx.sinks.connectedServicesChanged(healthy);
+      });
+      drops.add(end);
     },
   );
+  return () => {
+    if (drops.size === 0) return;
+    for (const end of drops) end.cancel();
+    drops.clear();
+    ctx.sinks.connectedServicesChanged(healthy);
+  };
 }
 
-function routeSearch(ctx: SimContext, current: () => SimBrain, change: (patch: Partial<SimBrain>, milestone?: boolean) => void): Brain {
+function routeSearch(
+  ctx: SimContext,
+  current: () => SimBrain,
+  change: (patch: Partial<SimBrain>, milestone?: boolean) => void,
+): Pick<Brain, 'workersStarted' | 'workersStopped'> {
   let pending: Timer | null = null;
   const cancel = () => {
     pending?.cancel();

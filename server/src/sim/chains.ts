@@ -7,38 +7,65 @@ import { staleThresholdMs, type Network } from '../../../src/config/networks.ts'
 import { jittered, significant, type SimContext } from './context.ts';
 import { CADENCE, MIN_HEAD_INTERVAL_MS, SECONDARY_WALLETS, SIM_NETWORKS, type NetworkProfile } from './profiles.ts';
 import type { Rng } from './rng.ts';
+import type { Timer } from './scheduler.ts';
 
 export interface Chains {
-  /** The network's head stops for `ms` simulated ms (longer if it was already stalled for longer). */
+  /**
+   * The control's stall: the network's head stops for `ms` simulated ms from now, in place of an
+   * earlier stall of the control (so a short one ends a long one); a stall of the simulation's own
+   * still holds the head until it ends.
+   */
   stall(network: Network, ms: number): void;
+  /** Ends the simulation's own stalls under way (entering quiet): their heads move on at once. */
+  calm(): void;
 }
 
 export function simulateChains(ctx: SimContext): Chains {
-  const stalledUntil = new Map<Network, number>();
-  const stall = (network: Network, ms: number) => {
+  // The control's stalls and the simulation's own are kept apart: quiet ends only the latter, and
+  // the control's next stall replaces its last.
+  const asked = new Map<Network, number>();
+  const own = new Map<Network, number>();
+  const wakes = new Map<Network, () => void>();
+  const stalledUntil = (network: Network) => Math.max(asked.get(network) ?? 0, own.get(network) ?? 0);
+  const ownStall = (network: Network, ms: number) => {
     const until = ctx.scheduler.now + ms;
-    if (until > (stalledUntil.get(network) ?? 0)) stalledUntil.set(network, until);
+    if (until > (own.get(network) ?? 0)) own.set(network, until);
     ctx.tally.stalls += 1;
   };
 
   for (const profile of SIM_NETWORKS) {
-    heads(ctx, profile, () => stalledUntil.get(profile.network) ?? 0);
+    wakes.set(profile.network, heads(ctx, profile, () => stalledUntil(profile.network)));
     gas(ctx, profile);
     balance(ctx, profile);
     const rng = ctx.stream(`stalls:${profile.network}`);
     const threshold = staleThresholdMs(profile.network);
     ctx.scheduler.repeat(
       () => jittered(rng, CADENCE.stallEveryMs),
-      () => stall(profile.network, threshold * rng.between(1.3, 2.5)),
+      () => {
+        if (ctx.quiet()) return;
+        ownStall(profile.network, threshold * rng.between(1.3, 2.5));
+      },
     );
   }
   for (const { address, networks } of SECONDARY_WALLETS) {
     for (const network of networks) secondBalance(ctx, address, network);
   }
-  return { stall };
+  return {
+    stall: (network, ms) => {
+      asked.set(network, ctx.scheduler.now + ms);
+      ctx.tally.stalls += 1;
+      wakes.get(network)?.();
+    },
+    calm: () => {
+      if (own.size === 0) return;
+      own.clear();
+      for (const wake of wakes.values()) wake();
+    },
+  };
 }
 
-function heads(ctx: SimContext, profile: NetworkProfile, stalledUntil: () => number): void {
+/** Reports the network's block heads; returns what makes a head waiting out a stall look again now. */
+function heads(ctx: SimContext, profile: NetworkProfile, stalledUntil: () => number): () => void {
   const { network, blockMs } = profile;
   const rng = ctx.stream(`heads:${network}`);
   const interval = Math.max(blockMs, MIN_HEAD_INTERVAL_MS);
@@ -48,11 +75,14 @@ function heads(ctx: SimContext, profile: NetworkProfile, stalledUntil: () => num
   // the floor stops a run of short gaps from pushing the head behind its chain.
   let owed = 0;
   ctx.tally.heads[network] = 0;
+  /** The head's wait for a stall to end, while it waits. */
+  let waiting: Timer | null = null;
 
   const head = () => {
+    waiting = null;
     const until = stalledUntil();
     if (ctx.scheduler.now < until) {
-      ctx.scheduler.after(until - ctx.scheduler.now, head);
+      waiting = ctx.scheduler.after(until - ctx.scheduler.now, head);
       return;
     }
     owed += (ctx.scheduler.now - lastAt) / blockMs;
@@ -65,6 +95,11 @@ function heads(ctx: SimContext, profile: NetworkProfile, stalledUntil: () => num
     ctx.scheduler.after(interval * rng.between(0.9, 1.1), head);
   };
   ctx.scheduler.after(interval * rng.next(), head);
+  return () => {
+    if (!waiting) return;
+    waiting.cancel();
+    waiting = ctx.scheduler.after(0, head);
+  };
 }
 
 /** A mean-reverting walk in log space around `typical`: wanders, never drifts off or below 0. */

@@ -55,6 +55,11 @@ export interface SimContext {
   sinks: SimSinks;
   tally: SimTally;
   catalog(): SimCatalog;
+  /**
+   * Whether the simulation keeps to its feeds (Simulation.setQuiet): no trade, stall, outage,
+   * notice or failed operator's tx of its own, so nothing happens by chance that a test meets.
+   */
+  quiet(): boolean;
 }
 
 /** Jitters a mean gap by ±50 %, so periodic work does not fire in lockstep. */

@@ -1,4 +1,7 @@
-/** Now and then a system notice (notify, info) and, rarely, a quiet sound; never the background command. */
+/**
+ * Now and then a system notice (notify, info) and, rarely, a quiet sound; never the background
+ * command. None while the simulation is quiet: a test's notices are then the only ones.
+ */
 import { jittered, type SimContext } from './context.ts';
 import { CADENCE } from './profiles.ts';
 
@@ -17,10 +20,14 @@ export function simulateNotices(ctx: SimContext): void {
   const rng = ctx.stream('notices');
   ctx.scheduler.repeat(
     () => jittered(rng, CADENCE.notifyEveryMs),
-    () => ctx.sinks.emit('notify', { msg: rng.pick(NOTICES), type: 'info', autoClose: NOTICE_AUTOCLOSE_MS }),
+    () => {
+      if (!ctx.quiet()) ctx.sinks.emit('notify', { msg: rng.pick(NOTICES), type: 'info', autoClose: NOTICE_AUTOCLOSE_MS });
+    },
   );
   ctx.scheduler.repeat(
     () => jittered(rng, CADENCE.soundEveryMs),
-    () => ctx.sinks.emit('sound', { name: 'plop' }),
+    () => {
+      if (!ctx.quiet()) ctx.sinks.emit('sound', { name: 'plop' });
+    },
   );
 }

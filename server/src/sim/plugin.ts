@@ -43,7 +43,7 @@ export interface SimHandle {
   pause(): void;
   resume(): void;
   setRate(rate: number): void;
-  /** The network's block head stops for `ms` wall-clock ms (at the current rate). */
+  /** The network's block head stops for `ms` wall-clock ms (at the current rate), in place of an earlier stall asked for. */
   stall(network: Network, ms: number): void;
   /**
    * Holds the network's balance at `balance`, sent now and in place of every simulated balance of it
@@ -55,6 +55,8 @@ export interface SimHandle {
    * it is refused (409), as no trade starts then (§4): a demo or test starts the workers first.
    */
   trade(options?: TradeOptions): string | null;
+  /** Quiet or not (Simulation.setQuiet): nothing of the simulation's own happens by chance while quiet. */
+  setQuiet(quiet: boolean): void;
 }
 
 declare module 'fastify' {
@@ -229,6 +231,7 @@ export default fp<SimOptions>(
         if (!sim.workersRunning) throw new HttpError(409, 'workers are stopped: no trade starts until POST /api/workers/start');
         return sim.trade(tradeOptions);
       },
+      setQuiet: (quiet) => running().setQuiet(quiet),
     };
     app.decorate('sim', handle);
 

@@ -44,6 +44,13 @@ export interface Simulation {
   queueOperation(op: QueuedOperation): void;
   workersStarted(): void;
   workersStopped(): void;
+  /**
+   * Quiet, the simulation does nothing by chance that a test could meet: no trade of its own (those
+   * asked for with `trade` still start while the workers run), no stall, no peer or service outage
+   * (one under way ends now), no notice or sound, and every operator's tx completes. The feeds go on
+   * as ever: block heads, gas, balances, prices, the workers' output and the statistics.
+   */
+  setQuiet(quiet: boolean): void;
 }
 
 export function createSimulation(options: SimulationOptions): Simulation {
@@ -51,6 +58,7 @@ export function createSimulation(options: SimulationOptions): Simulation {
   const streams = rngStreams(options.seed);
   let catalog = options.catalog;
   let workersRunning = options.brainState.workersRunning;
+  let quiet = false;
   const tally: SimTally = {
     heads: {},
     stalls: 0,
@@ -62,7 +70,7 @@ export function createSimulation(options: SimulationOptions): Simulation {
     tradesFailed: 0,
     profitUSD: 0,
   };
-  const ctx: SimContext = { scheduler, stream: streams, sinks: options.sinks, tally, catalog: () => catalog };
+  const ctx: SimContext = { scheduler, stream: streams, sinks: options.sinks, tally, catalog: () => catalog, quiet: () => quiet };
 
   const chains = simulateChains(ctx);
   const brain = simulateBrain(ctx, options.brainState, options.connectedServices);
@@ -92,6 +100,12 @@ export function createSimulation(options: SimulationOptions): Simulation {
     workersStopped: () => {
       workersRunning = false;
       brain.workersStopped();
+    },
+    setQuiet: (next) => {
+      quiet = next;
+      if (!quiet) return;
+      chains.calm();
+      brain.calm();
     },
   };
 }

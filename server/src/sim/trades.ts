@@ -121,6 +121,8 @@ export function simulateTrades(ctx: SimContext, idStream: string, workersRunning
 
   const trade = (options: TradeOptions = {}, cadence = false): string | null => {
     if (!workersRunning()) return null;
+    // Quiet, the simulation starts no trade of its own: only those asked for.
+    if (cadence && ctx.quiet()) return null;
     const catalog = ctx.catalog();
     if (catalog !== routesFor) {
       routes = tradeRoutes(catalog);
