@@ -206,6 +206,9 @@ describe.skipIf(!hasChromium)('bridges and operations in Chromium against the re
 
   it('§7 /tx/new?sell={tradeId}: an Admin edits a pending sell; the confirmation restates before and after; PUT /txs/sell/{tradeId}', async () => {
     const tokenName = unique('E2ESELL');
+    // With the workers stopped the sell waits in the queue: running, the simulator would send it
+    // within seconds, and a sell already sent cannot be edited (409).
+    expect((await admin('POST', '/workers/stop')).status).toBe(200);
     expect((await admin('POST', '/tokens', { tokenName, networkData: { Base: { address: '0x00000000000000000000000000000000000000c3', decimals: 18 } } })).status).toBe(200);
     const sell = await admin('POST', '/txs/sell', { tokenName, network: 'Base', amount: 10 });
     expect(sell.status).toBe(200);

@@ -610,6 +610,9 @@ describe.skipIf(!hasChromium)('every operator control in Chromium against the re
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await apiAs(adminKey);
+    // The simulator quiet: while Start has the workers running it sends no trade of its own, and no
+    // notice, outage or failed tx of its own comes between a press and what it shows.
+    expect((await admin('POST', '/sim/control', { action: 'quiet', quiet: true })).status).toBe(200);
     const created = await admin('POST', '/tokens', {
       tokenName: fixtures.token,
       networkData: { Base: { address: '0x00000000000000000000000000000000000000c7', decimals: 18 } },
@@ -636,7 +639,9 @@ describe.skipIf(!hasChromium)('every operator control in Chromium against the re
   afterAll(async () => {
     await browser?.close();
     if (!admin) return;
-    // Nothing of this file is left for the next: no refusal waiting, workers stopped, settings as seeded.
+    // Nothing of this file is left for the next: no refusal waiting, workers stopped, settings as seeded,
+    // the simulator as usual.
+    await admin('POST', '/sim/control', { action: 'quiet', quiet: false });
     for (const { request } of CONTROLS) {
       const { method, path } = filled(request, fixtures);
       await admin('POST', '/sim/control', { action: 'refuse', method, path, status: 503, error: 'withdrawn', times: 0 });

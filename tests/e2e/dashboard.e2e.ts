@@ -1,14 +1,21 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPLASH_PROMPT_TEXT } from '../../src/config/constants.ts';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn } from './browser.ts';
+import { tradeErrorToastText } from '../../src/notifications/index.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Api } from './browser.ts';
 
 describe.skipIf(!hasChromium)('live dashboard in Chromium against the reference server and its simulator', () => {
   let browser: Browser;
+  let admin: Api;
   beforeAll(async () => {
     browser = await launchBrowser();
+    admin = await apiAs(adminKey);
+    // The simulator quiet: no stall of its own keeps Base stale past the test's, and the only trade
+    // is the test's own.
+    expect((await admin('POST', '/sim/control', { action: 'quiet', quiet: true })).status).toBe(200);
   });
   afterAll(async () => {
+    await admin?.('POST', '/sim/control', { action: 'quiet', quiet: false });
     await browser?.close();
   });
 
@@ -73,7 +80,17 @@ describe.skipIf(!hasChromium)('live dashboard in Chromium against the reference 
     try {
       const response = await api('POST', '/sim/control', { action: 'trade', errCode: 8 });
       expect(response.status).toBe(200);
-      await page.getByText(/failed to fetch evm receipt from node/i).first().waitFor({ timeout: 15_000 });
+      const { tradeId } = (await response.json()) as { tradeId: string };
+      // The toast names this trade's token (read back once the server has stored the trade).
+      let tokenName = '';
+      await expect
+        .poll(async () => {
+          const answer = await api('GET', `/trades/${encodeURIComponent(tradeId)}`);
+          tokenName = answer.status === 200 ? ((await answer.json()) as { tokenName: string }).tokenName : '';
+          return tokenName;
+        })
+        .not.toBe('');
+      await page.getByText(tradeErrorToastText(tokenName, 8)).first().waitFor({ timeout: 15_000 });
     } finally {
       // The next tests find the workers stopped, as seeded.
       await api('POST', '/workers/stop', {});

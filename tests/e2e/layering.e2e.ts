@@ -70,12 +70,16 @@ describe.skipIf(!hasChromium)('issue 25 finding 1: what the operator opens is ab
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await apiAs(adminKey);
-    // No trade toasts unless a test asks for one: the notices here are the test's own.
+    // No trade toasts unless a test asks for one, and the simulator quiet: every toast here is the test's own.
     await admin('POST', '/workers/stop');
+    expect((await admin('POST', '/sim/control', { action: 'quiet', quiet: true })).status).toBe(200);
     const list = (await (await admin('GET', '/txs/?perPage=1')).json()) as { data: { id: string; tradeId: string; status: string }[] };
     tx = list.data[0]!;
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await admin?.('POST', '/sim/control', { action: 'quiet', quiet: false });
+    await browser?.close();
+  });
 
   it('§2 with four toasts showing, a real click on Logout in the user menu ends the session (POST /api/logout, back at sign-in)', async () => {
     const { page, context, pageErrors } = await newSession(browser);
@@ -146,7 +150,7 @@ describe.skipIf(!hasChromium)('issue 25 finding 1: what the operator opens is ab
     expect(restarts).toEqual([]);
     // Without a modal, the toasts are on top again and still close with a click.
     // (Once the backdrop has faded out; a toast arriving meanwhile may flash in first.)
-    // The test's own notices are the ones counted: the server may push a notice of its own meanwhile.
+    // The test's own notices are the ones counted.
     const ours = () => toasts(page).filter({ hasText: /Layering check notice \d of 4/ });
     // The pointer over the stack unfolds it (as it does for a person), so each notice shows in full.
     await toasts(page).first().hover({ timeout: 10_000 });
@@ -216,10 +220,14 @@ describe.skipIf(!hasChromium)('issue 25 finding 1: what the operator opens is ab
     await page.mouse.move(300, 700);
     expect((await admin('POST', '/workers/start')).status).toBe(200);
     try {
-      expect((await admin('POST', '/sim/control', { action: 'trade', slow: true })).status).toBe(200);
-      const trade = page.locator('.console-toasts [data-trade-state]').first();
-      await trade.waitFor({ timeout: 20_000 });
+      // A trade that completes (quiet, the simulator sends none of its own); the workers stop again
+      // at once, and the trade still confirms.
+      expect((await admin('POST', '/sim/control', { action: 'trade', fail: false })).status).toBe(200);
       await admin('POST', '/workers/stop');
+      // Its confirmation's toast: nothing replaces it until it closes, and the trade has ended, so no
+      // later test meets it still under way.
+      const trade = page.locator('.console-toasts [data-trade-state="CONFIRM"]').first();
+      await trade.waitFor({ timeout: 20_000 });
       const line = await trade.evaluate((el) => {
         const folded = el.querySelector<HTMLElement>('[data-fold="folded"]');
         const full = el.querySelector<HTMLElement>('[data-fold="full"]');

@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERFORMANCE_PERIOD } from '../../src/config/performance.ts';
 import { periodRange } from '../../src/domain/performance.ts';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Api } from './browser.ts';
 
 interface Totals {
   trades: number;
@@ -44,10 +44,16 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 
 describe.skipIf(!hasChromium)('issue 26 items 2 and 4: Home Performance card and network sparklines', () => {
   let browser: Browser;
+  let admin: Api;
   beforeAll(async () => {
     browser = await launchBrowser();
+    admin = await apiAs(adminKey);
+    // The simulator quiet: the one trade is the test's, and no failure of its own (a trade, an
+    // operator's tx) puts an error toast on the pages here.
+    expect((await admin('POST', '/sim/control', { action: 'quiet', quiet: true })).status).toBe(200);
   });
   afterAll(async () => {
+    await admin?.('POST', '/sim/control', { action: 'quiet', quiet: false });
     await browser?.close();
   });
 
@@ -76,11 +82,11 @@ describe.skipIf(!hasChromium)('issue 26 items 2 and 4: Home Performance card and
     expect(await card.getByRole('table', { name: /^Trades per hour/ }).locator('tbody tr').count()).toBe(24);
 
     // A trade now (the simulator starts one only while the workers run): counted in the current bucket
-    // within a few seconds, matching the API again.
-    const admin = await apiAs(adminKey);
+    // within a few seconds, matching the API again. It completes: a failure's error toast would reach
+    // the next test's page, which must show none.
     expect((await admin('POST', '/workers/start')).status).toBe(200);
     try {
-      await expect.poll(async () => (await admin('POST', '/sim/control', { action: 'trade' })).status, { timeout: 15_000, interval: 1000 }).toBe(200);
+      await expect.poll(async () => (await admin('POST', '/sim/control', { action: 'trade', fail: false })).status, { timeout: 15_000, interval: 1000 }).toBe(200);
     } finally {
       await admin('POST', '/workers/stop');
     }

@@ -22,7 +22,12 @@ describe.skipIf(!hasChromium)('PROTOCOL eventCache replays the last block head p
     await ethereum.waitFor({ timeout: 15_000 });
     // No newBlock for Ethereum from now on: whatever shows after the reload came from eventCache.
     expect((await api('POST', '/sim/control', { action: 'stall', network: 'Ethereum', ms: 60_000 })).status).toBe(200);
-    await page.waitForTimeout(300);
+    // A head sent just before the stall may still be on its way. A notice sent after the stall comes
+    // after it on the same socket: once the notice is up, so is that head, drawn on the next frame.
+    const marker = `Replay marker ${Date.now().toString(36)}`;
+    expect((await api('POST', '/sim/control', { action: 'notify', msg: marker, type: 'info', autoClose: 3000 })).status).toBe(200);
+    await page.locator('.console-toasts').getByText(marker).waitFor({ timeout: 10_000 });
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     // The button's name: "Ethereum block <number>".
     const before = await ethereum.locator('span').first().textContent();
 
@@ -33,6 +38,7 @@ describe.skipIf(!hasChromium)('PROTOCOL eventCache replays the last block head p
     expect(await page.getByText('Waiting for block heads…').count()).toBe(0);
     expect(await page.getByRole('table', { name: 'Gas and balances per network' }).getByRole('row', { name: /^Ethereum/ }).count()).toBe(1);
     expect(pageErrors).toEqual([]);
+    // Ends the stall: a stall sent to the control replaces its earlier one.
     await api('POST', '/sim/control', { action: 'stall', network: 'Ethereum', ms: 1 });
     await context.close();
   });

@@ -60,8 +60,11 @@ describe.skipIf(!hasChromium)('calm, complete signals: toast limit, notification
     browser = await launchBrowser();
     admin = await apiAs(adminKey);
     await admin('POST', '/workers/stop'); // no trade toasts unless a test asks for one
+    // Nor a notice, a failed tx or an outage of the simulator's own: the toasts and counts are the tests'.
+    expect((await admin('POST', '/sim/control', { action: 'quiet', quiet: true })).status).toBe(200);
   });
   afterAll(async () => {
+    await admin?.('POST', '/sim/control', { action: 'quiet', quiet: false });
     await admin?.('POST', '/workers/stop');
     await signedIn?.context.close();
     await browser?.close();

@@ -45,6 +45,8 @@ describe.skipIf(!hasChromium)('PROTOCOL Trades: the Trades screens and home\'s S
     });
     browser = await launchBrowser();
     admin = await apiAt(server.url, adminKey);
+    // Quiet, the simulator starts no trade of its own: the one trade here is the only one there is.
+    await ok(admin('POST', '/sim/control', { action: 'quiet', quiet: true }));
   });
 
   afterAll(async () => {
@@ -65,9 +67,9 @@ describe.skipIf(!hasChromium)('PROTOCOL Trades: the Trades screens and home\'s S
   }
 
   /**
-   * A trade whose Bridge step takes minutes; the workers stop again after it, so no other trade starts
-   * meanwhile. It must not fail (the simulator fails 15% of trades at random), or it ends
-   * before its Bridge step and is never stuck (CI saw that once).
+   * A trade whose Bridge step takes minutes; the workers stop again after it. It must not fail (by
+   * default the simulator fails 15% of trades at random), or it ends before its Bridge step and is
+   * never stuck.
    */
   async function slowBridgeTrade(): Promise<string> {
     await ok(admin('POST', '/workers/start'));

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, hasChromium, launchBrowser, newSession, screenshot, signIn, type Session } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, screenshot, signIn, type Api, type Session } from './browser.ts';
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
@@ -44,12 +44,18 @@ async function saidBeside(field: Locator): Promise<{ description: string; invali
 
 describe.skipIf(!hasChromium)('§7 /tx/new speaks to people, in Chromium against the reference server', () => {
   let browser: Browser;
+  let admin: Api;
   const sessions: Session[] = [];
 
   beforeAll(async () => {
     browser = await launchBrowser();
+    admin = await apiAs(adminKey);
+    // The simulator quiet: axe reads the whole page, toasts included, and none of them is then a
+    // notice or a failure of the simulator's own (the Manual tx sent here completes).
+    expect((await admin('POST', '/sim/control', { action: 'quiet', quiet: true })).status).toBe(200);
   });
   afterAll(async () => {
+    await admin?.('POST', '/sim/control', { action: 'quiet', quiet: false });
     for (const { context } of sessions) await context.close();
     await browser?.close();
   });
