@@ -4,7 +4,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // React's act() checks this flag; DOM tests run under it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// STYLE: any console.error fails a test, unless the test expects it (vi.spyOn(console, 'error') itself).
+// docs/architecture.md Tests: any console.error fails a test, unless the test expects it
+// (vi.spyOn(console, 'error') itself).
 let errorSpy: ReturnType<typeof vi.spyOn> | undefined;
 beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

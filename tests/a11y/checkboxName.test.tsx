@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * A checkbox named by an aria-label prop is named on its input (issue 25 finding 13: axe found
- * react-admin's row checkbox "Select this row" with the label on MUI's root <span>, where ARIA
- * prohibits it, and its input unnamed, on /settings/tokens and /settings/bridges).
+ * A checkbox named by an aria-label prop is named on its input: left to MUI, react-admin's row
+ * checkbox "Select this row" carries the label on the root <span>, where ARIA prohibits it, and its
+ * input is unnamed (axe flags both on /settings/tokens and /settings/bridges).
  */
 import { render, screen } from '@testing-library/react';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,7 +12,7 @@ import { lightTheme } from '../../src/theme.ts';
 
 const themed = (ui: React.ReactElement) => render(<ThemeProvider theme={createTheme(lightTheme as ThemeOptions)}>{ui}</ThemeProvider>);
 
-describe('issue 25 finding 13: a checkbox is named on the control itself', () => {
+describe('a11y: a checkbox is named on the control itself', () => {
   it('aria-label given to the Checkbox (as react-admin\'s DataTable does) names its input, and not the <span> around it', () => {
     themed(<Checkbox aria-label="Select this row" />);
     const box = screen.getByRole('checkbox', { name: 'Select this row' });

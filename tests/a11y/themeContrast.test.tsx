@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * Text colours the theme gives hold WCAG AA's 4.5:1 where axe found them short (issue 25 finding 13):
- * an outlined warning chip ("stale" on a trade's page) on a tinted surface in the light theme, and a
- * disabled field's helper text ("token name does not change once created") in both themes.
+ * Text colours the theme gives hold WCAG AA's 4.5:1 where axe checks them: an outlined warning chip
+ * ("stale" on a trade's page) on a tinted surface in the light theme, and a disabled field's helper
+ * text ("token name does not change once created") in both themes.
  */
 import { render, screen } from '@testing-library/react';
 import Chip from '@mui/material/Chip';
@@ -34,7 +34,7 @@ function contrast(text: string, background: string): number {
 
 const themed = (options: unknown, ui: React.ReactElement) => render(<ThemeProvider theme={createTheme(options as ThemeOptions)}>{ui}</ThemeProvider>);
 
-describe('issue 25 finding 13: theme colours axe found under AA', () => {
+describe('a11y: theme colours hold AA contrast where axe checks them', () => {
   it.each(['warning', 'success', 'error', 'info', 'primary'] as const)(
     'light: an outlined %s chip reads at 4.5:1 on the tints status chips were found on (#e0e1e4, a hovered row #e9ebee) and on white',
     (colour) => {

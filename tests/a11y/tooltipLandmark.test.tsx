@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * A tooltip opens inside a landmark (issue 25 finding 13: axe's region rule found the header bell's
- * tooltip, shown again when focus came back from the notification centre, outside every landmark on
- * every screen after home).
+ * A tooltip opens inside a landmark: axe's region rule wants all content in one, and the header
+ * bell's tooltip, shown again when focus comes back from the notification centre, would otherwise
+ * sit outside every landmark on every screen after home.
  */
 import { render, screen, within } from '@testing-library/react';
 import Button from '@mui/material/Button';
@@ -14,7 +14,7 @@ import { lightTheme, TOOLTIP_LAYER_ID } from '../../src/theme.ts';
 
 const theme = createTheme(lightTheme as ThemeOptions);
 
-describe('issue 25 finding 13: tooltips open in the "Tooltips" landmark', () => {
+describe('a11y: tooltips open in the "Tooltips" landmark', () => {
   it('an open tooltip is inside the complementary landmark named "Tooltips"', async () => {
     render(
       <ThemeProvider theme={theme}>

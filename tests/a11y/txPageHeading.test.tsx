@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * The transaction page has one title, an h1 (issue 25 finding 13: axe's page-has-heading-one found
- * no h1 on /tx/{id}, whose "Transaction <id>" was an h2).
+ * The transaction page has one title, an h1: axe's page-has-heading-one rule asks for an h1 on
+ * /tx/{id}, and "Transaction <id>" is that title.
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ const record = {
   expectedProfit: 1, hash: '0xabc', createdAt: 1_700_000_000_000, updatedAt: 1_700_000_000_000, historyKey: 'buy:odos:1:Swap',
 };
 
-describe('issue 25 finding 13: the transaction page is titled by one h1', () => {
+describe('a11y: the transaction page is titled by one h1', () => {
   it('/tx/{id}: "Transaction <id>" is the page\'s only level-1 heading', async () => {
     const api = fakeApi((r) => (r.method === 'GET' && r.path === '/txs/a1' ? json(record) : undefined));
     renderKit('/tx/a1', { api, role: 'Operator', definitions: [txs] });

@@ -1,7 +1,8 @@
 /**
- * Who may do what, said once (issue 27 finding 12): the console's canAccess, its resources' actions
- * and the screens it routes and lists all answer from src/config/access.ts. The routes and the menu
- * themselves are rendered against the same table in tests/app/routing.test.tsx.
+ * Who may do what, said once (docs/architecture.md "One table for who may do what"): the console's
+ * canAccess, its resources' actions and the screens it routes and lists all answer from
+ * src/config/access.ts. The routes and the menu themselves are rendered against the same table in
+ * tests/app/routing.test.tsx.
  */
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../src/config/enums.ts';
@@ -48,7 +49,7 @@ function actionsOf(route: RouteEntry): [string, ActionAccess][] {
 
 const SCREENS: readonly RouteEntry[] = ROUTES.filter((r) => r.access !== 'public');
 
-describe('issue 27 finding 12: the console asks the access table who may do what (SPEC §6)', () => {
+describe('§6 the console asks the access table who may do what', () => {
   it.each(EVERYONE)('§6 canAccess for %s gives the table\'s answer for every screen, resource action and record command', async (who) => {
     const canAccess = canAccessAs(who);
     const answers: string[] = [];

@@ -107,14 +107,14 @@ describe('§2 routing', () => {
     ['/tx/latest/extra'],
     ['/tx/123/nonsense'],
     ['/nonsense/deep/path'],
-  ])('§2 issue 25 finding 8: an Operator at %s, a sub-path no route of theirs takes, ends at / (replaced)', async (url) => {
+  ])('§2 an Operator at %s, a sub-path no route of theirs takes, ends at / (replaced)', async (url) => {
     const { router } = renderConsole(url, 'Operator');
     await expectAt(router, '/');
     expect(router.state.historyAction).toBe('REPLACE');
     await expectHeading('Home');
   });
 
-  it('§2 issue 25 finding 8: an Admin at a sub-path below a resource\'s list or record ends at /; the record itself still opens', async () => {
+  it('§2 an Admin at a sub-path below a resource\'s list or record ends at /; the record itself still opens', async () => {
     const below = renderConsole('/settings/tokens/create/extra', 'Admin');
     await expectAt(below.router, '/');
     await expectHeading('Home');

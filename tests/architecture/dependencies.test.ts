@@ -1,7 +1,7 @@
 /**
- * STYLE "Dependencies point one way", checked over the source itself: every import, export-from and
- * dynamic import() of src/ and server/src, a relative specifier resolved to a repository path. A
- * failure names each offending import as `file -> specifier`.
+ * docs/architecture.md "Dependencies point one way", checked over the source itself: every import,
+ * export-from and dynamic import() of src/ and server/src, a relative specifier resolved to a
+ * repository path. A failure names each offending import as `file -> specifier`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -54,14 +54,14 @@ function resourceOf(file: string | null): string | null {
   return folder !== undefined && rest !== undefined ? folder : null;
 }
 
-describe('STYLE: dependencies point one way', () => {
+describe('dependencies point one way (docs/architecture.md)', () => {
   it('reads the sources (the check below would pass on nothing)', () => {
     expect(EDGES.some((edge) => edge.from === 'src/contract/index.ts' && edge.to === 'src/contract/socket.ts')).toBe(true);
     expect(EDGES.some((edge) => edge.from === 'src/pages/index.tsx' && edge.to === 'src/pages/HomePage.tsx')).toBe(true);
     expect(EDGES.some((edge) => under(edge.from, 'server/src') && edge.to === 'src/contract/index.ts')).toBe(true);
   });
 
-  it('STYLE: domain, config and contract use nothing of the app (contract may use config; domain config and contract)', () => {
+  it('domain, config and contract use nothing of the app (contract may use config; domain config and contract)', () => {
     const allowed: Record<string, readonly string[]> = {
       'src/config': ['src/config'],
       'src/contract': ['src/contract', 'src/config'],
@@ -75,12 +75,12 @@ describe('STYLE: dependencies point one way', () => {
     ).toEqual([]);
   });
 
-  it('STYLE: contract imports nothing from React, so server/ imports it too (as it does domain and config)', () => {
+  it('contract imports nothing from React, so server/ imports it too (as it does domain and config)', () => {
     const REACT = /^(react|react-dom|react-admin|react-router|react-router-dom|notistack|@mui\/|@emotion\/|@tanstack\/react-query)(\/|$)/;
     expect(offending((edge) => under(edge.from, 'src/contract', 'src/domain', 'src/config') && edge.to === null && REACT.test(edge.specifier))).toEqual([]);
   });
 
-  it('STYLE: a resource never imports another resource (what they share is the kit, src/kit)', () => {
+  it('a resource never imports another resource (what they share is the kit, src/kit)', () => {
     expect(
       offending((edge) => {
         const own = resourceOf(edge.from);
@@ -93,30 +93,30 @@ describe('STYLE: dependencies point one way', () => {
     expect(offending((edge) => under(edge.from, 'src/kit') && under(edge.to, 'src/resources'))).toEqual([]);
   });
 
-  it('STYLE: dialogs and notifications import no resource', () => {
+  it('dialogs and notifications import no resource', () => {
     expect(offending((edge) => under(edge.from, 'src/dialogs', 'src/notifications') && under(edge.to, 'src/resources'))).toEqual([]);
   });
 
-  it('issue 27 finding 13: realtime imports nothing of notifications (the app wiring, src/app, joins them); src/ui imports no widget', () => {
+  it('realtime imports nothing of notifications (the app wiring, src/app, joins them); src/ui imports no widget', () => {
     expect(offending((edge) => under(edge.from, 'src/realtime') && under(edge.to, 'src/notifications'))).toEqual([]);
     expect(offending((edge) => under(edge.from, 'src/ui') && under(edge.to, 'src/widgets', 'src/resources', 'src/notifications'))).toEqual([]);
   });
 
-  it('issue 27 finding 13: resources import no widget and nothing of notifications; what Settings and the trades list compose comes through src/preferences', () => {
+  it('resources import no widget and nothing of notifications; what Settings and the trades list compose comes through src/preferences', () => {
     expect(offending((edge) => under(edge.from, 'src/resources') && under(edge.to, 'src/widgets', 'src/notifications'))).toEqual([]);
   });
 
-  it('STYLE: pages and layout do not import each other both ways: layout imports no page (it knows the screens from config/access.ts)', () => {
+  it('pages and layout do not import each other both ways: layout imports no page (it knows the screens from config/access.ts)', () => {
     expect(offending((edge) => under(edge.from, 'src/layout') && under(edge.to, 'src/pages'))).toEqual([]);
   });
 
-  it('STYLE: server/ may import src/contract, src/domain and src/config and nothing else from src/', () => {
+  it('server/ may import src/contract, src/domain and src/config and nothing else from src/', () => {
     expect(
       offending((edge) => under(edge.from, 'server/src') && under(edge.to, 'src') && !under(edge.to, 'src/contract', 'src/domain', 'src/config')),
     ).toEqual([]);
   });
 
-  it('STYLE: the data provider does not import the authProvider (App.tsx wires the token getter in)', () => {
+  it('the data provider does not import the authProvider (App.tsx wires the token getter in)', () => {
     expect(offending((edge) => under(edge.from, 'src/dataProvider') && under(edge.to, 'src/authProvider'))).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 /**
- * Issue 25 "Tests that click like a person": every browser test presses controls with Playwright's
- * click() and its actionability checks (visible, stable, enabled, and the topmost element at the
- * point it clicks). A synthetic click skips that hit-testing, so a control hidden under a toast
- * still "works" in a test while a person's click lands on the toast (issue 25 finding 1). This
- * check reads every file under tests/e2e/ and fails, naming file and line, on:
+ * Tests that click like a person: every browser test presses controls with Playwright's click() and
+ * its actionability checks (visible, stable, enabled, and the topmost element at the point it
+ * clicks). A synthetic click skips that hit-testing, so a control hidden under a toast would still
+ * "work" in a test while a person's click lands on the toast. This check reads every file under
+ * tests/e2e/ and fails, naming file and line, on:
  * - a dispatched click: `dispatchEvent('click'…)` or a `new MouseEvent('click'…)`/PointerEvent;
  * - `force: true`, which skips the actionability checks, anywhere but a file-system call's options
  *   (`rmSync(dir, { recursive: true, force: true })`);
@@ -149,7 +149,7 @@ function e2eFiles(dir: string): string[] {
   });
 }
 
-describe('issue 25 finding 1 / what to build 14: the scanner of synthetic clicks', () => {
+describe('the scanner of synthetic clicks', () => {
   const kinds = (source: string) => findSyntheticClicks(source).map((f) => `${f.line} ${f.kind}`);
 
   it('finds a dispatched click in any quotes, with or without options, and a MouseEvent/PointerEvent click', () => {
@@ -204,7 +204,7 @@ describe('issue 25 finding 1 / what to build 14: the scanner of synthetic clicks
   });
 });
 
-describe('issue 25 what to build 14: browser tests click like a person (no synthetic click under tests/e2e)', () => {
+describe('browser tests click like a person (no synthetic click under tests/e2e)', () => {
   const files = e2eFiles(E2E_DIR);
 
   it('reads the browser tests (the check below would pass on nothing)', () => {

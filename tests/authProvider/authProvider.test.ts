@@ -23,7 +23,7 @@ async function signedIn(token?: string) {
   return s;
 }
 
-describe('authProvider (SPEC §2, §6, §8)', () => {
+describe('authProvider (§2, §6, §8)', () => {
   it('§6 login stores the token encrypted, never the access key, and re-arms reconnects', async () => {
     const { auth, storage, onLogin } = await signedIn();
     const stored = storage.getItem(API_KEY_STORAGE_KEY) ?? '';
@@ -96,7 +96,7 @@ describe('authProvider (SPEC §2, §6, §8)', () => {
     expect(await auth.getSessionToken()).toBeNull();
   });
 
-  it('PROTOCOL logout closes the live connection first, then asks the server to revoke the token it held', async () => {
+  it('Login and the session token (protocol): logout closes the live connection first, then asks the server to revoke the token it held', async () => {
     const order: string[] = [];
     const token = sessionToken('ops', 'Operator');
     const s = setup(token);
@@ -110,7 +110,7 @@ describe('authProvider (SPEC §2, §6, §8)', () => {
     expect(auth.currentToken()).toBeNull();
   });
 
-  it('PROTOCOL logout does not wait for, nor fail on, a server that cannot revoke', async () => {
+  it('Login and the session token (protocol): logout does not wait for, nor fail on, a server that cannot revoke', async () => {
     const s = setup();
     const revokeToken = vi.fn(() => new Promise<never>((_resolve, reject) => setTimeout(() => reject(new ApiError(0, 'network error')), 50)));
     const auth = createAuthProvider({ ...s.deps, revokeToken });
@@ -121,7 +121,7 @@ describe('authProvider (SPEC §2, §6, §8)', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
   });
 
-  it('PROTOCOL an expired token, or none, is not sent for revocation', async () => {
+  it('Login and the session token (protocol): an expired token, or none, is not sent for revocation', async () => {
     const shortLived = makeToken({ name: 'ops', role: 'Admin', exp: Math.floor(Date.now() / 1000) + 60 });
     const s = await signedIn(shortLived);
     const revokeToken = vi.fn(async () => undefined);

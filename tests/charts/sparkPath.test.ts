@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sparkPath } from '../../src/charts/sparkPath.ts';
 
-describe('issue 26 item 4: a sparkline draws its last hour across its whole box', () => {
+describe('sparklines: a sparkline draws its last hour across its whole box', () => {
   it('puts the oldest point at the left edge, the newest at the right, the lowest value at the bottom and the highest at the top', () => {
     // 0 s → 3, 30 s → 5, 60 s → 1 in a 64 × 20 px box, 1 px kept clear above and below.
     expect(sparkPath([0, 30_000, 60_000], [3, 5, 1], 64, 20, 1)).toEqual([0, 10, 32, 1, 64, 19]);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSparkSeries, describeSpark } from '../../src/charts/sparkSeries.ts';
 import { cancelRedraw, redrawNextFrame } from '../../src/charts/frameLoop.ts';
 
-describe('issue 26 item 4: a sparkline keeps the last hour, backfilled then extended live', () => {
+describe('sparklines: a sparkline keeps the last hour, backfilled then extended live', () => {
   it('drops points older than the window as new ones arrive, and ignores out-of-order ones', () => {
     const s = createSparkSeries({ windowMs: 1000 });
     s.append(0, 1);
@@ -34,7 +34,7 @@ describe('issue 26 item 4: a sparkline keeps the last hour, backfilled then exte
   });
 });
 
-describe('issue 26 item 4: charts redraw at most once per frame, whatever the event rate', () => {
+describe('sparklines: charts redraw at most once per frame, whatever the event rate', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

@@ -1,6 +1,6 @@
 /**
- * Deliberately wrong backends for the conformance checker's tests (issue 28 "Done means"): a proxy in
- * front of the reference server that breaks one rule, and a small socket.io server of its own.
+ * Deliberately wrong backends for the conformance checker's tests: a proxy in front of the
+ * reference server that breaks one rule, and a small socket.io server of its own.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';

@@ -1,7 +1,7 @@
 /**
- * issue 28 items 2–4: the conformance checker passes against the reference server (writes
- * included, run as `npm run check-backend` does), and fails, naming the rule, against deliberately
- * wrong backends.
+ * The conformance checker (npm run check-backend, docs/protocol.md) passes against the reference
+ * server (writes included, run as `npm run check-backend` does), and fails, naming the rule,
+ * against deliberately wrong backends.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -54,7 +54,7 @@ function runCli(args: string[]): Promise<{ code: number | null; output: string }
   });
 }
 
-describe('issue 28 item 3: the checker passes against the reference server', () => {
+describe('check-backend: the checker passes against the reference server', () => {
   it('npm run check-backend with --writes exits 0, every check conforms, and the JSON report says so', async () => {
     const json = join(mkdtempSync(join(tmpdir(), 'check-backend-')), 'report.json');
     const { code, output } = await runCli(['--url', url, '--admin-key', ADMIN_KEY, '--operator-key', OPERATOR_KEY, '--writes', '--listen', '5', '--json', json]);
@@ -63,7 +63,7 @@ describe('issue 28 item 3: the checker passes against the reference server', () 
     const report = JSON.parse(readFileSync(json, 'utf8')) as Report;
     expect(report.ok).toBe(true);
     expect(failed(report)).toEqual([]);
-    // What the issue lists is checked, not skipped: login, refusals, reads, writes, socket.
+    // Every part of the contract is checked, not skipped: login, refusals, reads, writes, socket.
     for (const id of [
       'login.admin-role', 'login.bad-key', 'errors.no-token', 'errors.operator-403', 'reads.configs', 'reads.txs', 'reads.config',
       'reads.fee-to-eth', 'reads.quote', 'writes.token-create', 'writes.token-stale', 'writes.bridge-delete', 'writes.solana-delete',
@@ -87,7 +87,7 @@ describe('issue 28 item 3: the checker passes against the reference server', () 
   });
 });
 
-describe('issue 28 item 4: the checker fails against wrong backends and names the rule', () => {
+describe('check-backend: the checker fails against wrong backends and names the rule', () => {
   it('a proxy that drops Content-Range: the list checks fail, naming Content-Range', async () => {
     const proxy = await tamperingProxy(url, {
       rewrite: (headers, body) => {

@@ -1,7 +1,7 @@
 /**
- * Issue 26 item 6 / SPEC §2: every network and dex key the console knows, and every token symbol of
- * its built-in list, has a logo of @web3icons/react that exists in the installed package, or is
- * marked as using the default logo. Prints the list.
+ * §2: every network and dex key the console knows, and every token symbol of its built-in list, has
+ * a logo of @web3icons/react that exists in the installed package, or is marked as using the
+ * default logo. Prints the list.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ function check(kind: string, keys: readonly string[], table: Readonly<Record<str
   return rows;
 }
 
-describe('issue 26 item 6: the logo table is total and names logos the package has', () => {
+describe('§2 logos: the logo table is total and names logos the package has', () => {
   it('§3 every network has a logo in the package or is marked default', () => {
     const rows = check('networks', NETWORKS, NETWORK_LOGOS);
     expect(rows.filter((r) => !r.ok)).toEqual([]);

@@ -21,7 +21,7 @@ const hangingFetch: typeof fetch = (_input, init) =>
     init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
   });
 
-describe('apiFetch (SPEC §7, §8)', () => {
+describe('apiFetch (§7, §8)', () => {
   it('§7 sends x-api-key and JSON content type to /api, and parses the JSON answer', async () => {
     let seen: Request | undefined;
     let body: unknown;
@@ -127,7 +127,7 @@ describe('apiFetch (SPEC §7, §8)', () => {
   });
 });
 
-describe('API origin (PROTOCOL "Origin and transport")', () => {
+describe('API origin (protocol: Origin and transport)', () => {
   const respond = (body: string, status = 200, type = 'application/json') =>
     vi.fn<typeof fetch>(async () => new Response(body, { status, headers: { 'content-type': type } }));
 

@@ -29,7 +29,7 @@ const dataOf = (answer: { provided: true; data: unknown } | { provided: false })
 
 type Row = [call: string, run: (dp: Dp) => Promise<unknown>, method: string, path: string, body: unknown, answer?: unknown];
 
-/** Every custom call of SPEC §7: what it sends, and (for the calls a screen reads into) an answer its check accepts. */
+/** Every custom call of §7: what it sends, and (for the calls a screen reads into) an answer its check accepts. */
 const CALLS: Row[] = [
   ['startWorkers', (dp) => dp.startWorkers(), 'POST', '/workers/start', undefined],
   ['stopWorkers', (dp) => dp.stopWorkers(), 'POST', '/workers/stop', undefined],
@@ -82,7 +82,7 @@ const CALLS: Row[] = [
   ['setAwsGroups', (dp) => dp.setAwsGroups([{ name: 'g1' }]), 'PUT', '/aws/groups', { groups: [{ name: 'g1' }] }],
   ['restartAwsGroup', (dp) => dp.restartAwsGroup('g1'), 'POST', '/aws/restart', { group: 'g1' }],
   ['clearResultsCache', (dp) => dp.clearResultsCache(), 'POST', '/settings/cache/results/clear', undefined],
-  // Issue 29: the alerts delivery calls go under /alerts (PROTOCOL "Alerts delivery").
+  // The alerts delivery calls go under /alerts (docs/protocol.md "Alerts delivery").
   ['alertsApi', (dp) => dp.alertsApi('/destinations', { method: 'PUT', body: { destinations: [] } }), 'PUT', '/alerts/destinations', { destinations: [] }],
 ];
 
@@ -108,7 +108,7 @@ function overFakeApiFetch(answer: unknown = {}) {
   return { dp: createDataProvider({ apiFetch: apiFetch as unknown as ApiFetch, httpClient: () => Promise.reject(new Error('no CRUD call in this test')) }), apiFetch }; // vi.fn cannot carry ApiFetch's generic signature
 }
 
-describe('SPEC §7 custom calls on the data provider: paths, methods and bodies on the wire', () => {
+describe('§7 custom calls on the data provider: paths, methods and bodies on the wire', () => {
   it('§7 every call of the screens and widgets is a data provider method, each tested here', () => {
     const methods = Object.keys(createCustomMethods(() => Promise.reject(new Error('never called')))).sort();
     expect(CALLS.map(([call]) => call).sort()).toEqual(methods);
@@ -154,7 +154,7 @@ describe('SPEC §7 custom calls on the data provider: paths, methods and bodies 
   });
 });
 
-describe('issue 26 item 1: a backend without the stats extension', () => {
+describe('Stats (protocol): a backend without the stats extension', () => {
   /** The real apiFetch over a fetch that answers every call with `status`. */
   const answering = (status: number) =>
     createDataProvider({
@@ -162,7 +162,7 @@ describe('issue 26 item 1: a backend without the stats extension', () => {
       httpClient: () => Promise.reject(new Error('no CRUD call in this test')),
     });
 
-  it('PROTOCOL Stats: a 404 is "not provided", an answer and not an error', async () => {
+  it('Stats (protocol): a 404 is "not provided", an answer and not an error', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const dp = answering(404);
     expect(await dp.getTradeStats({ from: 0, to: 10, bucket: 'hour' })).toEqual({ provided: false });
@@ -170,7 +170,7 @@ describe('issue 26 item 1: a backend without the stats extension', () => {
     errors.mockRestore();
   });
 
-  it('PROTOCOL Stats: any other failure is still an error (500, 401)', async () => {
+  it('Stats (protocol): any other failure is still an error (500, 401)', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await expect(answering(500).getTradeStats({ from: 0, to: 10, bucket: 'hour' })).rejects.toMatchObject({ status: 500 });
     await expect(answering(401).getStatsSeries({ kind: 'gas', network: 'Base', from: 0, to: 10 })).rejects.toMatchObject({ status: 401 });

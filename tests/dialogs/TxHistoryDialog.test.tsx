@@ -34,7 +34,7 @@ describe('§2/§5 transaction history popup', () => {
     expect(compareTxHistoryEntries({ key: 'b', value: entry(5) }, { key: 'a', value: entry(5) })).toBeGreaterThan(0);
   });
 
-  it('§2 issue 25 finding 12: each entry is one summary row (key, status, whole time, hash on the explorer, error in words); its fields in words on expand, never raw JSON', () => {
+  it('§2 each entry is one summary row (key, status, whole time, hash on the explorer, error in words); its fields in words on expand, never raw JSON', () => {
     const failed = entry(1_792_718_769_128, { status: 'failed', errCode: 34 });
     render(<TxHistoryDialog open title="History of t2" history={{ 'buy:lp:1:Swap': failed }} onClose={() => {}} />);
     const row = within(screen.getByRole('region', { name: 'Buy' })).getByRole('row');

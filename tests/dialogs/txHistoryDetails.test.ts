@@ -3,7 +3,7 @@ import { errorWords, historyDetails, labelOf, stepWords } from '../../src/dialog
 
 const fmt = (ms: number) => `T${ms}`;
 
-describe('issue 25 finding 12: a history entry in words, not raw JSON', () => {
+describe('§2 transaction history popup: a history entry in words, not raw JSON', () => {
   it('§3 a history key reads as its step; a key that is not side:method:attempt[:txType] stays as it is', () => {
     expect(stepWords('buy:lp:1:Swap')).toBe('Buy, attempt 1, Swap, via lp');
     expect(stepWords('sell:odos:2')).toBe('Sell, attempt 2, via odos');

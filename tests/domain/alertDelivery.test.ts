@@ -1,4 +1,4 @@
-/** Issue 29: the messages, answers, backoff, rate limit, masking and live state of alerts delivery, as plain functions. */
+/** docs/protocol.md "Alerts delivery": the messages, answers, backoff, rate limit, masking and live state of alerts delivery, as plain functions. */
 import { describe, expect, it } from 'vitest';
 import type { AlertRule } from '../../src/contract/alertRules.ts';
 import {
@@ -25,9 +25,9 @@ import { describeRule } from '../../src/domain/alertRules.ts';
 const AT = Date.UTC(2026, 10, 26, 3, 12, 0);
 const MIN = 60_000;
 
-describe('issue 29 item 4: messages in the operator words', () => {
+describe('Alerts delivery (protocol): messages in the operator words', () => {
   const balance: AlertRule = { kind: 'balanceBelow', network: 'Ethereum', below: 0.5, unit: 'native' };
-  it('firing and resolved for a balance, as the issue writes them', () => {
+  it('firing and resolved for a balance, in the words docs/protocol.md gives', () => {
     expect(firingText(balance, '0.42 ETH', AT, AT)).toBe('FIRING: Ethereum balance 0.42 ETH is below 0.5 ETH (since 03:12 UTC)');
     expect(resolvedText(balance, AT, AT + 18 * MIN + 20_000)).toBe('RESOLVED: Ethereum balance back above 0.5 ETH after 18 min');
   });
@@ -61,7 +61,7 @@ describe('issue 29 item 4: messages in the operator words', () => {
   });
 });
 
-describe('issue 29 item 1: the live state the rules read, kept from events', () => {
+describe('Alerts delivery (protocol): the live state the rules read, kept from events', () => {
   it('balances, gas, heads (changedAt moves only with a new number) and the last event', () => {
     let s = emptyAlertSnapshot();
     s = applyAlertEvent(s, 'balance', { network: 'Ethereum', balance: 0.42 }, 1000);
@@ -75,7 +75,7 @@ describe('issue 29 item 1: the live state the rules read, kept from events', () 
   });
 });
 
-describe('issue 29 items 2 and 3: answers, retries, rate limit, secrets', () => {
+describe('Alerts delivery (protocol): answers, retries, rate limit, secrets', () => {
   it('the test answer reads "Delivered (200)" or "Refused: 401 Unauthorized"; a 5xx or no answer "Failed"', () => {
     expect(attemptText({ ok: true, status: 200 })).toBe('Delivered (200)');
     expect(attemptText({ ok: false, status: 401, error: '401 Unauthorized' })).toBe('Refused: 401 Unauthorized');
@@ -112,7 +112,7 @@ describe('issue 29 items 2 and 3: answers, retries, rate limit, secrets', () => 
   });
 });
 
-describe('issue 29 item 5: what fires on the server now, read from its delivery log', () => {
+describe('Alerts delivery (protocol): what fires on the server now, read from its delivery log', () => {
   const d = (at: number, rule: string, status: 'firing' | 'resolved' | 'test', destinationId: string, ok: boolean, error?: string) => ({
     id: `${at}-${destinationId}`, at, rule, status, destinationId, ok, attempts: 1, text: '', ...(error ? { error } : {}),
   });

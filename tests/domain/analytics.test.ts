@@ -1,9 +1,9 @@
-/** Issue 26 item 3: the Analytics screen's rules (src/domain/analytics.ts). */
+/** The Analytics screen's rules (src/domain/analytics.ts; §2 /analytics, docs/protocol.md "Stats"). */
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/config/stats.ts';
 import { customRange, groupChartText, tradesFilterOf, tradesLink } from '../../src/domain/analytics.ts';
 
-describe('issue 26 item 3: Analytics ranges and row links', () => {
+describe('§2 Analytics ranges and row links', () => {
   it('a custom range is counted by the hour up to 7 days, by the day beyond; a reversed or empty one is refused', () => {
     expect(customRange(0, 2 * HOUR_MS - 1)).toEqual({ from: 0, to: 2 * HOUR_MS, bucket: 'hour' });
     expect(customRange(0, 30 * DAY_MS - 1)).toEqual({ from: 0, to: 30 * DAY_MS, bucket: 'day' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvText, escapeCsvFormula, recordsToCsv } from '../../src/domain/csv.ts';
 
-describe('issue 27 finding 3: CSV cells never run as spreadsheet formulas', () => {
+describe('CSV exports: CSV cells never run as spreadsheet formulas', () => {
   it('prefixes a leading = + - @, tab or carriage return with an apostrophe', () => {
     for (const text of ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) {
       expect(escapeCsvFormula(text)).toBe(`'${text}`);

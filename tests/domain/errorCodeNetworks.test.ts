@@ -11,7 +11,7 @@ import {
 import { TRADE_ERROR_MESSAGES } from '../../src/config/errorCodes.ts';
 import { movesValue, swapAmountOut } from '../../src/domain/trades.ts';
 
-describe('§8 error codes fit the kind of network of the tx that failed (issue 25 finding 11)', () => {
+describe('§8 error codes fit the kind of network of the tx that failed', () => {
   it('§8 every code naming solana, jito or jupiter is a Solana code; every code naming evm an EVM code; the rest are generic', () => {
     TRADE_ERROR_MESSAGES.forEach((message, code) => {
       const solana = /solana|jito|jupiter/.test(message);
@@ -47,7 +47,7 @@ describe('§8 error codes fit the kind of network of the tx that failed (issue 2
   });
 });
 
-describe('amounts a tx moves (issue 25 finding 11)', () => {
+describe('§3 amounts a tx moves', () => {
   it('approvals move no value; every other tx type does', () => {
     expect(movesValue('ApproveSwap')).toBe(false);
     expect(movesValue('ApproveBridge')).toBe(false);

@@ -6,7 +6,7 @@ import {
 const HOUR = 3_600_000;
 const bucket = (t: number, c: Partial<Bucket> = {}): Bucket => ({ ...ZERO_COUNTS, t, ...c });
 
-describe('issue 26 item 2: the Home Performance card figures', () => {
+describe('Stats (protocol): the Home Performance card figures', () => {
   it('a period is whole buckets ending with the current one: 24 hourly buckets for 24 h', () => {
     const now = Date.UTC(2026, 10, 26, 16, 42, 5);
     const { from, to } = periodRange(now, 24 * HOUR, HOUR);

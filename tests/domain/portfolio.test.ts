@@ -4,7 +4,7 @@ import { portfolioValueUSD } from '../../src/domain/portfolio.ts';
 const natives: Record<string, string> = { Ethereum: 'ETH', Arbitrum: 'ETH', Binance: 'BNB', Solana: 'SOL' };
 const nativeOf = (network: string) => natives[network];
 
-describe('issue 26 item 4: total portfolio value in USD (native balances × nativePriceUSD)', () => {
+describe('Gas and balances: total portfolio value in USD (native balances × nativePriceUSD)', () => {
   it('sums balance × the native coin price over the networks, networks sharing a coin each counted', () => {
     const value = portfolioValueUSD({ Ethereum: 2, Arbitrum: 0.5, Binance: 10 }, nativeOf, { ETH: 3000, BNB: 600 });
     expect(value.totalUSD).toBeCloseTo(2 * 3000 + 0.5 * 3000 + 10 * 600, 9);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ownedStorageName, signalOwnerOf } from '../../src/domain/signalOwner.ts';
 
-describe('issue 25 finding 7: signal state is named by its user', () => {
+describe('per-user signal state: signal state is named by its user', () => {
   it('puts the user after the storage name', () => {
     expect(ownedStorageName('signalPrefs', 'admin')).toBe('signalPrefs:admin');
     expect(ownedStorageName('operator-console-signals', 'operator')).toBe('operator-console-signals:operator');

@@ -7,7 +7,7 @@ import {
 
 const toast = (seq: number, persistent = false) => ({ seq, persistent });
 
-describe('toast limit (issue: calm signals; §2 newest on top)', () => {
+describe('toast limit (calm signals; §2 newest on top)', () => {
   it('keeps the newest N, newest first', () => {
     expect(pickVisible([1, 2, 3, 4, 5, 6].map((s) => toast(s)), 4).map((t) => t.seq)).toEqual([6, 5, 4, 3]);
   });

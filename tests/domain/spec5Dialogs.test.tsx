@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * Issue #7 "Bad input": SPEC §5 dialog validators at their edges (src/dialogs). The basic
- * "saves only when changed" cases are in tests/dialogs/dialogs.test.tsx; these add the keyboard
- * path, re-opening, and saving twice while the first save is still under way.
+ * Bad input: §5 dialog validators at their edges (src/dialogs). The basic "saves only when changed"
+ * cases are in tests/dialogs/dialogs.test.tsx; these add the keyboard path, re-opening, and saving
+ * twice while the first save is still under way.
  */
 import { act, fireEvent, render as rtlRender, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -82,8 +82,9 @@ describe('§5 text input dialog validator and change rule', () => {
     expect(onSave).toHaveBeenCalledTimes(1);
   });
 
-  // Known bug (issue #7 report): the Enter path of src/dialogs/InputDialog.tsx does not check
-  // `saving`, so a second Enter during a slow save sends the change twice. Flip to `it` with the fix.
+  // The Enter path of src/dialogs/InputDialog.tsx goes through the same in-flight guard as Save
+  // (src/dialogs/useDialogValue.ts): without it a second Enter during a slow save would send the
+  // change twice.
   it('§5 Enter pressed twice while the first save is under way saves once', async () => {
     const { onSave, finish } = pendingSave();
     render(<InputDialog open title="Rename" label="Name" initialValue="a" onSave={onSave} onClose={() => {}} />);
@@ -123,8 +124,8 @@ describe('§5 select dialog change rule', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  // Known bug (issue #7 report): src/dialogs/SelectDialog.tsx keeps Save enabled while a save is
-  // under way, so a double click sends the change twice. Flip to `it` with the fix.
+  // src/dialogs/SelectDialog.tsx disables Save while a save is under way: with Save enabled, a
+  // double click would send the change twice.
   it('§5 Save clicked twice while the first save is under way saves once', async () => {
     const { onSave, finish } = pendingSave();
     render(<SelectDialog open title="Mode" label="Mode" options={['auto', 'force']} initialValue="auto" onSave={onSave} onClose={() => {}} />);

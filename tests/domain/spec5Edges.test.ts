@@ -1,5 +1,5 @@
 /**
- * Issue #7 "Bad input": the SPEC §5 rules (and the §3 keys and §4/§9 thresholds they rest on) at
+ * Bad input: the §5 rules (and the §3 keys and §4/§9 thresholds they rest on) at
  * their edges, with fast-check where a law exists. The happy paths live in amounts.test.ts,
  * rules.test.ts and tests/quote; this file adds what is at or past a boundary.
  */

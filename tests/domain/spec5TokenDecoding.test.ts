@@ -1,7 +1,7 @@
 /**
- * Issue #7 "Bad input": SPEC §5 token decoding at its edges (src/authProvider/session.ts). The
- * console only reads the token (the server checks its signature); what it reads must never be more
- * than the three-part rule and the claims allow.
+ * Bad input: §5 token decoding at its edges (src/authProvider/session.ts). The console only reads
+ * the token (the server checks its signature); what it reads must never be more than the three-part
+ * rule and the claims allow.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
-/** Issue 26 item 1, PROTOCOL "Stats": buckets, totals and downsampling rules (src/domain/stats.ts). */
+/** docs/protocol.md "Stats": buckets, totals and downsampling rules (src/domain/stats.ts). */
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/config/stats.ts';
 import { bucketCount, bucketStart, bucketStarts, completedShare, downsample, filledBuckets, routeKey, zeroCounts } from '../../src/domain/stats.ts';
 
-describe('PROTOCOL Stats: buckets', () => {
+describe('Stats (protocol): buckets', () => {
   it('starts on the UTC hour or day, and covers [from, to) with no gaps', () => {
     const t = Date.UTC(2026, 10, 26, 16, 42, 7);
     expect(bucketStart(t, 'hour')).toBe(Date.UTC(2026, 10, 26, 16));
@@ -34,7 +34,7 @@ describe('PROTOCOL Stats: buckets', () => {
   });
 });
 
-describe('PROTOCOL Stats: series downsampling', () => {
+describe('Stats (protocol): series downsampling', () => {
   it('keeps few points as they are, and cuts many into the mean of each step', () => {
     expect(downsample([[1, 2], [3, 4]], 0, 10, 5)).toEqual([[1, 2], [3, 4]]);
     const points = Array.from({ length: 10 }, (_, i) => [i, i] as const);

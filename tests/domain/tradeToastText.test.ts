@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldTradeLine, foldTxTypes } from '../../src/domain/tradeToastText.ts';
 
-describe('SPEC §2 folded trade toast: tx types whole, never cut mid-word (issue 25 finding 1)', () => {
+describe('§2 folded trade toast: tx types whole, never cut mid-word', () => {
   it('all types when they fit', () => {
     expect(foldTxTypes(['ApproveSwap', 'Swap'], 40)).toEqual({ text: 'ApproveSwap, Swap', hidden: 0 });
   });

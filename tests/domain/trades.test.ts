@@ -19,20 +19,20 @@ const step = (txType: TxType, status: TxStatus, over: Partial<JourneyStep> = {})
   ...over,
 });
 
-describe('PROTOCOL Trades: a trade state and current step from its steps', () => {
-  it('PROTOCOL Trades: every leg completed is completed, at the last step, with the capital in and the sell out', () => {
+describe('Trades (protocol): a trade state and current step from its steps', () => {
+  it('Trades (protocol): every leg completed is completed, at the last step, with the capital in and the sell out', () => {
     const journey = journeyOf([step('Swap', 'completed'), step('Bridge', 'completed'), step('Claim', 'completed'), step('Sell', 'completed')]);
     expect(journey).toEqual({ state: 'completed', currentStep: 3, amountIn: 1000, amountOut: 1012.5 });
   });
 
-  it('PROTOCOL Trades: a pending leg is running, at that step; later legs not yet sent do not move it; no amount out yet', () => {
+  it('Trades (protocol): a pending leg is running, at that step; later legs not yet sent do not move it; no amount out yet', () => {
     expect(journeyOf([step('Swap', 'completed'), step('Bridge', 'pending')])).toEqual({ state: 'running', currentStep: 1, amountIn: 1000, amountOut: null });
     expect(journeyOf([step('Swap', 'completed'), step('Bridge', 'pending'), step('Sell', 'created')]).currentStep).toBe(1);
     expect(journeyOf([step('Sell', 'created', { amountIn: 40 })])).toEqual({ state: 'running', currentStep: 0, amountIn: 40, amountOut: null });
     expect(journeyOf([]).state).toBe('running');
   });
 
-  it('PROTOCOL Trades: a failed, stale or sent-back leg fails the trade at that step, the skipped legs after it included', () => {
+  it('Trades (protocol): a failed, stale or sent-back leg fails the trade at that step, the skipped legs after it included', () => {
     const failed = journeyOf([step('Swap', 'completed'), step('Bridge', 'failed'), step('Claim', 'skip'), step('Sell', 'skip')]);
     expect(failed).toEqual({ state: 'failed', currentStep: 1, amountIn: 1000, amountOut: null });
     expect(journeyOf([step('Swap', 'completed'), step('Bridge', 'sent-back')]).state).toBe('failed');
@@ -40,7 +40,7 @@ describe('PROTOCOL Trades: a trade state and current step from its steps', () =>
     expect(journeyOf([step('Swap', 'skip'), step('Sell', 'skip')])).toMatchObject({ state: 'failed', currentStep: 0 });
   });
 
-  it('PROTOCOL Trades: a retried leg counts by its last attempt, once in the capital', () => {
+  it('Trades (protocol): a retried leg counts by its last attempt, once in the capital', () => {
     const retried = [step('Swap', 'failed'), step('Swap', 'completed', { attempt: 2 }), step('Bridge', 'completed'), step('Sell', 'completed')];
     expect(journeyOf(retried)).toEqual({ state: 'completed', currentStep: 3, amountIn: 1000, amountOut: 1012.5 });
     const retrying = [step('Swap', 'completed'), step('Bridge', 'stale'), step('Bridge', 'pending', { attempt: 2 })];
@@ -48,8 +48,8 @@ describe('PROTOCOL Trades: a trade state and current step from its steps', () =>
   });
 });
 
-describe('PROTOCOL Trades: step durations', () => {
-  it('PROTOCOL Trades Step.durationMs: settled updatedAt - createdAt, pending so far, created and skipped 0', () => {
+describe('Trades (protocol): step durations', () => {
+  it('Trades (protocol): Step.durationMs: settled updatedAt - createdAt, pending so far, created and skipped 0', () => {
     expect(stepDurationMs({ status: 'completed', createdAt: 1000, updatedAt: 4500 }, 99_000)).toBe(3500);
     expect(stepDurationMs({ status: 'failed', createdAt: 1000, updatedAt: 2000 }, 99_000)).toBe(1000);
     expect(stepDurationMs({ status: 'pending', createdAt: 1000, updatedAt: 1000 }, 61_000)).toBe(60_000);
@@ -68,7 +68,7 @@ describe('PROTOCOL Trades: step durations', () => {
   });
 });
 
-describe('PROTOCOL Trades: stuck steps (max(p95 × factor, floor))', () => {
+describe('Trades (protocol): stuck steps (max(p95 × factor, floor))', () => {
   it('stuck once pending longer than p95 × factor, when that is above the floor', () => {
     expect(stuckThresholdMs(40_000, 3, 60_000)).toBe(120_000);
     expect(isStepStuck(120_000, 40_000, 3, 60_000)).toBe(false);

@@ -1,11 +1,11 @@
-/** Issue 25 finding 4: a user log entry reads as a sentence in the operator's words, with its changed fields as a diff. */
+/** docs/protocol.md "The user log": a user log entry reads as a sentence in the operator's words, with its changed fields as a diff. */
 import { describe, expect, it } from 'vitest';
 import type { UserLog } from '../../src/contract/index.ts';
 import { changeText, fieldChanges, userLogChanges, userLogDetailsText, userLogSentence, valueText } from '../../src/domain/userLogText.ts';
 
 const entry = (action: string, details?: unknown, user = 'admin'): UserLog => ({ id: '1', time: 1000, user, action, ...(details === undefined ? {} : { details }) });
 
-describe('issue 25 finding 4: fieldChanges (the diff the server keeps and the console shows)', () => {
+describe('The user log (protocol): fieldChanges (the diff the server keeps and the console shows)', () => {
   it('names each changed field by its dotted path, nested token networkData included; unchanged fields and version are left out', () => {
     const before = { tokenName: 'USDC', version: 3, networkData: { Base: { address: '0xa', decimals: 6 }, Ethereum: { address: '0xb', decimals: 6 } } };
     const after = { tokenName: 'USDC', version: 4, networkData: { Base: { address: '0xa', decimals: 18 }, Ethereum: { address: '0xb', decimals: 6 } } };
@@ -22,7 +22,7 @@ describe('issue 25 finding 4: fieldChanges (the diff the server keeps and the co
   });
 });
 
-describe('issue 25 finding 4: userLogSentence (structured details)', () => {
+describe('The user log (protocol): userLogSentence (structured details)', () => {
   it.each([
     ['settings.misc', { setting: 'sellOnly', from: false, to: true }, 'admin turned Sell Only on'],
     ['settings.misc', { setting: 'sellOnly', from: true, to: false }, 'admin turned Sell Only off'],
@@ -65,7 +65,7 @@ describe('issue 25 finding 4: userLogSentence (structured details)', () => {
   });
 });
 
-describe('issue 25 finding 4: entries with missing or free-form details (older entries, another backend) read in words, never JSON', () => {
+describe('The user log (protocol): entries with missing or free-form details (older entries, another backend) read in words, never JSON', () => {
   it('an older Sell Only entry (before/after only) still says on or off', () => {
     expect(userLogSentence(entry('settings.misc', { before: { sellOnly: false }, after: { sellOnly: true } }))).toBe('admin turned Sell Only on');
   });
@@ -95,7 +95,7 @@ describe('issue 25 finding 4: entries with missing or free-form details (older e
   });
 });
 
-describe('issue 25 finding 4: the Details column lists the changed fields "field: old → new"', () => {
+describe('The user log (protocol): the Details column lists the changed fields "field: old → new"', () => {
   it('one line per changed field; added and removed fields say so', () => {
     const log = entry('token.update', {
       name: 'USDC',

@@ -1,9 +1,9 @@
 /**
- * Alert rules in Chromium against the reference server (issue part 5): an operator sets a rule on
- * Preferences, the simulator holds a network's balance low (its `balance` control) and the console
- * raises one warning toast for it, however many low balances follow, and closes it when the balance
- * is healthy again. An Admin saves rules for everyone; an Operator is refused. Home's Gas and balances
- * says how many transactions a balance still pays for.
+ * Alert rules in Chromium against the reference server: an operator sets a rule on Preferences, the
+ * simulator holds a network's balance low (its `balance` control) and the console raises one
+ * warning toast for it, however many low balances follow, and closes it when the balance is healthy
+ * again. An Admin saves rules for everyone; an Operator is refused. Home's Gas and balances says
+ * how many transactions a balance still pays for.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

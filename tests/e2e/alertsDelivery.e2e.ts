@@ -1,10 +1,10 @@
 /**
- * Alerts delivery in Chromium against the reference server (issue 29 item 5, "Done means"): an Admin
- * adds a webhook destination pointing to a receiver this test starts, saves it, presses Send test and
- * sees "Delivered (200)" and the row in the delivery log; a receiver answering 401 reads "Refused: 401
- * Unauthorized". The receiver checks the body the server sent (PROTOCOL's webhook body). A destination
- * the server refuses (400) is named with its field and nothing is saved; Remove and Save send the list
- * without the removed ones.
+ * Alerts delivery in Chromium against the reference server (docs/protocol.md "Alerts delivery"): an
+ * Admin adds a webhook destination pointing to a receiver this test starts, saves it, presses Send
+ * test and sees "Delivered (200)" and the row in the delivery log; a receiver answering 401 reads
+ * "Refused: 401 Unauthorized". The receiver checks the body the server sent (the webhook body
+ * docs/protocol.md gives). A destination the server refuses (400) is named with its field and
+ * nothing is saved; Remove and Save send the list without the removed ones.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('alerts delivery in Chromium against the reference
     await receiver?.close();
   });
 
-  it('issue 29 item 5: an Admin adds a webhook, presses Send test and sees "Delivered (200)" and the row in the delivery log; a 401 reads "Refused: 401 Unauthorized"; a refused save and Remove', async () => {
+  it('Alerts delivery (protocol): an Admin adds a webhook, presses Send test and sees "Delivered (200)" and the row in the delivery log; a 401 reads "Refused: 401 Unauthorized"; a refused save and Remove', async () => {
     session = await newSession(browser);
     const { page, pageErrors } = session;
     await signIn(page, adminKey);

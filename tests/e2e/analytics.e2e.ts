@@ -1,9 +1,10 @@
 /**
- * Issue 26 item 3 in Chromium against the reference server (its seeded history and live simulator):
- * the Analytics screen shows the figures GET /api/stats/trades answered it, a range choice asks the
- * stats for that range, a row opens /tx/trades filtered to its group, and a backend answering the
- * stats 404 gets one sentence on the screen and no toast. One Operator session; screenshots of both
- * themes at 1440×900 and 390×844 (SCREENSHOTS=dir).
+ * The Analytics screen (§2 /analytics, docs/protocol.md "Stats") in Chromium against the reference
+ * server (its seeded history and live simulator): the Analytics screen shows the figures GET
+ * /api/stats/trades answered it, a range choice asks the stats for that range, a row opens
+ * /tx/trades filtered to its group, and a backend answering the stats 404 gets one sentence on the
+ * screen and no toast. One Operator session; screenshots of both themes at 1440×900 and 390×844
+ * (SCREENSHOTS=dir).
  */
 import type { Page, Response as PwResponse } from 'playwright-core';
 import type { Browser } from 'playwright-core';
@@ -20,7 +21,7 @@ function statsAnswer(page: Page, group: string): Promise<PwResponse> {
   return page.waitForResponse((r) => r.url().includes('/api/stats/trades?') && new URL(r.url()).searchParams.get('groupBy') === group, { timeout: 30_000 });
 }
 
-describe.skipIf(!hasChromium)('issue 26 item 3: the Analytics screen against the reference server', () => {
+describe.skipIf(!hasChromium)('§2 the Analytics screen against the reference server', () => {
   let browser: Browser;
   let admin: Api;
   let session: Session;
@@ -36,7 +37,7 @@ describe.skipIf(!hasChromium)('issue 26 item 3: the Analytics screen against the
     await browser?.close();
   });
 
-  it('issue 26 item 3: Analytics shows the figures the stats answered, by token, bridge, route and error code; 30 d asks for 30 days by day; a custom range asks for what was typed', { timeout: 90_000 }, async () => {
+  it('Stats (protocol): Analytics shows the figures the stats answered, by token, bridge, route and error code; 30 d asks for 30 days by day; a custom range asks for what was typed', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = session;
     await signIn(page, operatorKey);
     const byToken = statsAnswer(page, 'token');
@@ -138,7 +139,7 @@ describe.skipIf(!hasChromium)('issue 26 item 3: the Analytics screen against the
     expect(pageErrors).toEqual([]);
   });
 
-  it('issue 26 item 3: a row opens /tx/trades filtered to its group and range', { timeout: 60_000 }, async () => {
+  it('§2 Analytics: a row opens /tx/trades filtered to its group and range', { timeout: 60_000 }, async () => {
     const { page, pageErrors } = session;
     const tokenTable = page.getByRole('table', { name: 'By token' });
     const link = tokenTable.getByRole('link').first();
@@ -162,7 +163,7 @@ describe.skipIf(!hasChromium)('issue 26 item 3: the Analytics screen against the
     expect(pageErrors).toEqual([]);
   });
 
-  it('issue 26 item 1: a backend answering the stats 404 gets one sentence on Analytics and no toast', { timeout: 60_000 }, async () => {
+  it('Stats (protocol): a backend answering the stats 404 gets one sentence on Analytics and no toast', { timeout: 60_000 }, async () => {
     const { page } = session;
     const refuse = (times: number) => admin('POST', '/sim/control', { action: 'refuse', method: 'GET', path: '/api/stats/trades', status: 404, error: 'not found', times });
     expect((await refuse(100)).status).toBe(200);

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Api } from './browser.ts';
 
 /*
- * SPEC §2: "On a special command the background changes to a decorative style for 18 s (effective
- * range 1 s to 19 s)". PROTOCOL: the `command` event {name: 'background', seconds}. The simulator
- * route POST /api/sim/control {action: 'background', seconds} (Admin) broadcasts it.
+ * §2: "On a special command the background changes to a decorative style for 18 s (effective range
+ * 1 s to 19 s)". docs/protocol.md Server -> client events: the `command` event {name: 'background',
+ * seconds}. The simulator route POST /api/sim/control {action: 'background', seconds} (Admin)
+ * broadcasts it.
  *
  * Only short runs here (the browser test must stay quick); the default 18 s and the clamp to 19 s
  * are checked against the store-driven timing in tests/widgets/DecorativeBackground.test.tsx.

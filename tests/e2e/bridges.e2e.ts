@@ -1,5 +1,5 @@
 /**
- * Bridges and operations in Chromium against the reference server (issue #4): an Admin opens a
+ * Bridges and operations in Chromium against the reference server (§7): an Admin opens a
  * bridge's Solana config, imports a CSV with one bad row and sees the per-row report, finds and
  * edits an entry, edits and saves bridge automation, and edits a pending sell at /tx/new. Every
  * record made here has a unique name; bridge automation is put back as it was found.

@@ -1,9 +1,10 @@
 /**
- * Issue #6 bundle budgets, enforced: the gzipped JS needed to show /login and the home screen after
- * sign-in, and the largest lazy chunk, computed from the build's Vite manifest (bench/lib/bundle.ts,
- * where the budgets live). Byte counts are deterministic, so unlike speed they are asserted. The
- * computed sets are then checked against what Chromium really fetches, so the figures cannot drift
- * from what an operator downloads. Reads the build the browser tests serve (E2E_STATIC_DIR or dist/).
+ * Bundle budgets (docs/decisions.md "Bundle budgets and lazy chunks"), enforced: the gzipped JS
+ * needed to show /login and the home screen after sign-in, and the largest lazy chunk, computed
+ * from the build's Vite manifest (bench/lib/bundle.ts, where the budgets live). Byte counts are
+ * deterministic, so unlike speed they are asserted. The computed sets are then checked against what
+ * Chromium really fetches, so the figures cannot drift from what an operator downloads. Reads the
+ * build the browser tests serve (E2E_STATIC_DIR or dist/).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ const figures: BundleFigures = bundleFigures(staticDir);
 const describeSet = (files: readonly string[]) =>
   files.map((f) => `${f} ${kb(figures.chunks.find((c) => c.file === f)?.gzipBytes ?? 0).toFixed(1)} kB`).join(', ');
 
-describe('§2 issue #6 bundle budgets (gzipped JS, from the Vite manifest)', () => {
+describe('§2 bundle budgets (gzipped JS, from the Vite manifest)', () => {
   it(`/login needs at most ${BUNDLE_BUDGETS_KB.login} kB`, () => {
     expect(kb(figures.login.gzipBytes), `login set: ${describeSet(figures.login.files)}`).toBeLessThanOrEqual(BUNDLE_BUDGETS_KB.login);
   });
@@ -57,7 +58,7 @@ async function settled(fetched: Set<string>, expected: readonly string[], quietM
   return [...fetched].sort();
 }
 
-describe.skipIf(!hasChromium)('§2 issue #6 the budgeted sets are the JS Chromium fetches', () => {
+describe.skipIf(!hasChromium)('§2 bundle budgets: the budgeted sets are the JS Chromium fetches', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -76,7 +77,7 @@ describe.skipIf(!hasChromium)('§2 issue #6 the budgeted sets are the JS Chromiu
     await signIn(page, adminKey);
     await page.getByRole('region', { name: 'Worker controls' }).waitFor();
     await page.getByRole('button', { name: /^\w+ block \d+$/ }).first().waitFor({ timeout: 15_000 });
-    // Then what home loads after its first paint (issue 26: the Performance card, gas and balances, charts).
+    // Then what home loads after its first paint (the Performance card, gas and balances, charts).
     const home = [...figures.home.files, ...figures.homeAfterPaint.files].sort();
     expect(await settled(fetched, home)).toEqual(home);
     expect(pageErrors).toEqual([]);

@@ -1,4 +1,4 @@
-/** STACK trap 4: Debian's Chromium with the flags this closed network needs (browser tests and benches). */
+/** docs/decisions.md trap 4: Debian's Chromium with the flags this closed network needs (browser tests and benches). */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -1,6 +1,6 @@
 /**
  * The console's screens as the layout and accessibility browser tests visit them: every route of a
- * role (SPEC §2, §6) with a real record for the pages of one record, reached through the router.
+ * role (§2, §6) with a real record for the pages of one record, reached through the router.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -85,7 +85,7 @@ export async function cleanUp(admin: Api | undefined, fixtures: Fixtures | undef
 }
 
 /**
- * The screen is drawn: its heading is up (SPEC §2: no "Loading..." left), then the last paint of the
+ * The screen is drawn: its heading is up (§2: no "Loading..." left), then the last paint of the
  * live data. A heading that never comes is the test's failure, named.
  */
 export async function settled(page: Page, screen: Screen): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * Every operator control pressed in Chromium against the reference server, with the whole signed-in
- * frame mounted (issue "Every operator control works in a real browser": a toast loop froze the tab
- * on the first useNotify, and no test pressed these controls for real).
+ * frame mounted, so that a fault only the whole frame shows (a toast loop freezing the tab on the
+ * first useNotify, say) fails here.
  *
  * CONTROLS is the one table of them: how an operator reaches and presses each (route, accessible
  * names, the confirmation's answer), the request the server must receive, the server's own record
@@ -94,7 +94,7 @@ const COMMAND_LABELS: Record<WorkerCommand, { label: string; confirm?: boolean }
   restartJupiter: { label: 'Restart Jupiter', confirm: true },
 };
 
-/** SPEC §7, written out here rather than read from the console's scalingTarget, so the rule itself is checked. */
+/** §7, written out here rather than read from the console's scalingTarget, so the rule itself is checked. */
 function scalingBody(service: Service): { deploymentName: string; namespace: string } {
   return {
     deploymentName: service === 'transactions' ? 'tx-core' : service,
@@ -140,7 +140,7 @@ async function freshPendingSell(admin: Api): Promise<void> {
 
 const serviceRestart = (service: Service, scaling: boolean): Control => {
   const title = scaling ? `Scaling restart of ${service}` : `Restart ${service}`;
-  // The restart dialog is the one confirmation (issue 25 finding 6): its button sends the restart.
+  // The restart dialog is the one confirmation: its button sends the restart.
   const press: Step[] = [{ press: scaling ? 'Scaling restart' : 'Restart', dialog: `Restart ${service}` }];
   const body = scaling ? scalingBody(service) : undefined;
   return {
@@ -268,8 +268,8 @@ const CONTROLS: Control[] = [
   },
   ...SERVICES.flatMap((service) => [serviceRestart(service, false), serviceRestart(service, true)]),
   {
-    // Issue 27 finding 11: the single text input dialog (§2/§5) asks a service other than the worker
-    // for a command in the operator's words; tests/e2e/serviceCommand.e2e.ts presses it with click().
+    // The single text input dialog (§2/§5) asks a service other than the worker for a command in
+    // the operator's words; tests/e2e/serviceCommand.e2e.ts presses it with click().
     name: '§2 §5 §7 Send command… to brain: the text input dialog sends POST /command {to: "brain", cmd: "flush cache"}',
     role: 'Operator',
     route: '/',
@@ -494,7 +494,7 @@ function scopeOf(page: Page, { dialog, form, region, table }: Scope): Page | Loc
 
 /**
  * Presses from the keyboard (focus, Enter or Space), as an operator can: the toast area at the top
- * right pauses on hover (SPEC §2), so a pointer there could wait behind toasts.
+ * right pauses on hover (§2), so a pointer there could wait behind toasts.
  */
 async function pressKey(target: Locator, key: 'Enter' | 'Space'): Promise<void> {
   await target.waitFor();
@@ -538,9 +538,10 @@ async function isSeen(page: Page, seen: Seen): Promise<boolean> {
 
 /**
  * Closes the toasts open now (Dismiss all, or a click on the one toast left), so an outcome seen
- * later is a new one: real clicks, as a person makes them (issue 25, what to build 14). A toast can
- * close by itself meanwhile (its own timer, or Dismiss all going with the last but one): a press
- * whose target has gone is not a failure; one whose target is still there (covered, say) is.
+ * later is a new one: real clicks, as a person makes them (tests/architecture/realClicks.test.ts).
+ * A toast can close by itself meanwhile (its own timer, or Dismiss all going with the last but
+ * one): a press whose target has gone is not a failure; one whose target is still there (covered,
+ * say) is.
  */
 async function closeToasts(page: Page): Promise<void> {
   const dismissAll = page.getByRole('button', { name: 'Dismiss all', exact: true });
@@ -552,8 +553,8 @@ async function closeToasts(page: Page): Promise<void> {
       if ((await target.count()) > 0) throw error;
     }
   };
-  // A dialog the last try left open (a refused restart keeps its dialog, issue 25 finding 6) sits
-  // above the toasts: the operator closes it first (Escape), as the next try opens it again.
+  // A dialog the last try left open (a refused restart keeps its dialog) sits above the toasts: the
+  // operator closes it first (Escape), as the next try opens it again.
   const dialogs = page.getByRole('dialog');
   for (let i = 0; i < 3 && (await dialogs.count()) > 0; i++) {
     await page.keyboard.press('Escape');
@@ -564,7 +565,7 @@ async function closeToasts(page: Page): Promise<void> {
       async () => {
         if ((await dismissAll.count()) > 0) await pressIfStillThere(dismissAll);
         else if ((await toasts.count()) > 0) await pressIfStillThere(toasts.first());
-        // The pointer leaves the toast area: over it the stack pauses and unfolds (SPEC §2).
+        // The pointer leaves the toast area: over it the stack pauses and unfolds (§2).
         await page.mouse.move(0, 0);
         return toasts.count();
       },

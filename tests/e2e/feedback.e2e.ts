@@ -1,8 +1,9 @@
 /**
- * Issue 25 findings 6–9 in Chromium against the reference server, pressed as a person presses:
- * the way back after stopReconnect ("Sign in again" in the stay-open "Disconnected from server"
- * toast), routing of unknown sub-paths for an Operator (SPEC §2), signal state per user in one
- * browser, "Loading..." before any script arrives, and the toasts of a token's create, edit and delete.
+ * Feedback, routing, per-user signals and Loading..., in Chromium against the reference server,
+ * pressed as a person presses: the way back after stopReconnect ("Sign in again" in the stay-open
+ * "Disconnected from server" toast), routing of unknown sub-paths for an Operator (§2), signal
+ * state per user in one browser, "Loading..." before any script arrives, and the toasts of a
+ * token's create, edit and delete.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ async function logout(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/login');
 }
 
-describe.skipIf(!hasChromium)('issue 25 feedback, routing, per-user signals and Loading... in Chromium', () => {
+describe.skipIf(!hasChromium)('feedback, routing, per-user signals and Loading... in Chromium', () => {
   let browser: Browser;
   let admin: Api;
   beforeAll(async () => {
@@ -48,7 +49,7 @@ describe.skipIf(!hasChromium)('issue 25 feedback, routing, per-user signals and 
     await browser?.close();
   });
 
-  it('§4 §8 issue 25 finding 6: after stopReconnect the stay-open "Disconnected from server" toast offers "Sign in again"; a click goes to /login and signing in works again', async () => {
+  it('§4 §8 after stopReconnect the stay-open "Disconnected from server" toast offers "Sign in again"; a click goes to /login and signing in works again', async () => {
     const { page, context, pageErrors } = await newSession(browser);
     await signIn(page, operatorKey);
     await eventually(() => page.getByLabel(LIVE).count()).toBe(1);
@@ -75,7 +76,7 @@ describe.skipIf(!hasChromium)('issue 25 feedback, routing, per-user signals and 
     await context.close();
   });
 
-  it('§2 issue 25 finding 8: an Operator at a path that is not a route of theirs, sub-paths included, ends at /', async () => {
+  it('§2 an Operator at a path that is not a route of theirs, sub-paths included, ends at /', async () => {
     const { page, context, pageErrors } = await newSession(browser);
     await signIn(page, operatorKey);
     for (const path of ['/tsettings/tokens/create', '/settings/tokens/create', '/tx/new', '/a/b/c', '/tx/latest/extra']) {
@@ -93,7 +94,7 @@ describe.skipIf(!hasChromium)('issue 25 feedback, routing, per-user signals and 
     await context.close();
   });
 
-  it('issue 25 finding 7: the Admin\'s notifications are not the Operator\'s: after the Admin signs out, the Operator signing in in the same browser sees none of them', async () => {
+  it('per-user signals: the Admin\'s notifications are not the Operator\'s: after the Admin signs out, the Operator signing in in the same browser sees none of them', async () => {
     const { page, context, pageErrors } = await newSession(browser);
     await signIn(page, adminKey);
     const marker = unique('ADMINONLY');
@@ -118,7 +119,7 @@ describe.skipIf(!hasChromium)('issue 25 feedback, routing, per-user signals and 
     await context.close();
   });
 
-  it('§2 issue 25 finding 9: "Loading..." shows before any script arrives, and the app replaces it', async () => {
+  it('§2 "Loading..." shows before any script arrives, and the app replaces it', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const { page, context } = await newSession(browser, scheme);
       let release: () => void = () => undefined;
@@ -148,7 +149,7 @@ describe.skipIf(!hasChromium)('issue 25 feedback, routing, per-user signals and 
     }
   });
 
-  it('§7 issue 25 finding 6: a token\'s create, edit and delete in the browser each say so in a toast naming the token', async () => {
+  it('§7 a token\'s create, edit and delete in the browser each say so in a toast naming the token', async () => {
     const tokenName = unique('E2EFB');
     const { page, context, pageErrors } = await newSession(browser);
     await signIn(page, adminKey);

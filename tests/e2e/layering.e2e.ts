@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, screenshot, signIn, type Api } from './browser.ts';
 
 /*
- * Issue 25 finding 1 (and 10), in Chromium against the real reference server, pressed the way a
- * person presses: Playwright's click() with its actionability checks, which hit-tests, so a toast
- * over a menu item takes the click. One z-index scale (the theme's): whatever the operator opens is
- * above the toasts, a modal's backdrop is above them too, and no toast sits on a page's control.
+ * Layers and page height (§2 toasts, floating windows), in Chromium against the real reference
+ * server, pressed the way a person presses: Playwright's click() with its actionability checks,
+ * which hit-tests, so a toast over a menu item takes the click. One z-index scale (the theme's):
+ * whatever the operator opens is above the toasts, a modal's backdrop is above them too, and no
+ * toast sits on a page's control.
  */
 
 const SIZES = [
@@ -63,7 +64,7 @@ function controlsUnderToasts(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(!hasChromium)('issue 25 finding 1: what the operator opens is above the toasts; no toast covers a control', () => {
+describe.skipIf(!hasChromium)('§2 layers: what the operator opens is above the toasts; no toast covers a control', () => {
   let browser: Browser;
   let admin: Api;
   let tx: { id: string; tradeId: string; status: string };
@@ -136,7 +137,7 @@ describe.skipIf(!hasChromium)('issue 25 finding 1: what the operator opens is ab
     await dialog.waitFor();
     await below();
     await screenshot(page, 'layering-restart-over-toasts');
-    // The restart dialog is the one confirmation of a service restart (issue 25 finding 6): Cancel sends nothing.
+    // The restart dialog is the one confirmation of a service restart: Cancel sends nothing.
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     // A peer restart asks Yes/No: that question too sits above the toasts; No sends nothing.
@@ -283,7 +284,7 @@ describe.skipIf(!hasChromium)('issue 25 finding 1: what the operator opens is ab
     await context.close();
   });
 
-  it('issue 25 finding 10: no page scrolls by a few pixels (1280×800, 1440×900): the menu column ends at the screen\'s bottom', async () => {
+  it('page height: no page scrolls by a few pixels (1280×800, 1440×900): the menu column ends at the screen\'s bottom', async () => {
     const { page, context } = await newSession(browser);
     await signIn(page, adminKey);
     for (const size of SIZES.slice(0, 2)) {
@@ -309,7 +310,7 @@ describe.skipIf(!hasChromium)('issue 25 finding 1: what the operator opens is ab
     await context.close();
   });
 
-  it('issue 25 finding 10: "route search NN%" stays on one line and the worker controls keep their height while it counts up', async () => {
+  it('worker controls: "route search NN%" stays on one line and the worker controls keep their height while it counts up', async () => {
     const { page, context } = await newSession(browser);
     await signIn(page, adminKey);
     const controls = page.getByRole('region', { name: 'Worker controls' });

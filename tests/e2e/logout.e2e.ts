@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, newSession, operatorKey, signIn } from './browser.ts';
 
 /*
- * PROTOCOL "Login and the session token", in Chromium against the real reference server: Logout
- * in the user menu asks the server to revoke the session (POST /api/logout with the session's
- * token), after which that token is refused everywhere; the console lands on the sign-in screen
- * without a "Disconnected from server" toast (its socket was closed before the server ended it),
- * and signing in again works.
+ * docs/protocol.md "Login and the session token", in Chromium against the real reference server:
+ * Logout in the user menu asks the server to revoke the session (POST /api/logout with the
+ * session's token), after which that token is refused everywhere; the console lands on the sign-in
+ * screen without a "Disconnected from server" toast (its socket was closed before the server ended
+ * it), and signing in again works.
  */
-describe.skipIf(!hasChromium)('PROTOCOL sign-out revokes the session on the server', () => {
+describe.skipIf(!hasChromium)('Login and the session token (protocol): sign-out revokes the session on the server', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,9 +1,10 @@
 /**
- * Issue 26 items 2 and 4 against the real reference server and its simulator: Home's Performance
- * card shows the period's figures as GET /api/stats/trades answers them, follows a new trade within
- * a few seconds, and is gone (one line says why, no error toast) when the stats answer 404; the Gas
- * and balances table has each network's sparklines with their text alternative. Screenshots of Home
- * in both themes at 1440×900 and 390×844 (SCREENSHOTS=dir), the phone without sideways scroll.
+ * Home's Performance card (docs/protocol.md "Stats") and network sparklines against the real
+ * reference server and its simulator: Home's Performance card shows the period's figures as GET
+ * /api/stats/trades answers them, follows a new trade within a few seconds, and is gone (one line
+ * says why, no error toast) when the stats answer 404; the Gas and balances table has each
+ * network's sparklines with their text alternative. Screenshots of Home in both themes at 1440×900
+ * and 390×844 (SCREENSHOTS=dir), the phone without sideways scroll.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ async function cardFigures(card: Locator): Promise<Totals> {
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-describe.skipIf(!hasChromium)('issue 26 items 2 and 4: Home Performance card and network sparklines', () => {
+describe.skipIf(!hasChromium)('Stats (protocol): Home Performance card and network sparklines', () => {
   let browser: Browser;
   let admin: Api;
   beforeAll(async () => {
@@ -57,7 +58,7 @@ describe.skipIf(!hasChromium)('issue 26 items 2 and 4: Home Performance card and
     await browser?.close();
   });
 
-  it('issue 26 item 2: the card shows the 24 h figures the API answers, and a new trade changes them within seconds; item 4: sparklines with their text alternative', async () => {
+  it('Stats (protocol): the card shows the 24 h figures the API answers, and a new trade changes them within seconds; sparklines with their text alternative', async () => {
     const { page, context, pageErrors } = await newSession(browser);
     await signIn(page, operatorKey);
     const card = page.getByRole('region', { name: 'Performance' });
@@ -102,20 +103,20 @@ describe.skipIf(!hasChromium)('issue 26 items 2 and 4: Home Performance card and
     expect(Number(url.searchParams.get('to')) - Number(url.searchParams.get('from'))).toBe(PERFORMANCE_PERIOD['7d'].ms);
     await card.getByRole('img', { name: 'Cumulative profit over the last 7 days' }).waitFor({ timeout: 10_000 });
 
-    // Item 4: each network's sparklines, named and described.
+    // Each network's sparklines, named and described.
     const networks = page.getByRole('region', { name: 'Gas and balances' });
     const gas = networks.getByRole('img', { name: /^Gas on Ethereum, last hour: (now .*over the last \d+ min|no data yet)$/ });
     await gas.waitFor({ timeout: 15_000 });
     await expect.poll(() => networks.getByRole('img', { name: /^Balance on \w+, last hour/ }).count()).toBeGreaterThan(3);
     await expect.poll(() => networks.getByRole('img', { name: /^Block interval on \w+, last hour/ }).count()).toBeGreaterThan(3);
-    // Issue 26 "Done means", sparkline redraw no worse than without: each chart is laid out and
+    // A sparkline redraw costs no more than the table without them: each chart is laid out and
     // painted apart from the table (CSS containment, its size fixed), so a row's figures changing
     // do not make the table lay out every chart's canvas and wrappers again (bench/sparklines.bench.ts).
     const contain = await networks.locator('[data-sparkline]').evaluateAll((els) => els.map((el) => getComputedStyle(el).contain));
     expect(contain.length).toBeGreaterThan(9);
     expect(new Set(contain)).toEqual(new Set(['strict']));
     // ...and each line is a picture that changes only when its line does, not a canvas of its own:
-    // Chromium took a snapshot of every one of the 30 canvases each time the table repainted.
+    // with canvases, Chromium would snapshot every one of the 30 each time the table repaints.
     expect(await networks.locator('[data-sparkline] canvas').count()).toBe(0);
     const pictures = networks.locator('[data-sparkline] img[alt=""][aria-hidden="true"]:not([hidden])');
     await expect.poll(() => pictures.count(), { timeout: 30_000 }).toBeGreaterThan(9);
@@ -128,7 +129,7 @@ describe.skipIf(!hasChromium)('issue 26 items 2 and 4: Home Performance card and
     await context.close();
   });
 
-  it('issue 26 items 1 and 2: with /api/stats answering 404 the card is gone, one line says why, and no error toast appears', async () => {
+  it('Stats (protocol): with /api/stats answering 404 the card is gone, one line says why, and no error toast appears', async () => {
     const { page, context, pageErrors } = await newSession(browser, 'dark');
     const stats: string[] = [];
     await page.route('**/api/stats/**', async (route) => {
@@ -151,7 +152,7 @@ describe.skipIf(!hasChromium)('issue 26 items 2 and 4: Home Performance card and
     await context.close();
   });
 
-  it('issue 26: Home with the card in both themes at 1440×900 and 390×844, no sideways scroll on the phone', async () => {
+  it('Stats (protocol): Home with the card in both themes at 1440×900 and 390×844, no sideways scroll on the phone', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const { page, context, pageErrors } = await newSession(browser, scheme);
       await signIn(page, operatorKey);

@@ -1,17 +1,17 @@
 /**
- * On call from a phone (issue 25, "What to build" 3): an operator who is paged opens the console on a
- * phone, 390×844, touch, in either theme, as Admin or as Operator, signed in through the real form.
- * Nothing scrolls sideways on home, a transaction's page, a trade's page or with the notification
- * centre open; the menu is a drawer opened by the hamburger and closed by choosing an item; Stop,
- * Start and Sell Only are pressed with real clicks, are the topmost element at their centre and are
- * 44 px touch targets, and the server gets what they send (a refused Stop keeps the workers as they were).
+ * On call from a phone (§1): an operator who is paged opens the console on a phone, 390×844, touch,
+ * in either theme, as Admin or as Operator, signed in through the real form. Nothing scrolls
+ * sideways on home, a transaction's page, a trade's page or with the notification centre open; the
+ * menu is a drawer opened by the hamburger and closed by choosing an item; Stop, Start and Sell
+ * Only are pressed with real clicks, are the topmost element at their centre and are 44 px touch
+ * targets, and the server gets what they send (a refused Stop keeps the workers as they were).
  *
  * axe-core (every rule, best practices and label-content-name-mismatch included) finds nothing on
- * home, in the menu drawer or in the centre at this size, in either theme (issue 25 item 13).
+ * home, in the menu drawer or in the centre at this size, in either theme.
  *
  * The page's own width is checked as well as scrollWidth <= innerWidth: a mobile browser widens its
- * layout viewport to fit wide content (innerWidth 468 at a 390 px screen, before this work), which
- * alone would make that comparison pass.
+ * layout viewport to fit wide content (innerWidth 468 at a 390 px screen when the content is too
+ * wide), which alone would make that comparison pass.
  */
 import { createRequire } from 'node:module';
 import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
@@ -117,7 +117,7 @@ const COMBOS: readonly [Role, Scheme][] = [
   ['Admin', 'dark'],
 ];
 
-describe.skipIf(!hasChromium)('on call from a phone, 390×844 touch (issue 25: What to build 3)', () => {
+describe.skipIf(!hasChromium)('§1 on call from a phone, 390×844 touch', () => {
   let browser: Browser;
   let admin: Api;
   let txId = '';
@@ -162,11 +162,12 @@ describe.skipIf(!hasChromium)('on call from a phone, 390×844 touch (issue 25: W
         await page.goto(`/tx/${txId}`);
         await page.getByRole('heading', { name: `Transaction ${txId}` }).waitFor({ timeout: LIVE_MS });
         await expectNoSidewaysScroll(page, `/tx/${txId}`);
-        // §2 The floating windows' list lies over the page's bottom-left corner on a phone: scrolled
-        // to the end, the page's last row ("Updated", its label on the left) stands above the list,
-        // not under it (a long transaction's "Created" and "Updated" were hidden there for good).
-        // (On a shorter screen, so that this page runs past its end whatever the transaction. The
-        // page's room is whole pixels: the row may end up to a pixel lower, its text clear.)
+        // §2 The floating windows' list lies over the page's bottom-left corner on a phone:
+        // scrolled to the end, the page's last row ("Updated", its label on the left) stands above
+        // the list, not under it (where a long transaction's "Created" and "Updated" would be
+        // hidden for good). (On a shorter screen, so that this page runs past its end whatever the
+        // transaction. The page's room is whole pixels: the row may end up to a pixel lower, its
+        // text clear.)
         const list = page.getByRole('navigation', { name: 'Floating windows' });
         await list.waitFor();
         await page.setViewportSize({ width: PHONE.width, height: 560 });
@@ -202,8 +203,9 @@ describe.skipIf(!hasChromium)('on call from a phone, 390×844 touch (issue 25: W
         const markAllRead = centre.getByRole('button', { name: 'Mark all read' });
         const markBox = await markAllRead.boundingBox();
         expect(markBox && markBox.x >= 0 && markBox.x + markBox.width <= PHONE.width && markBox.y + markBox.height <= PHONE.height).toBe(true);
-        // The floating windows' list steps below the open centre: a tap at its place reaches the centre
-        // (it covered the centre's last item, a "Transactions of trade …" link, on CI).
+        // The floating windows' list steps below the open centre: a tap at its place reaches the
+        // centre (over it, the list would cover the centre's last item, a "Transactions of trade …"
+        // link).
         const tapped = await centre.evaluate((el, [x, y]) => el.contains(document.elementFromPoint(x!, y!)), [(listAt?.x ?? 0) + 8, (listAt?.y ?? 0) + (listAt?.height ?? 0) / 2]);
         expect(tapped, 'a tap on the list\'s place reaches the open centre').toBe(true);
         expect(await axeViolations(page, centre), 'axe with the centre open').toEqual([]);
@@ -230,15 +232,15 @@ describe.skipIf(!hasChromium)('on call from a phone, 390×844 touch (issue 25: W
         await page.getByRole('button', { name: 'Open menu' }).click();
         await screens.waitFor({ state: 'visible' });
         await expectNoSidewaysScroll(page, 'menu open');
-        // The drawer is a modal dialog: it has a name (was none: axe aria-dialog-name), and an item's
-        // unseen count is said in its text (an aria-label failed label-content-name-mismatch).
+        // The drawer is a modal dialog: it has a name (axe aria-dialog-name), and an item's
+        // unseen count is said in its text (an aria-label would fail label-content-name-mismatch).
         const drawer = page.getByRole('dialog', { name: 'Menu' });
         await drawer.waitFor();
         expect(await axeViolations(page, drawer), 'axe with the menu drawer open').toEqual([]);
         await screenshot(page, shot('menu'));
-        // A real click: a toast over the drawer's top items (the notice above) would take it if the toast
-        // layer were above the drawer (issue 25 finding 1).
-        // Its name carries the changes not seen yet ("Transactions, 3 new changes") once the simulator has made some.
+        // A real click: a toast over the drawer's top items (the notice above) would take it if the
+        // toast layer were above the drawer. Its name carries the changes not seen yet
+        // ("Transactions, 3 new changes") once the simulator has made some.
         const transactions = screens.getByRole('menuitem', { name: /^Transactions( ?, \d+ new changes?)?$/ });
         await transactions.click({ timeout: 15_000 }).catch(async (error: unknown) => {
           throw new Error(`${String(error)}\n${await screens.ariaSnapshot().catch(() => 'no menu')}`);
@@ -336,8 +338,9 @@ describe.skipIf(!hasChromium)('on call from a phone, 390×844 touch (issue 25: W
       await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
       await page.setViewportSize(PHONE);
       await page.getByRole('button', { name: 'Open menu' }).waitFor({ state: 'visible' });
-      // The page was aria-hidden (an unseen, closed menu drawer left its modal's mark on it until a
-      // reload): nothing of it could be found by role, nor read by a screen reader.
+      // The page must not be aria-hidden (an unseen, closed menu drawer could leave its modal's
+      // mark on it until a reload): nothing of it could then be found by role, nor read by a screen
+      // reader.
       expect(await page.locator('#root[aria-hidden="true"], #root [aria-hidden="true"]:has(#main-content)').count()).toBe(0);
       await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor({ timeout: 5_000 });
       await page.getByRole('button', { name: 'Open menu' }).click();

@@ -10,7 +10,7 @@ import { freePort, startServerProcess, stopServerProcess } from '../support/serv
 import { adminKey, hasChromium, launchBrowser, operatorKey, screenshot, signIn } from './browser.ts';
 
 /*
- * SPEC §4 socket connection: on disconnect an error sound plays and msRemainingBeforeDisconnect
+ * §4 socket connection: on disconnect an error sound plays and msRemainingBeforeDisconnect
  * becomes 0; with the reconn flag not "0" a warning toast "Disconnected from server. Reconnecting..."
  * is shown and a retry follows after 5 s (§9 reconnect delay 5000 ms).
  *
@@ -53,7 +53,7 @@ interface Probe {
   toasts: ToastSeen[];
   /** Most of them on screen at one time. */
   maxOpen: number;
-  /** Oscillator starts: SPEC §9 sounds are synthesised; the error sound is the sawtooth one. */
+  /** Oscillator starts: §9 sounds are synthesised; the error sound is the sawtooth one. */
   tones: { type: string; at: number }[];
   /** Every socket.io websocket the page opened, with the page's own open and close times. */
   sockets: { openedAt: number; closedAt: number | null }[];
@@ -113,9 +113,9 @@ function installProbe(texts: string[]): void {
 const indicator = (page: Page, status: string) => page.getByLabel(new RegExp(`^Server connection ${status}\\b`));
 const countdown = (page: Page) => page.getByRole('button', { name: /^Session time remaining/ });
 
-/** The workers chip (SPEC §2 worker controls): its accessible name carries the state. */
+/** The workers chip (§2 worker controls): its accessible name carries the state. */
 const workersChip = (page: Page) => page.getByLabel(/^Workers (working|stopped|state unknown)$/);
-/** SPEC §1 connected users: one chip per user, "name (role)", titled with the time it connected. */
+/** §1 connected users: one chip per user, "name (role)", titled with the time it connected. */
 const userChips = (page: Page) =>
   page.getByRole('region', { name: 'Connected users and services' }).locator('.MuiChip-root');
 
@@ -275,7 +275,7 @@ describe.skipIf(!hasChromium)('§4 socket connection against a reference server 
     }
   });
 
-  it('§4 issue #7 server restarted twice under simulator traffic with an admin and an operator console open: each shows Reconnecting and one warning toast per outage, re-syncs from init, nothing stale stays', async () => {
+  it('§4 server restarted twice under simulator traffic with an admin and an operator console open: each shows Reconnecting and one warning toast per outage, re-syncs from init, nothing stale stays', async () => {
     const baseURL = `http://127.0.0.1:${port}`;
     if (!server) server = await startServer(port, dataDir);
     interface Console {

@@ -1,9 +1,9 @@
 /**
- * PROTOCOL "Guarded refunds" in Chromium against the reference server (issue 25 finding 5): an
- * Admin refunds a failed trade from /tx/new?op=refund with real clicks; a second refund is refused
- * and the form says so naming the earlier refund; "Refund again anyway" asks a second question that
- * names it, and only its Yes sends force: true. The trade's page then lists both refunds with who
- * and when, and the refund tx moves past "created" on its own (the simulator sends it).
+ * docs/protocol.md "Guarded refunds" in Chromium against the reference server: an Admin refunds a
+ * failed trade from /tx/new?op=refund with real clicks; a second refund is refused and the form
+ * says so naming the earlier refund; "Refund again anyway" asks a second question that names it,
+ * and only its Yes sends force: true. The trade's page then lists both refunds with who and when,
+ * and the refund tx moves past "created" on its own (the simulator sends it).
  */
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ interface Listed {
   total: number;
 }
 
-describe.skipIf(!hasChromium)('PROTOCOL Guarded refunds: a refund is not sent twice by mistake (issue 25 finding 5)', () => {
+describe.skipIf(!hasChromium)('Guarded refunds (protocol): a refund is not sent twice by mistake', () => {
   let browser: Browser;
   let admin: Api;
   const sessions: Session[] = [];

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, signIn } from './browser.ts';
 
 /*
- * PROTOCOL eventCache, in Chromium against the real reference server: after a reload, home shows
- * the last block head of a network that has sent nothing since (its head is stalled), from the
- * per-network list the server keeps, instead of "Waiting for block heads…".
+ * docs/protocol.md eventCache, in Chromium against the real reference server: after a reload, home
+ * shows the last block head of a network that has sent nothing since (its head is stalled), from
+ * the per-network list the server keeps, instead of "Waiting for block heads…".
  */
-describe.skipIf(!hasChromium)('PROTOCOL eventCache replays the last block head per network after a reload', () => {
+describe.skipIf(!hasChromium)('eventCache (protocol): replays the last block head per network after a reload', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,5 +1,5 @@
 /**
- * Resource screens in Chromium against the reference server (issue #4 "Done means"): token CRUD
+ * Resource screens in Chromium against the reference server (§7, §4, §6): token CRUD
  * seen live by a second console, a stale edit refused with the conflict shown, an operator without
  * admin screens or admin calls, and the transaction history on the 100,000 seeded rows.
  */
@@ -279,8 +279,8 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
 
     // Sort by amount in: descending first, then ascending, across pages.
     // ra-data-simple-rest's query: sort=["amountIn","DESC"]&range=[0,24].
-    // At 1440 px Amount in is a low-priority column, kept in the column chooser so the table fits
-    // (issue 25 finding 2): the operator shows it there first, as this test does.
+    // At 1440 px Amount in is a low-priority column, kept in the column chooser so the table fits:
+    // the operator shows it there first, as this test does.
     await page.getByRole('button', { name: 'Columns', exact: true }).click();
     await page.locator('.MuiPopover-paper').getByLabel('Amount in', { exact: true }).check();
     await page.keyboard.press('Escape');

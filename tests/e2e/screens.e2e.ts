@@ -1,7 +1,7 @@
 /**
- * Every screen of the console in the light and the dark theme (SPEC §2 routes, §6 roles): each
+ * Every screen of the console in the light and the dark theme (§2 routes, §6 roles): each
  * renders its title without a page error. With SCREENSHOTS=<folder> each is saved full-page, to be
- * looked at (issue #4 "Screenshots of each screen looked at").
+ * looked at by a person.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

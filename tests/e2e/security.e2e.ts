@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn } from './browser.ts';
 
 /*
- * Issue 7 "Attackers" and "Bad input", proven in Chromium against the real reference server:
+ * Attackers and bad input, proven in Chromium against the real reference server:
  * - an XSS corpus pushed through every place data is shown runs nowhere and shows as text;
  * - only http(s) links are ever rendered as links;
  * - the console runs under its Content-Security-Policy without a single violation.
@@ -149,7 +149,7 @@ async function expectLiteral(page: Page, payload: string, where: string): Promis
   }
 }
 
-describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium', () => {
+describe.skipIf(!hasChromium)('attackers: XSS corpus and CSP in Chromium', () => {
   let browser: Browser;
   let admin: Api;
   const tokens: string[] = [];
@@ -172,7 +172,7 @@ describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium
     await browser?.close();
   });
 
-  it('issue 7 an XSS corpus through tokens, bridges, configs, user logs, toasts and tx records runs nowhere and shows as text', async () => {
+  it('an XSS corpus through tokens, bridges, configs, user logs, toasts and tx records runs nowhere and shows as text', async () => {
     // --- data with the corpus, through the real API ---------------------------------------------
     const tokenNames = SPACELESS.map((_, i) => `XSS${i}_${RUN}`);
     for (const [i, address] of SPACELESS.entries()) {
@@ -251,8 +251,8 @@ describe.skipIf(!hasChromium)('issue 7 attackers: XSS corpus and CSP in Chromium
 
       // --- user logs: details of the creates above, and the JSON popup of one -------------------
       await page.goto('/settings/userlogs');
-      // Each entry reads as a sentence (issue 25 finding 4); the created token's addresses are in its
-      // raw details, one click away: they show there as text.
+      // Each entry reads as a sentence (docs/protocol.md "The user log"); the created token's
+      // addresses are in its raw details, one click away: they show there as text.
       await expectClean(page, 'user logs');
       const logRow = page.getByRole('row').filter({ hasText: tokenNames[2] as string }).first();
       await logRow.getByRole('button', { name: /^Raw details of / }).click();

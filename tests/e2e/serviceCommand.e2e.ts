@@ -1,10 +1,10 @@
 /**
- * Issue 27 finding 11, SPEC §2/§5/§7: the single text input dialog in use. A service other than the
- * worker takes a command in the operator's own words (POST /command {to, cmd}): its restart dialog's
- * "Send command…" opens the text input dialog. Pressed in Chromium against the reference server with
- * Playwright's click(): Save stays disabled until the value changed and the caller's rule accepts it,
- * a refusal (409) keeps the dialog and what was typed with the server's reason, and an accepted
- * command reaches the server as typed (trimmed), is in the user log and is said to the operator.
+ * §2/§5/§7: the single text input dialog in use. A service other than the worker takes a command in
+ * the operator's own words (POST /command {to, cmd}): its restart dialog's "Send command…" opens
+ * the text input dialog. Pressed in Chromium against the reference server with Playwright's
+ * click(): Save stays disabled until the value changed and the caller's rule accepts it, a refusal
+ * (409) keeps the dialog and what was typed with the server's reason, and an accepted command
+ * reaches the server as typed (trimmed), is in the user log and is said to the operator.
  */
 import type { Browser, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ async function commandLogs(admin: Api): Promise<{ total: number; data: { user: s
   return (await res.json()) as { total: number; data: { user: string; details?: unknown }[] };
 }
 
-describe.skipIf(!hasChromium)('issue 27 finding 11: §2/§5 text input dialog, Send command to a service (§7 POST /command)', () => {
+describe.skipIf(!hasChromium)('§2/§5 text input dialog, Send command to a service (§7 POST /command)', () => {
   let browser: Browser;
   let admin: Api;
   let session: Session;
@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)('issue 27 finding 11: §2/§5 text input dialog, S
     ]);
     await dialog.waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByText('Command sent to brain', { exact: true }).waitFor({ timeout: 10_000 });
-    // Every console is told who sent what, in the sender's words (issue 27 finding 6).
+    // Every console is told who sent what, in the sender's words, marked as a user's text.
     await page.getByText('operator sent this command to brain (their own words): flush cache', { exact: true }).first().waitFor({ timeout: 10_000 });
     const after = await commandLogs(admin);
     expect(after.total).toBe(logsBefore + 1);

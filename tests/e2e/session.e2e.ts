@@ -11,9 +11,10 @@ import { freePort, startServerProcess, stopServerProcess } from '../support/serv
 import { hasChromium, launchBrowser, signIn } from './browser.ts';
 
 /*
- * Issue 7 "Session expiry" in Chromium: at the token's exp the server sends stopReconnect and
- * disconnects; the console shows the persistent "Disconnected from server" toast, does not retry,
- * and sends the operator to sign in again, once, without a reload loop.
+ * Session expiry (§4, docs/protocol.md "Login and the session token") in Chromium: at the token's
+ * exp the server sends stopReconnect and disconnects; the console shows the persistent
+ * "Disconnected from server" toast, does not retry, and sends the operator to sign in again, once,
+ * without a reload loop.
  *
  * A session lasts an hour, so this file runs its OWN reference server with a known JWT_SECRET and
  * hands the console a genuine token of that server issued almost an hour ago (the real login
@@ -91,7 +92,7 @@ async function probeOf(page: Page): Promise<SessionProbe> {
   return probe;
 }
 
-describe.skipIf(!hasChromium)('issue 7 session expiry in the browser', () => {
+describe.skipIf(!hasChromium)('§4 session expiry in the browser', () => {
   let browser: Browser;
   let server: ChildProcess | null = null;
   let dataDir = '';

@@ -1,7 +1,8 @@
 /**
- * Issue 25 finding 3, measured in Chromium at 1440 × 900 with real clicks: the token picker fits a
- * 360 × 500 swap window with everything on it visible, one area scrolls at a time, a click brings a
- * covered window to the front, and the network icons stay put and take their tooltip with them.
+ * The swap window (§2 "Swap quote window", "Floating window manager"), measured in Chromium at 1440
+ * × 900 with real clicks: the token picker fits a 360 × 500 swap window with everything on it
+ * visible, one area scrolls at a time, a click brings a covered window to the front, and the
+ * network icons stay put and take their tooltip with them.
  */
 import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -62,7 +63,7 @@ async function drag(page: Page, win: Locator, dx: number, dy: number): Promise<v
   await page.mouse.up();
 }
 
-describe.skipIf(!hasChromium)('issue 25 finding 3: the swap window in Chromium at 1440 × 900', () => {
+describe.skipIf(!hasChromium)('§2 the swap window in Chromium at 1440 × 900', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -72,7 +73,7 @@ describe.skipIf(!hasChromium)('issue 25 finding 3: the swap window in Chromium a
   });
 
   it.each(['light', 'dark'] as const)(
-    '§2 issue 25 finding 3: the token picker fits a 360 × 500 window, title, Cancel, search, list and count all visible, and only its list scrolls (%s)',
+    '§2 the token picker fits a 360 × 500 window, title, Cancel, search, list and count all visible, and only its list scrolls (%s)',
     async (colorScheme) => {
       const { page, context, pageErrors } = await newSession(browser, colorScheme);
       await signIn(page, adminKey);
@@ -127,7 +128,7 @@ describe.skipIf(!hasChromium)('issue 25 finding 3: the swap window in Chromium a
     },
   );
 
-  it('issue 25 finding 3: a window made short scrolls as one area (the route list stops scrolling of its own)', async () => {
+  it('§2 a window made short scrolls as one area (the route list stops scrolling of its own)', async () => {
     const { page, context } = await newSession(browser);
     await signIn(page, adminKey);
     await page.getByRole('button', { name: 'Add swap window' }).click();
@@ -150,7 +151,7 @@ describe.skipIf(!hasChromium)('issue 25 finding 3: the swap window in Chromium a
     await context.close();
   });
 
-  it('§2/§9 issue 25 finding 3: a click on a window another one covers brings it to the front', async () => {
+  it('§2/§9 a click on a window another one covers brings it to the front', async () => {
     const { page, context, pageErrors } = await newSession(browser);
     await signIn(page, adminKey);
     await page.getByRole('button', { name: 'Add swap window' }).click();
@@ -186,7 +187,7 @@ describe.skipIf(!hasChromium)('issue 25 finding 3: the swap window in Chromium a
     await context.close();
   });
 
-  it('§2 issue 25 finding 3: a network icon click leaves every icon in place, and no tooltip stays over the amount', async () => {
+  it('§2 a network icon click leaves every icon in place, and no tooltip stays over the amount', async () => {
     const { page, context, pageErrors } = await newSession(browser);
     await signIn(page, adminKey);
     await page.getByRole('button', { name: 'Add swap window' }).click();

@@ -5,10 +5,10 @@ import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, operatorKey, scre
 import { explorerTxUrl } from '../../src/config/networks.ts';
 
 /*
- * Issue 25 findings 2, 12 and 13: tables fit the screen (no sideways scroll from 1280 px, the
- * identifying column and the actions inside the viewport, long texts whole on hover and focus, ids
- * on one line), a phone gets a list instead of a table, a tx hash links to its explorer, the history
- * popup reads in words, and axe finds no empty table header.
+ * Tables that fit, records that read, headers that are named: tables fit the screen (no sideways
+ * scroll from 1280 px, the identifying column and the actions inside the viewport, long texts whole
+ * on hover and focus, ids on one line), a phone gets a list instead of a table, a tx hash links to
+ * its explorer, the history popup reads in words, and axe finds no empty table header.
  */
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
@@ -37,7 +37,7 @@ async function loaded(page: Page, path: string) {
   await page.locator('table[aria-label] tbody td[class*="column-"], main ul li a[href], main ul li [role="button"]').first().waitFor({ timeout: 30_000 });
 }
 
-describe.skipIf(!hasChromium)('issue 25: tables that fit, records that read, headers that are named', () => {
+describe.skipIf(!hasChromium)('tables that fit, records that read, headers that are named', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)('issue 25: tables that fit, records that read, hea
 
   for (const [width, height] of [[1280, 800], [1440, 900]] as const) {
     for (const [role, key] of [['Admin', adminKey], ['Operator', operatorKey]] as const) {
-      it(`finding 2 at ${width}×${height} as ${role}: /tx with failures, /tx/latest and /tx/trades do not scroll sideways; identifying column and actions in view; long errors whole on hover; trade ids on one line`, { timeout: 240_000 }, async () => {
+      it(`tables that fit at ${width}×${height} as ${role}: /tx with failures, /tx/latest and /tx/trades do not scroll sideways; identifying column and actions in view; long errors whole on hover; trade ids on one line`, { timeout: 240_000 }, async () => {
         const page = await newPage(browser, width, height);
         await signIn(page, key);
         for (const [path, id, actions] of [[FAILED, 'createdAt', '_actions'], ['/tx/latest', 'createdAt', '_actions'], ['/tx/trades', 'tradeId', null]] as const) {
@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)('issue 25: tables that fit, records that read, hea
     }
   }
 
-  it('finding 2 at 390×844: /tx, /tx/latest, /tx/trades and the kit lists are SimpleLists (item links), nothing scrolls sideways', { timeout: 180_000 }, async () => {
+  it('tables that fit at 390×844: /tx, /tx/latest, /tx/trades and the kit lists are SimpleLists (item links), nothing scrolls sideways', { timeout: 180_000 }, async () => {
     const page = await newPage(browser, 390, 844);
     await signIn(page, adminKey);
     for (const path of ['/tx', '/tx/latest', '/tx/trades', '/settings/tokens', '/settings/configs']) {
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)('issue 25: tables that fit, records that read, hea
     await page.context().close();
   });
 
-  it('finding 12: a tx hash on /tx/{id} links to its network explorer; the history popup shows whole formatted times and no raw JSON', { timeout: 180_000 }, async () => {
+  it('records that read: a tx hash on /tx/{id} links to its network explorer; the history popup shows whole formatted times and no raw JSON', { timeout: 180_000 }, async () => {
     const api = await apiAs(operatorKey);
     const list = (await (await api('GET', `/txs/?${new URLSearchParams({ filter: JSON.stringify({ status: 'completed' }), page: '1', perPage: '20' }).toString()}`)).json()) as unknown;
     const rows = (Array.isArray(list) ? list : (list as { data: unknown[] }).data) as { id: string; hash: string | null; network: string }[];
@@ -158,7 +158,7 @@ describe.skipIf(!hasChromium)('issue 25: tables that fit, records that read, hea
     await page.context().close();
   });
 
-  it('finding 13: axe (all rules) finds no empty-table-header on /tx, /tx/latest, configs and user logs', { timeout: 180_000 }, async () => {
+  it('headers that are named: axe (all rules) finds no empty-table-header on /tx, /tx/latest, configs and user logs', { timeout: 180_000 }, async () => {
     const page = await newPage(browser, 1440, 900);
     await signIn(page, adminKey);
     for (const path of ['/tx', '/tx/latest', '/settings/configs', '/settings/userlogs']) {

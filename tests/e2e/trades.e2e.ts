@@ -1,8 +1,9 @@
 /**
- * Trades as journeys (PROTOCOL "Trades", the console's extension) in Chromium against the reference
- * server: a trade whose bridge step is slow turns stuck live in the list and on home, its page shows
- * the stuck step, and Refund opens /tx/new with the trade filled in, still to be confirmed (SPEC §7);
- * an Operator gets no operations (§2, §6); a backend answering GET /api/trades/ 404 gets no Trades.
+ * Trades as journeys (docs/protocol.md "Trades", the console's extension) in Chromium against the
+ * reference server: a trade whose bridge step is slow turns stuck live in the list and on home, its
+ * page shows the stuck step, and Refund opens /tx/new with the trade filled in, still to be
+ * confirmed (§7); an Operator gets no operations (§2, §6); a backend answering GET /api/trades/ 404
+ * gets no Trades.
  *
  * This file runs its OWN reference server: no demo history (DEMO_TXS=0), so no seeded trade is stuck
  * beside the one made here, and a step counts as stuck after 9 s (STUCK_FLOOR_MS) instead of a minute: longer
@@ -22,7 +23,7 @@ async function ok(response: Promise<Response>): Promise<unknown> {
   return answer.json();
 }
 
-describe.skipIf(!hasChromium)('PROTOCOL Trades: the Trades screens and home\'s Stuck trades against the reference server', () => {
+describe.skipIf(!hasChromium)('Trades (protocol): the Trades screens and home\'s Stuck trades against the reference server', () => {
   let server: ServerProcess | undefined;
   let dataDir = '';
   let browser: Browser;
@@ -84,7 +85,7 @@ describe.skipIf(!hasChromium)('PROTOCOL Trades: the Trades screens and home\'s S
       .toBe('stuck');
   }
 
-  it('PROTOCOL Trades, §2: a slow bridge step turns the trade stuck in the open list (live) and on home; its page shows the stuck step; §7 Refund opens /tx/new with the trade filled in, still asking Yes/No', async () => {
+  it('Trades (protocol), §2: a slow bridge step turns the trade stuck in the open list (live) and on home; its page shows the stuck step; §7 Refund opens /tx/new with the trade filled in, still asking Yes/No', async () => {
     const { page, pageErrors } = await session();
     await signIn(page, adminKey);
     // The list is open before the trade starts: it must turn stuck there without a reload.
@@ -168,7 +169,7 @@ describe.skipIf(!hasChromium)('PROTOCOL Trades: the Trades screens and home\'s S
     expect(pageErrors).toEqual([]);
   });
 
-  it('PROTOCOL Trades: a backend answering GET /api/trades/ 404 has no Trades: no menu item, no Stuck trades on home, and /tx/trades says so plainly', async () => {
+  it('Trades (protocol): a backend answering GET /api/trades/ 404 has no Trades: no menu item, no Stuck trades on home, and /tx/trades says so plainly', async () => {
     await ok(admin('POST', '/sim/control', { action: 'refuse', method: 'GET', path: '/api/trades/', status: 404, error: 'not found', times: 100 }));
     try {
       const { page, pageErrors } = await session();

@@ -1,5 +1,5 @@
 /**
- * A failed transaction carries its reason (SPEC §8 trade error codes): the reference server fails
+ * A failed transaction carries its reason (§8 trade error codes): the reference server fails
  * a trade with a given code (simulator control, as Admin), and an operator finds the failed tx on
  * /tx with the message for the code, narrows the list to that code with the Error filter, and
  * opens its transaction page, which says why it failed.

@@ -1,5 +1,5 @@
 /**
- * /tx/new speaks to people (SPEC §7), in Chromium against the reference server: what the console
+ * /tx/new speaks to people (§7), in Chromium against the reference server: what the console
  * can know is said beside the field before any request leaves, a valid operation is confirmed and
  * sent as typed, and the server's own 400 is said beside its field. Screens with the messages are
  * shot in both themes (SCREENSHOTS=dir) and checked by axe-core, the error colours included.

@@ -1,8 +1,9 @@
 /**
- * Issue 25 finding 4, in Chromium against the reference server: an Admin toggles Sell Only with a
- * real click; after a reload home's User log card reads "admin turned Sell Only on" (or off), loaded
- * from POST /logs/more; /settings/userlogs lists it as a sentence, filters by action as typed, and
- * says "No user logs match." for a filter that matches nothing.
+ * The user log in words (docs/protocol.md "The user log"), in Chromium against the reference
+ * server: an Admin toggles Sell Only with a real click; after a reload home's User log card reads
+ * "admin turned Sell Only on" (or off), loaded from POST /logs/more; /settings/userlogs lists it as
+ * a sentence, filters by action as typed, and says "No user logs match." for a filter that matches
+ * nothing.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ function eventually<T>(read: () => Promise<T> | T, message?: string) {
   return expect.poll(read, { timeout: 20_000, message });
 }
 
-/** Past the splash loader if a reload shows it (SPEC §2: a click enters). */
+/** Past the splash loader if a reload shows it (§2: a click enters). */
 async function enter(page: Page): Promise<void> {
   const splash = page.getByRole('button', { name: 'Enter the console' });
   if (await splash.waitFor({ timeout: 5000 }).then(() => true, () => false)) {
@@ -24,7 +25,7 @@ async function enter(page: Page): Promise<void> {
 const logQueries = (requests: readonly Request[]) =>
   requests.filter((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/logs/more').map((r) => r.postDataJSON() as Record<string, unknown>);
 
-describe.skipIf(!hasChromium)('issue 25 finding 4: the user log in words, in Chromium', () => {
+describe.skipIf(!hasChromium)('The user log (protocol): the user log in words, in Chromium', () => {
   let browser: Browser;
   let admin: Api;
   let sellOnlyAtStart: boolean | undefined;
@@ -133,7 +134,8 @@ describe.skipIf(!hasChromium)('issue 25 finding 4: the user log in words, in Chr
     expect(await tip.textContent()).toContain(`address on Base: ${address(1)} → ${address(3)}`);
     await screenshot(page, 'userlog-token-diff');
     expect(await page.getByRole('table', { name: 'User logs' }).textContent()).not.toMatch(/[{}]/);
-    // Issue 25 finding 2's rule holds here too: long ids wrap or are cut, the page does not scroll sideways.
+    // Tables fit here too (tests/e2e/tables.e2e.ts): long ids wrap or are cut, the page does not
+    // scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -202,7 +202,7 @@ describe('§2 floating window manager', () => {
     expect(geometry(1)).toMatchObject({ x: 30, h: 500 });
     expect(stored()).toBeNull(); // widening is not a drag or resize by the operator
   });
-  it('§2/§9 issue 25 finding 3: a press anywhere on a window brings it in front of the others, at z-index 10000 or above', async () => {
+  it('§2/§9 a press anywhere on a window brings it in front of the others, at z-index 10000 or above', async () => {
     renderManager();
     await show(1);
     await userEvent.click(screen.getByRole('button', { name: 'Add swap window' }));
@@ -220,7 +220,7 @@ describe('§2 floating window manager', () => {
     expect(z(1)).toBeGreaterThan(z(2));
   });
 
-  it('issue 25 finding 3: the token picker covers the window body, whose scroll area is put away until it closes', async () => {
+  it('§2 the token picker covers the window body, whose scroll area is put away until it closes', async () => {
     renderManager();
     await show(1);
     const win = within(screen.getByRole('dialog', { name: 'Window 1 Swap' }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { raiseWindow, stackRank } from '../../src/domain/windowPlacement.ts';
 import { windowZIndex } from '../../src/widgets/FloatingWindows/layout.ts';
 
-describe('issue 25 finding 3: window stacking', () => {
+describe('§2 floating window manager: window stacking', () => {
   it('the window touched comes to the front; the others keep their order', () => {
     expect(raiseWindow([1, 2, 3], 1)).toEqual([2, 3, 1]);
     expect(raiseWindow([1, 2, 3], 2)).toEqual([1, 3, 2]);

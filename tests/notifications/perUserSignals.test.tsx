@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 25 finding 7: the notification centre's unread count and history, and the preferences,
+ * Per-user signal state: the notification centre's unread count and history, and the preferences,
  * belong to the signed-in user. Signed in as the Admin, then as the Operator in the same browser, the
  * Operator's bell shows none of the Admin's unread, and the Admin's muted kinds do not mute theirs.
  */
@@ -56,7 +56,7 @@ function signIn(name: string, role: string) {
   );
 }
 
-describe('issue 25 finding 7: per-user signal state', () => {
+describe('per-user signal state', () => {
   it('the Operator signing in after the Admin in the same browser starts with their own unread count and history', async () => {
     const admin = signIn('fb-admin', 'Admin');
     expect(signalOwner()).toBe('fb-admin');

@@ -8,7 +8,7 @@ import { darkTheme, lightTheme } from '../../src/theme.ts';
 
 afterEach(cleanup);
 
-describe('issue 25 finding 1: one z-index scale in the theme', () => {
+describe('§2 toasts: one z-index scale in the theme', () => {
   it.each([
     ['light', lightTheme],
     ['dark', darkTheme],

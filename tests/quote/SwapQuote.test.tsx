@@ -151,7 +151,7 @@ describe('§2/§4 swap quote window', () => {
     await waitFor(() => expect(lastQuery(fetcher)).toMatchObject({ network: 'Arbitrum', tokenInAddress: ARB_WETH, tokenOutAddress: ARB_USDC }));
   });
 
-  it('§2 issue 25 finding 3: a click on a network icon leaves the icons in their order, the clicked one now pressed', async () => {
+  it('§2 a click on a network icon leaves the icons in their order, the clicked one now pressed', async () => {
     renderWithQuotes(<SwapQuoteWindow />, fakeFetcher());
     const icons = () => within(panel().getByRole('group', { name: "To token's networks" })).getAllByRole('button');
     const names = icons().map((icon) => icon.getAttribute('aria-label'));

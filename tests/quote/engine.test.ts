@@ -114,7 +114,7 @@ describe('engine routing', () => {
     expect(quote.routes[0]?.gasEstimate).toBe(ROUTE_BASE_GAS + HOP_GAS.v2 + HOP_GAS.stable + HOP_GAS.v3);
   });
 
-  it('answers the PROTOCOL quote shape', () => {
+  it('Quote (protocol): answers the quote shape', () => {
     const quote = detourMarket().quote({ network: 'Testnet', tokenInAddress: A.address.toUpperCase().replace('0X', '0x'), tokenOutAddress: B.address, amountIn: '5' });
     expect(Quote.safeParse(quote).success).toBe(true);
     expect(quote).toMatchObject({ version: 1, network: 'Testnet', from: A.address, to: B.address, amountIn: '5', time: 0, block: 1234 });

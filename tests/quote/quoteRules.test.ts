@@ -101,7 +101,7 @@ describe('§4 choosing tokens and the swap button', () => {
     expect(alternativeNetworks(tokens, find('MKR', 'Ethereum'))).toEqual([]);
   });
 
-  it('§2 issue 25 finding 3: the network icons are the token on every network, its own included, in the network list order whichever is chosen', () => {
+  it('§2 the network icons are the token on every network, its own included, in the network list order whichever is chosen', () => {
     const order = tokenNetworks(tokens, USDC).map((t) => t.network_name);
     expect(order).toEqual(['Arbitrum', 'Base', 'Binance', 'Ethereum', 'Optimism', 'Polygon']);
     expect(order).toEqual([...order].sort((a, b) => NETWORKS.indexOf(a as never) - NETWORKS.indexOf(b as never)));
@@ -111,7 +111,7 @@ describe('§4 choosing tokens and the swap button', () => {
     expect(tokenNetworks(tokens, null)).toEqual([]);
   });
 
-  it('issue 25 finding 3: a network the list does not know goes after the known ones, by name', () => {
+  it('§2 a network the list does not know goes after the known ones, by name', () => {
     const extra = (network: string): TokenEntry => ({ ...USDC, network_name: network, address: `0x${network.length.toString(16).padStart(40, '0')}` });
     const list = [extra('Zeta'), ...tokens, extra('Alpha')];
     expect(tokenNetworks(list, USDC).map((t) => t.network_name).slice(-3)).toEqual(['Polygon', 'Alpha', 'Zeta']);

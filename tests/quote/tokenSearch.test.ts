@@ -10,7 +10,7 @@ const entry = (tokenName: string, network_name: string, address: string, decimal
   tokenName, network_name, address, decimals,
 });
 
-/** The rule of SPEC §5 written the obvious way, to check the index against. */
+/** The rule of §5 written the obvious way, to check the index against. */
 function naive(entries: readonly TokenEntry[], query: string) {
   const { text, network } = parseTokenQuery(query);
   const all = entries.filter(

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * Issue 25 finding 6: after stopReconnect (or a session's end) the stay-open "Disconnected from
- * server" toast (SPEC §4/§8, its text exact) offers "Sign in again", which signs out in this browser
- * and opens /login. Before, the console read Disconnected, Offline and a red 00:00 until a reload.
+ * After stopReconnect (or a session's end) the stay-open "Disconnected from server" toast (§4/§8,
+ * its text exact) offers "Sign in again", which signs out in this browser and opens /login, so the
+ * operator has a way back without a reload.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
@@ -33,8 +33,8 @@ function Where() {
   return <output aria-label="path">{useLocation().pathname}</output>;
 }
 
-describe('issue 25 finding 6: "Sign in again" in the "Disconnected from server" toast', () => {
-  it('the service shows the given message under the exact SPEC text, which the centre records', () => {
+describe('§4 "Sign in again" in the "Disconnected from server" toast', () => {
+  it('the service shows the given message under the exact §8 text, which the centre records', () => {
     const show = vi.fn();
     const flags = new Map<string, string>([['reconn', '0']]);
     const handlers = new Map<string, (arg?: unknown) => void>();

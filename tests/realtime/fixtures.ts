@@ -1,4 +1,4 @@
-/** Valid sample payloads of every server event (PROTOCOL.md), and fakes for the realtime service. */
+/** Valid sample payloads of every server event (docs/protocol.md), and fakes for the realtime service. */
 import { vi } from 'vitest';
 import type { BrainState, ServerEventName, ServerEventPayload, Token } from '../../src/contract/index.ts';
 import type { LiveNotifier, Toaster, ToastOptions } from '../../src/notifications/index.ts';

@@ -208,8 +208,8 @@ describe('§3/§4 live store rules applied by the event handlers', () => {
   });
 });
 
-describe('PROTOCOL payloads a real backend may send: minimal, open shapes', () => {
-  it('an ATA entry of networkData is kept as sent, whatever its shape (SPEC §3: skipped by readers)', () => {
+describe('Server -> client events (protocol): payloads a real backend may send: minimal, open shapes', () => {
+  it('an ATA entry of networkData is kept as sent, whatever its shape (§3: skipped by readers)', () => {
     const { store, ctx, logger } = setup();
     const withAta = { tokenName: 'SOLX', networkData: { Solana: { address: 'So1', decimals: 9 }, ATA: { address: 'ata1' } } };
     expect(dispatchServerEvent('tokenCreateDone', withAta, ctx)).toBe(true);
@@ -288,7 +288,7 @@ describe('§7 eventCache replays each entry through the same handlers', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
-  it('PROTOCOL eventCache: a keyed event is the list of its last payload per key; every network\'s head, gas and balance is replayed', () => {
+  it('eventCache (protocol): a keyed event is the list of its last payload per key; every network\'s head, gas and balance is replayed', () => {
     const { store, ctx, logger } = setup();
     dispatchServerEvent(
       'eventCache',
@@ -317,7 +317,7 @@ describe('§7 eventCache replays each entry through the same handlers', () => {
     expect(logger.warn).not.toHaveBeenCalled();
   });
 
-  it('PROTOCOL eventCache: one bad payload in a keyed list is dropped and logged; the rest of the list applies', () => {
+  it('eventCache (protocol): one bad payload in a keyed list is dropped and logged; the rest of the list applies', () => {
     const { store, ctx, logger } = setup();
     dispatchServerEvent('eventCache', { newBlock: [{ network: 'Ethereum', num: 'x' }, { network: 'Base', num: 7 }] }, ctx);
     expect(Object.keys(store.getState().newHeads)).toEqual(['Base']);

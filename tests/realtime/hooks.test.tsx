@@ -18,7 +18,7 @@ function GasOf({ store, network, onRender }: { store: LiveStore; network: string
   return <span data-testid={`gas-${network}`}>{gas ?? '-'}</span>;
 }
 
-describe('STYLE per-slice subscriptions', () => {
+describe('per-slice subscriptions (docs/architecture.md Live data)', () => {
   it('a gas update on network A does not re-render a component selecting network B', () => {
     const { store, flushFrame } = manualStore();
     const { ctx } = handlerContext(store);
@@ -122,7 +122,7 @@ describe('connection state', () => {
   });
 });
 
-describe('issue 26 item 4: figures read through sampledSource change at most once per tick, the last change always shown', () => {
+describe('figures read through sampledSource change at most once per tick, the last change always shown', () => {
   it('sixty gas updates in a second (one a frame) re-render a reader four times, on the 250 ms ticks, and it ends on the last value', () => {
     vi.useFakeTimers({ now: 1_000_000 });
     const { store, flushFrame } = manualStore();

@@ -7,7 +7,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('STYLE live values are coalesced: at most one notification per frame', () => {
+describe('live values are coalesced (docs/architecture.md Live data): at most one notification per frame', () => {
   it('1000 events in one frame -> one notification to subscribers', () => {
     const { store, flushFrame, pending } = manualStore();
     const { ctx } = handlerContext(store);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Bridge automation (PUT /settings/automation/bridges): the folding section above the bridges list, its summary and the list's Automated column (SPEC §7). */
+/** Bridge automation (PUT /settings/automation/bridges): the folding section above the bridges list, its summary and the list's Automated column (§7). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,7 +70,7 @@ describe('bridge automation above /settings/bridges', () => {
     await waitFor(() => expect(heading).toHaveAttribute('aria-expanded', 'false'));
   });
 
-  it('PROTOCOL states no answer for the save: an empty one still reports what was sent as saved', async () => {
+  it('the protocol states no answer for the save: an empty one still reports what was sent as saved', async () => {
     const api = fakeApi();
     api.setBridgeAutomation.mockResolvedValue(undefined);
     const { user } = await openAutomation(api);

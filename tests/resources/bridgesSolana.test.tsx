@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The Solana bridge configuration screens: the bridges resource's show view, /settings/bridges/:bridgeName/show/... (SPEC §7, §9). */
+/** The Solana bridge configuration screens: the bridges resource's show view, /settings/bridges/:bridgeName/show/... (§7, §9). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -11,7 +11,7 @@ const COLUMNS = [
   { source: 'id', hidden: true },
 ];
 
-describe('issue 25 finding 2: a table drops low-priority columns into the column chooser before it overflows', () => {
+describe('tables that fit: a table drops low-priority columns into the column chooser before it overflows', () => {
   it('below 1440 px only primary and high columns start shown; medium from 1440, low from 1920; hidden ones never', () => {
     expect(hiddenColumnsAt(COLUMNS, 1280)).toEqual(['side', 'amount', 'id']);
     expect(hiddenColumnsAt(COLUMNS, 1440)).toEqual(['amount', 'id']);
@@ -38,7 +38,7 @@ describe('issue 25 finding 2: a table drops low-priority columns into the column
   });
 });
 
-describe('issue 25 finding 12: a tx hash links to its network explorer', () => {
+describe('§2 explorer links: a tx hash links to its network explorer', () => {
   it('§3 explorers: /tx/ by default, /transaction/ where the explorer says so; no link for an unknown network', () => {
     expect(explorerTxUrl('Ethereum', '0xab')).toBe('https://etherscan.io/tx/0xab');
     expect(explorerTxUrl('TON', 'x/y')).toBe('https://tonviewer.com/transaction/x%2Fy');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DataProvider, RaRecord } from 'react-admin';
 import { DEFINITIONS } from '../../src/resources/index.ts';
 
-describe('issue 27 finding 3: every export is formula-escaped', () => {
+describe('CSV exports: every export is formula-escaped', () => {
   it("a definition's own exporter writes a formula as text (the others use the kit's exporter, tested through the user log)", async () => {
     const blobs: Blob[] = [];
     const createObjectURL = URL.createObjectURL;

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
- * issue 27 finding 11: the kit's bulk delete counts only what the server deleted. A delete the
- * server refuses with 401 is a refusal named in the error toast and stays selected, never
- * "Deleted 1 token": react-admin's useDataProvider() proxy resolved such a call as `{data: {}}`
- * once checkError had signed out, so the button used to count it as deleted (SPEC §2 confirm).
+ * The kit's bulk delete counts only what the server deleted. A delete the server refuses with 401
+ * is a refusal named in the error toast and stays selected, never "Deleted 1 token": react-admin's
+ * useDataProvider() proxy resolves such a call as `{data: {}}` once checkError has signed out,
+ * which a button counting answers would take as deleted (§2 confirm).
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,8 +26,8 @@ function Notified() {
   );
 }
 
-describe('issue 27 finding 11: bulk delete and a refused delete', () => {
-  it('issue 27 finding 11: a DELETE refused with 401 is reported as refused and stays selected, not counted as deleted', async () => {
+describe('bulk delete and a refused delete', () => {
+  it('a DELETE refused with 401 is reported as refused and stays selected, not counted as deleted', async () => {
     const remove = vi.fn(async (_resource: string, params: { id: unknown }) => {
       if (params.id === 'PEPE') throw new HttpError('session expired', 401, { error: 'session expired' });
       return { data: { id: params.id } };

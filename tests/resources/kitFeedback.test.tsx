@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
- * Issue 25 finding 6 (feedback): every save and delete of the kit says in a toast what happened,
- * naming the record, and the validation toast of an earlier try closes once a save goes through.
- * The kit is rendered with the signed-in frame's real toast area (NotificationsProvider and the
- * bridge from react-admin's notify), so what is asserted is what the operator sees on the stack.
+ * Feedback: every save and delete of the kit says in a toast what happened, naming the record, and
+ * the validation toast of an earlier try closes once a save goes through. The kit is rendered with
+ * the signed-in frame's real toast area (NotificationsProvider and the bridge from react-admin's
+ * notify), so what is asserted is what the operator sees on the stack.
  */
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -101,7 +101,7 @@ const open = (path: string) => {
 beforeEach(allowKnownReactAdminWarnings);
 afterEach(resetKit);
 
-describe('issue 25 finding 6: the kit says what a save or delete did, naming the record', () => {
+describe('feedback: the kit says what a save or delete did, naming the record', () => {
   it('a create says "Gadget g3 created."; the validation toast of the try before closes once it goes through', async () => {
     const user = userEvent.setup();
     const { api } = open('/settings/gadgets/create');

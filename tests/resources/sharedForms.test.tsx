@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The shared foot of versioned forms and the config save hook (no lost updates: SPEC §7 via issue #4). */
+/** The shared foot of versioned forms and the config save hook (no lost updates: §7). */
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';

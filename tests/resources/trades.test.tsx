@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 /**
- * Trades (PROTOCOL "Trades", the console's extension) as the kit renders the `trades` definition over
- * the real data provider with a fake /api: the list of GET /trades/ with its filters and sort in the
- * server's terms, refreshed by the realtime API; /tx/trades/{tradeId} beside the transactions'
- * /tx/{id}; the trade page's journey (SPEC §4 statuses, durations against expected, the explorer,
- * the current and the stuck step); the SPEC §7 operations one click away for an Admin only (§6),
- * opening /tx/new filled in; and a backend without trades.
+ * Trades (docs/protocol.md "Trades", the console's extension) as the kit renders the `trades`
+ * definition over the real data provider with a fake /api: the list of GET /trades/ with its
+ * filters and sort in the server's terms, refreshed by the realtime API; /tx/trades/{tradeId}
+ * beside the transactions' /tx/{id}; the trade page's journey (§4 statuses, durations against
+ * expected, the explorer, the current and the stuck step); the §7 operations one click away for an
+ * Admin only (§6), opening /tx/new filled in; and a backend without trades.
  */
 import type { ReactNode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -144,7 +144,7 @@ describe('/tx/trades: the trade list', () => {
     await waitFor(() => expect(lists(api.requests).at(-1)?.sort).toEqual(['expectedProfit', 'DESC']));
   }, 30_000);
 
-  it('PROTOCOL: tradeStuck, tradeUnstuck, txSent and txConfirmed read the list again (it keeps its filters)', async () => {
+  it('Trades (protocol): tradeStuck, tradeUnstuck, txSent and txConfirmed read the list again (it keeps its filters)', async () => {
     const api = tradeApi();
     renderTrades(`/tx/trades?filter=${encodeURIComponent('{"state":"stuck"}')}`, 'Operator', api);
     await rowOf('t-1');
@@ -167,7 +167,7 @@ describe('/tx/trades: the trade list', () => {
     await screen.findByRole('article', { name: 'Transaction a1' });
   });
 
-  it('PROTOCOL: on a backend without trades (their list answered 404) /tx/trades says so plainly, and a trade page too', async () => {
+  it('Trades (protocol): on a backend without trades (their list answered 404) /tx/trades says so plainly, and a trade page too', async () => {
     renderTrades('/tx/trades', 'Operator');
     act(() => liveStore.update(() => ({ tradesAvailable: false })));
     expect(await screen.findByText(/^This backend does not provide trades\./)).toBeInTheDocument();
@@ -215,7 +215,7 @@ describe('the menu item Trades', () => {
     expect(screen.getByRole('menuitem', { name: 'Trades' })).toBeInTheDocument();
   });
 
-  it('PROTOCOL: gone when the backend has no trades', async () => {
+  it('Trades (protocol): gone when the backend has no trades', async () => {
     renderMenu('/');
     await screen.findByRole('menuitem', { name: 'Trades' });
     act(() => liveStore.update(() => ({ tradesAvailable: false })));
@@ -230,7 +230,8 @@ describe('/tx/trades/{tradeId}: the journey', () => {
     const list = await screen.findByRole('list', { name: `Journey of trade ${ID}` });
     expect(list.tagName).toBe('OL');
     const [swap, bridge] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
-    // The icon's letters ("Ar") are text only while the real logo loads (issue 26 item 6).
+    // The icon's letters ("Ar") are text only while the real logo loads (§2 logos, loaded one at a
+    // time).
     expect(swap).toHaveTextContent(/^(Ar)?Step 1: Swap on Arbitrum \(buy side\) completedTook 329 ms of ≈ 300 ms/);
     expect(swap.querySelector('[data-network-icon="Arbitrum"]')).not.toBeNull();
     expect(within(swap).getByText('completed').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');

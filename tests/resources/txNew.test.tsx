@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** /tx/new (SPEC §7): each operation's form, what it checks before the confirmation, and the server's answer. */
+/** /tx/new (§7): each operation's form, what it checks before the confirmation, and the server's answer. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';

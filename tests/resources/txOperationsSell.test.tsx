@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** /tx/new: editing a sell (GET /txs/sell/{id}, PUT /txs/sell/{tradeId}) and the fields shared with the contract (SPEC §7). */
+/** /tx/new: editing a sell (GET /txs/sell/{id}, PUT /txs/sell/{tradeId}) and the fields shared with the contract (§7). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

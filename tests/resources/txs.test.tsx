@@ -235,7 +235,7 @@ describe('/tx server-side filters, sort and pagination', () => {
     expect(line).toContain('2023-11-14T22:13:20.000Z');
   });
 
-  it('issue 27 finding 3: the transaction export escapes a leading tab and carriage return too, as every export', () => {
+  it('CSV exports: the transaction export escapes a leading tab and carriage return too, as every export', () => {
     const line = txsToCsv([tx('a1', { tokenName: '\t=1+1', hash: '\r@SUM(A1)' })]).split('\r\n')[1] ?? '';
     expect(line).toContain("'\t=1+1");
     expect(line).toContain(`"'\r@SUM(A1)"`);

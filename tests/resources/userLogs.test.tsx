@@ -43,13 +43,13 @@ describe('/settings/userlogs', () => {
     expect(logQueries(api)[0]).toEqual({ limit: 50 });
     expect(rowsText()[0]).toContain('config.update');
     expect(rowsText()[0]).toContain('1970-01-01');
-    // Issue 25 finding 4: free-form details read in words (as text, not HTML), never as raw JSON.
+    // Free-form details read in words (as text, not HTML), never as raw JSON.
     expect(rowsText()[1]).toContain('note: <b>x</b>');
     expect(rowsText()[1]).not.toMatch(/[{}"]/);
     expect(screen.getByRole('columnheader', { name: 'Time' })).toBeInTheDocument();
   });
 
-  it('issue 25 finding 4: each entry reads as a sentence, and a record change lists its changed fields "field: old → new"', async () => {
+  it('The user log (protocol): each entry reads as a sentence, and a record change lists its changed fields "field: old → new"', async () => {
     const changes = [
       { path: 'networkData.Base.decimals', from: 6, to: 18 },
       { path: 'networkData.Base.address', from: '0xa', to: '0xb' },
@@ -72,7 +72,7 @@ describe('/settings/userlogs', () => {
     expect(rowsText().join('')).not.toMatch(/[{}"]/);
   });
 
-  it('issue 25 finding 4: with no filter and no entries it says "No user logs yet."; with a filter that matches nothing, "No user logs match."', async () => {
+  it('with no filter and no entries it says "No user logs yet."; with a filter that matches nothing, "No user logs match."', async () => {
     const user = userEvent.setup();
     const api = serverLogs([]);
     renderKit('/settings/userlogs', { api, definitions: [userLogs] });
@@ -83,7 +83,7 @@ describe('/settings/userlogs', () => {
     expect(screen.queryByText('No user logs yet.')).toBeNull();
   });
 
-  it('issue 25 part 5: the time range goes to the server as from/to (ms) and bounds the live feed too', async () => {
+  it('The user log (protocol): the time range goes to the server as from/to (ms) and bounds the live feed too', async () => {
     const read = createLogPager();
     const queries: Query[] = [];
     const liveLogs = [log('l2', 5000, 'ann', 'a'), log('l1', 1500, 'ann', 'a')];
@@ -177,7 +177,7 @@ describe('user log pages over POST /logs/more', () => {
   });
 });
 
-describe('issue 27 finding 3: exports of kit lists are formula-escaped', () => {
+describe('CSV exports: exports of kit lists are formula-escaped', () => {
   it("the user log's Export writes an Operator's =HYPERLINK command as text, not a formula", async () => {
     const user = userEvent.setup();
     const blobs: Blob[] = [];

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * Issue 7 "Faults": API timeouts (SPEC §9 10 s), 5xx answers and dropped connections give a clear
- * message and leave what the operator typed in place. Real forms (the kit's token create view as
- * App.tsx registers it, the text input dialog) save through the real /api client against msw.
+ * Faults: API timeouts (§9 10 s), 5xx answers and dropped connections give a clear message and
+ * leave what the operator typed in place. Real forms (the kit's token create view as App.tsx
+ * registers it, the text input dialog) save through the real /api client against msw.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 JSON popups show configs, tx records and log details as text, whatever the value: a
+ * §2 JSON popups show configs, tx records and log details as text, whatever the value: a
  * generated value of any kind (BigInt, cycles, objects without a prototype, very deep nesting,
  * markup) becomes a string and never throws, so a popup cannot take the screen down.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 7 "Session expiry", the console's side (the server's side is in tests/server/socket.test.ts):
+ * Session expiry, the console's side (the server's side is in tests/server/socket.test.ts):
  * at the token's exp the server sends stopReconnect and disconnects; the console shows the
  * persistent "Disconnected from server" toast with no retry (§4), then signs out and goes to the
  * sign-in screen once, with no loop.

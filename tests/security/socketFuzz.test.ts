@@ -1,6 +1,6 @@
 /**
- * Socket garbage into the console (issue 7 "Bad input"; SPEC §7 events, PROTOCOL server -> client
- * table). Generated payloads go the way real socket messages go: a socket's onAny listener in
+ * Socket garbage into the console (bad input; §7 events, docs/protocol.md Server -> client
+ * events). Generated payloads go the way real socket messages go: a socket's onAny listener in
  * RealtimeService, dispatchServerEvent, the handlers, the live store. Whatever arrives, nothing
  * throws, an invalid payload leaves the store untouched and is logged as a warning (not an error),
  * and a valid event afterwards still applies.
@@ -125,7 +125,7 @@ function garbageFor(name: ServerEventName): fc.Arbitrary<unknown> {
   return fc.oneof(anything, fromJsonText, extremes, nearMiss(name), nearMiss(name), ...forCache);
 }
 
-/** PROTOCOL: every cached entry is replayed through its handler; only the envelopes are not. */
+/** docs/protocol.md eventCache: every cached entry is replayed through its handler; only the envelopes are not. */
 const replayable = (entry: string, value: unknown): boolean =>
   isServerEventName(entry) && entry !== 'init' && entry !== 'eventCache' && ServerEvents[entry].safeParse(value).success;
 
@@ -241,9 +241,10 @@ describe('§7 generated garbage through the socket into the live store', () => {
     expect(logger.error).not.toHaveBeenCalled();
   });
 
-  // deepEqual (src/realtime/equal.ts, used by keepIfEqual) once recursed per level, so the second
-  // identical deeply nested payload overflowed the stack and the event was dropped. JSON.parse
-  // (socket.io-parser) accepts such depths, and PROTOCOL lets any backend drive the console.
+  // deepEqual (src/realtime/equal.ts, used by keepIfEqual) must not recurse per level: if it did,
+  // the second identical deeply nested payload would overflow the stack and the event be dropped.
+  // JSON.parse (socket.io-parser) accepts such depths, and docs/protocol.md lets any backend drive
+  // the console.
   it('§5 a deeply nested value in a free-form field (brainState.txState) twice in a row is handled without an error', () => {
     const { store, socket, logger } = consoleUnderTest();
     const deep = { ...VALID.brainState, txState: nested(100_000, 1, true) };

@@ -1,7 +1,8 @@
 /**
- * The reference server against the access table (issue 27 finding 12): the /api routes fastify
- * registers are exactly API_ROUTES of src/config/access.ts, and each answers its callers as its
- * entry says (SPEC §6). The simulator is on, so its control route is registered and held too.
+ * The reference server against the access table (docs/architecture.md "One table for who may do
+ * what"): the /api routes fastify registers are exactly API_ROUTES of src/config/access.ts, and
+ * each answers its callers as its entry says (§6). The simulator is on, so its control route is
+ * registered and held too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRoute } from '../../src/config/access.ts';
@@ -9,7 +10,7 @@ import { makeApp, samplePath, type TestApp } from './helpers.ts';
 
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
-describe('issue 27 finding 12: the server registers the access table\'s /api routes, no more and no fewer', () => {
+describe('§6 access table: the server registers the access table\'s /api routes, no more and no fewer', () => {
   let withSim: TestApp;
   let withoutSim: TestApp;
   beforeAll(async () => {

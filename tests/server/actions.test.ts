@@ -188,7 +188,7 @@ describe('§7 POST /api/txs/peers/:peer/restart', () => {
   });
 });
 
-describe('PROTOCOL errors', () => {
+describe('Errors (protocol)', () => {
   it('a 500 never leaks the cause', async () => {
     const own = await makeApp();
     // A real route whose store fails (every route needs a permission entry, so none is made up here).

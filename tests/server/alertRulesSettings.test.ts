@@ -1,7 +1,7 @@
 /**
- * Alert rules for everyone (issue part 5): PUT /api/settings/misc {updates: {alertRules}} from an
- * Admin only, checked by the contract, kept in misc settings and sent to every console like sell only;
- * and the simulator's `balance` control the browser test pushes a low balance with.
+ * Alert rules for everyone: PUT /api/settings/misc {updates: {alertRules}} from an Admin only,
+ * checked by the contract, kept in misc settings and sent to every console like sell only; and the
+ * simulator's `balance` control the browser test pushes a low balance with.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_RULES_MAX } from '../../src/config/alerts.ts';

@@ -1,5 +1,5 @@
 /**
- * Alerts delivered away from the screen (issue 29; PROTOCOL "Alerts delivery"): the reference server
+ * Alerts delivered away from the screen (docs/protocol.md "Alerts delivery"): the reference server
  * evaluates the shared rules with nobody signed in and delivers to a webhook, Slack and Telegram (a
  * local receiver stands in for all three), retries what may pass, keeps what fired over a restart,
  * and never shows a secret.
@@ -55,7 +55,7 @@ function allThree(receiver: Receiver) {
   ];
 }
 
-describe('issue 29 items 1, 2 and 4: a balance rule fires once to every destination and resolves once', () => {
+describe('Alerts delivery (protocol): a balance rule fires once to every destination and resolves once', () => {
   let t: TestApp;
   let receiver: Receiver;
   const lines: string[] = [];
@@ -76,7 +76,7 @@ describe('issue 29 items 1, 2 and 4: a balance rule fires once to every destinat
     await receiver.close();
   });
 
-  it('issue 29 item 1: firing once to webhook, Slack and Telegram with the bodies of PROTOCOL; nothing repeats while it holds; resolved once after release', async () => {
+  it('Alerts delivery (protocol): firing once to webhook, Slack and Telegram with the bodies the protocol gives; nothing repeats while it holds; resolved once after release', async () => {
     expect((await putDestinations(t, allThree(receiver))).statusCode).toBe(200);
     await saveRules(t, [RULE]);
     await hold(t, 0.42);
@@ -142,7 +142,7 @@ describe('issue 29 items 1, 2 and 4: a balance rule fires once to every destinat
     expect(log[0]?.status).toBe('resolved');
   });
 
-  it('issue 29 item 2: secrets are masked in every GET and never in a log or a user log; a masked secret sent back keeps the stored one', async () => {
+  it('Alerts delivery (protocol): secrets are masked in every GET and never in a log or a user log; a masked secret sent back keeps the stored one', async () => {
     const logs = await logsWrittenBy(t.app, async () => {
       const got = await t.app.inject({ method: 'GET', url: '/api/alerts/destinations', headers: as(t, t.adminToken) });
       const { destinations } = got.json<{ destinations: Destination[] }>();
@@ -178,7 +178,7 @@ describe('issue 29 items 1, 2 and 4: a balance rule fires once to every destinat
     expect(lines.join('\n')).not.toContain(SLACK_PATH);
   });
 
-  it('issue 29 item 2: an Operator gets 403 on every alerts route, and never a destination', async () => {
+  it('Alerts delivery (protocol): an Operator gets 403 on every alerts route, and never a destination', async () => {
     const routes = t.app.routeTable.filter(({ url }) => url.startsWith('/api/alerts'));
     expect(routes.map(({ method, url }) => `${method} ${url}`).sort()).toEqual([
       'GET /api/alerts/deliveries',
@@ -199,7 +199,7 @@ describe('issue 29 items 1, 2 and 4: a balance rule fires once to every destinat
     expect((await t.app.inject({ method: 'GET', url: '/api/alerts/destinations', headers: as(t, t.adminToken) })).json<{ destinations: unknown[] }>().destinations).toHaveLength(3);
   });
 
-  it('issue 29 item 2: 400 names the field: a webhook without a URL, a Telegram without its token, a field of another kind, a URL that is not http(s)', async () => {
+  it('Alerts delivery (protocol): 400 names the field: a webhook without a URL, a Telegram without its token, a field of another kind, a URL that is not http(s)', async () => {
     const cases: [unknown, string][] = [
       [{ name: 'x', kind: 'webhook', enabled: true }, 'destinations.0.url'],
       [{ name: 'x', kind: 'telegram', enabled: true, chatId: '1' }, 'destinations.0.botToken'],
@@ -216,7 +216,7 @@ describe('issue 29 items 1, 2 and 4: a balance rule fires once to every destinat
   });
 });
 
-describe('issue 29 item 3: delivery that holds up', () => {
+describe('Alerts delivery (protocol): delivery that holds up', () => {
   let t: TestApp;
   let receiver: Receiver;
   beforeAll(async () => {
@@ -304,7 +304,7 @@ describe('issue 29 item 3: delivery that holds up', () => {
   });
 });
 
-describe('issue 29 item 1: a restart does not send a firing rule again', () => {
+describe('Alerts delivery (protocol): a restart does not send a firing rule again', () => {
   it('kept in the database: after a restart the rule still holding sends nothing; its end sends resolved once', async () => {
     const receiver = await startReceiver();
     const dataDir = tempDir('alerts-restart-');

@@ -1,8 +1,9 @@
 /**
- * The standalone alerts process (issue 29 item 6) against the reference server: it signs in with an
- * access key, listens to the socket like a console, and sends the same firing and resolved messages
- * to a webhook from its config file, its state in its own SQLite file. The server's own evaluator has
- * no destination here, so every message the receiver gets is the standalone process's.
+ * The standalone alerts process (docs/protocol.md "Alerts delivery") against the reference server:
+ * it signs in with an access key, listens to the socket like a console, and sends the same firing
+ * and resolved messages to a webhook from its config file, its state in its own SQLite file. The
+ * server's own evaluator has no destination here, so every message the receiver gets is the
+ * standalone process's.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { startReceiver, type Receiver } from './receiver.ts';
 
 const RULE: AlertRule = { kind: 'balanceBelow', network: 'Ethereum', below: 0.5, unit: 'native' };
 
-describe('issue 29 item 6: the standalone alerts process against the reference server', () => {
+describe('Alerts delivery (protocol): the standalone alerts process against the reference server', () => {
   let t: TestApp;
   let url: string;
   let receiver: Receiver;

@@ -1,5 +1,5 @@
 /**
- * Tokens and bridges (SPEC §3 tokenName, bridgeName; §7 POST/PUT/DELETE /tokens and /bridges,
+ * Tokens and bridges (§3 tokenName, bridgeName; §7 POST/PUT/DELETE /tokens and /bridges,
  * GET /bridges/fee-to-eth, PUT /settings/automation/bridges). 401 and 403 for every one of these
  * routes are checked route by route in permissions.test.ts.
  */
@@ -18,7 +18,7 @@ function call(method: Method, url: string, payload?: object, token = t.adminToke
   return t.app.inject({ method, url, headers: { 'x-api-key': token }, ...(payload ? { payload } : {}) });
 }
 
-/** A token as a REST answer carries it: `id` repeats tokenName (issue 27 finding 10), the rest is the stored token. */
+/** A token as a REST answer carries it: `id` repeats tokenName (docs/protocol.md Lists), the rest is the stored token. */
 function tokenOf(response: { json: () => unknown }): TokenRecord {
   const { id, ...token } = response.json() as { id?: unknown; tokenName?: unknown };
   expect(id).toBe(token.tokenName);
@@ -125,7 +125,7 @@ describe('§7 PUT /api/tokens/:tokenName (no lost updates)', () => {
     expect(json(b).details).toEqual({ current: tokenOf(a) });
   });
 
-  it('a plain token body without a version is applied to what is stored (SPEC §7 "token body"); the stale check needs a version', async () => {
+  it('a plain token body without a version is applied to what is stored (§7 "token body"); the stale check needs a version', async () => {
     const before = await t.app.store.tokens.get('PEPE');
     if (!before) throw new Error('seeded token PEPE missing');
     const noVersion = await call('PUT', '/api/tokens/PEPE', { tokenName: 'PEPE', networkData: before.networkData, note: 'plain' });

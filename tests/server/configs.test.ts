@@ -1,5 +1,5 @@
 /**
- * Configs (SPEC §3 configName; §7 GET /configs, GET /configs/{name}, PUT /configs/{configName}),
+ * Configs (§3 configName; §7 GET /configs, GET /configs/{name}, PUT /configs/{configName}),
  * with the seeded worker, networkSettings, swapProtocols and cex configs. 401/403: permissions.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * issue 28 item 1: the contract as OpenAPI 3.1 and AsyncAPI 3 documents, generated from the zod
- * schemas, served by the reference server and written to docs/. These tests fail when the served
- * or committed documents and the schemas disagree, when a route of the server is missing from the
- * document (or declares other schemas or another access than the document says), and when the
- * OpenAPI document is not a valid one.
+ * The contract as OpenAPI 3.1 and AsyncAPI 3 documents, generated from the zod schemas, served by
+ * the reference server and written to docs/. These tests fail when the served or committed
+ * documents and the schemas disagree, when a route of the server is missing from the document (or
+ * declares other schemas or another access than the document says), and when the OpenAPI document
+ * is not a valid one.
  */
 import { readFileSync } from 'node:fs';
 import specs from '@asyncapi/specs';
@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-describe('issue 28 item 1: the documents are generated from the schemas and cannot drift', () => {
+describe('contract documents (protocol): generated from the schemas, they cannot drift', () => {
   it('docs/openapi.json and docs/asyncapi.json are what the schemas generate now (npm run docs:contract)', () => {
     const fresh = contractDocuments();
     expect(docsFile('openapi.json')).toBe(fresh.openapi);
@@ -73,7 +73,7 @@ describe('issue 28 item 1: the documents are generated from the schemas and cann
     expect(response.body).toBe(contractDocuments()[name]);
   });
 
-  it('PROTOCOL 401: only the two documents are public; a neighbouring path without a session is still refused', async () => {
+  it('Errors (protocol): 401: only the two documents are public; a neighbouring path without a session is still refused', async () => {
     for (const url of ['/api/openapi.yaml', '/api/docs', '/api/openapi.json/x']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 401 });
@@ -132,7 +132,7 @@ describe('issue 28 item 1: the documents are generated from the schemas and cann
   });
 });
 
-describe('issue 28 item 1: the documents are well formed', () => {
+describe('contract documents (protocol): well formed', () => {
   it('the OpenAPI document is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
     const result = await validator.validate(openApiDocument());

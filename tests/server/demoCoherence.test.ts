@@ -1,9 +1,9 @@
 /**
- * A demo that holds together (issue 25 finding 11), over the seeded history and the simulator's
- * trades: §8 codes fit the network of the tx that failed, every bridge a trade names is in the
- * Bridges list, a tx that moves value says how much in its own units, and a swap's out differs from
- * its in by price and fee. And the operators' own txs move on (issue 25 finding 5): created, then
- * pending with txSent, then completed or failed with txConfirmed; a sell waits for running workers.
+ * A demo that holds together, over the seeded history and the simulator's trades: §8 codes fit the
+ * network of the tx that failed, every bridge a trade names is in the Bridges list, a tx that moves
+ * value says how much in its own units, and a swap's out differs from its in by price and fee. And
+ * the operators' own txs move on (§4): created, then pending with txSent, then completed or failed
+ * with txConfirmed; a sell waits for running workers.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ServerEvents, TxRecord, type BrainState, type ServerEventName } from '../../src/contract/index.ts';
@@ -32,7 +32,7 @@ function incoherences(rows: readonly TxDraft[]): string[] {
   return odd;
 }
 
-describe('the seeded history holds together (issue 25 finding 11)', () => {
+describe('demo coherence: the seeded history holds together', () => {
   const rows = [...demoTxs(20_000, START)];
 
   it('§8 no Solana code on an EVM tx: every failed tx\'s code fits its network; codes are there', () => {
@@ -46,7 +46,7 @@ describe('the seeded history holds together (issue 25 finding 11)', () => {
     expect(used.size).toBe(BRIDGES.size);
   });
 
-  it('a tx that moves value has amountIn > 0 in its own units (bridge, claim and sell rows no longer read 0); approvals and skipped legs 0', () => {
+  it('a tx that moves value has amountIn > 0 in its own units (bridge, claim and sell rows included); approvals and skipped legs 0', () => {
     expect(incoherences(rows)).toEqual([]);
     const bridges = rows.filter((tx) => tx.txType === 'Bridge' && tx.status === 'completed');
     expect(bridges.length).toBeGreaterThan(100);
@@ -96,7 +96,7 @@ function simulate(seed: number, brainState: BrainState = { ...DEMO_BRAIN_STATE, 
   return { sim, ...run };
 }
 
-describe("the simulator's trades hold together (issue 25 finding 11)", () => {
+describe("demo coherence: the simulator's trades hold together", () => {
   it('§8 codes fit the failing tx\'s network, bridges are listed, value-moving legs say their amount, swaps out ≠ in, over an hour', () => {
     const run = simulate(11);
     run.sim.advanceTo(60 * MINUTE);
@@ -122,7 +122,7 @@ describe("the simulator's trades hold together (issue 25 finding 11)", () => {
   });
 });
 
-describe("the operators' own txs move on in the simulator (issue 25 finding 5)", () => {
+describe("§4 the operators' own txs move on in the simulator", () => {
   const op = (id: string, over: Partial<QueuedOperation> = {}): QueuedOperation => ({
     id, tradeId: `trade-${id}`, txType: 'Refund', network: 'Base', tokenName: 'USDC', amountIn: 120, sell: false, ...over,
   });
@@ -175,7 +175,7 @@ describe("the operators' own txs move on in the simulator (issue 25 finding 5)",
   });
 });
 
-describe('the reference server moves the created txs of operations (issue 25 finding 5)', () => {
+describe('§4 the reference server moves the created txs of operations', () => {
   let t: TestApp | undefined;
   afterAll(async () => t?.app.close());
 

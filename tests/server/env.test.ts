@@ -17,14 +17,14 @@ describe('environment (server/src/env.ts)', () => {
       TX_READERS: 2,
       TRUST_PROXY: false,
       ALLOWED_ORIGINS: [],
-      // Issue 27 finding 8.
+      // The Host header check (DNS rebinding).
       ALLOWED_HOSTS: [],
       SOCKETS_PER_SESSION: 8,
-      // Issue 27 finding 2.
+      // No request held forever, no client holding every connection.
       REQUEST_TIMEOUT_MS: 20_000,
       MAX_CONNECTIONS: 4_000,
       MAX_CONNECTIONS_PER_ADDRESS: 256,
-      // Issue 27 finding 6.
+      // Writes per user.
       WRITE_RATE_LIMIT: 10,
       STUCK_FACTOR: 2,
       STUCK_FLOOR_MS: 60_000,
@@ -33,7 +33,7 @@ describe('environment (server/src/env.ts)', () => {
     });
   });
 
-  it('PROTOCOL Trades: STUCK_FACTOR, STUCK_FLOOR_MS and STUCK_CHECK_MS are read as numbers and refused out of range', () => {
+  it('Trades (protocol): STUCK_FACTOR, STUCK_FLOOR_MS and STUCK_CHECK_MS are read as numbers and refused out of range', () => {
     expect(parseEnv({ STUCK_FACTOR: '1.5', STUCK_FLOOR_MS: '30000', STUCK_CHECK_MS: '250' })).toMatchObject({
       STUCK_FACTOR: 1.5,
       STUCK_FLOOR_MS: 30_000,

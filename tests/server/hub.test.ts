@@ -1,9 +1,9 @@
 /**
- * The hub (server/src/realtime/hub.ts), the one way events reach sockets (PROTOCOL "Socket
+ * The hub (server/src/realtime/hub.ts), the one way events reach sockets (docs/protocol.md "Socket
  * connection": only subscribed events; user logs to admins only). Broadcasts made in one
  * synchronous run are coalesced and delivered together when it ends, in order, none dropped and
  * none overtaken by an event sent to one socket; with a fan-out, each event goes out once for all
- * its receivers (issue 6: batched socket emits).
+ * its receivers (batched socket emits).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../src/config/enums.ts';
@@ -33,7 +33,7 @@ function recorder(id: string, events: ServerEventName[], role: string = OPERATOR
 const block = (num: number) => ({ network: 'Ethereum', num });
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('hub: coalesced broadcasts (issue 6)', () => {
+describe('hub: coalesced broadcasts, batched socket emits', () => {
   it('delivers the events of one run once it ends, in broadcast order, each subscriber those it subscribed to', async () => {
     const hub = new Hub({ validate: true });
     const blocks = recorder('blocks', ['newBlock']);
@@ -66,14 +66,15 @@ describe('hub: coalesced broadcasts (issue 6)', () => {
     await settle();
     expect(calls).toEqual([
       [['admin', 'operator'], 'newBlock', block(1)],
-      // PROTOCOL: user logs reach admins only, even when an operator subscribes.
+      // docs/protocol.md Server -> client events: user logs reach admins only, even when an
+      // operator subscribes.
       [['admin'], 'newUserLog', log],
       [['operator'], 'gas', { network: 'Base', gasEstimate: 1 }],
       [['admin', 'operator'], 'newBlock', block(2)],
     ]);
   });
 
-  it('PROTOCOL: user logs reach admins only, also without a fan-out', async () => {
+  it('Server -> client events (protocol): user logs reach admins only, also without a fan-out', async () => {
     const hub = new Hub({ validate: true });
     const admin = recorder('admin', ['newUserLog', 'newBlock'], ADMIN_ROLE);
     const operator = recorder('operator', ['newUserLog', 'newBlock']);
@@ -147,7 +148,7 @@ describe('hub: coalesced broadcasts (issue 6)', () => {
   });
 });
 
-describe('hub: eventCache per key (PROTOCOL eventCache)', () => {
+describe('hub: eventCache per key (protocol eventCache)', () => {
   it('keeps the last newBlock, gas and balance of each network, and of each address per network, as lists', () => {
     const hub = new Hub({ validate: true });
     hub.broadcast('newBlock', { network: 'Ethereum', num: 1 });

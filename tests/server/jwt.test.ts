@@ -7,7 +7,7 @@ import { base64urlJson, makeApp, SECRET, START } from './helpers.ts';
 
 const subject = { name: 'alice', role: 'Admin' };
 
-describe('session token (PROTOCOL "Login and the session token")', () => {
+describe('session token (protocol: Login and the session token)', () => {
   it('§9 is a three-part JWT whose exp is issue time plus 60 min minus 1 s', () => {
     const token = signSession(subject, SECRET, START);
     expect(token.split('.')).toHaveLength(3);
@@ -16,7 +16,7 @@ describe('session token (PROTOCOL "Login and the session token")', () => {
     expect(SESSION_MS).toBe(60 * 60 * 1000 - 1000);
   });
 
-  it('PROTOCOL each token names its own session (sid), so sign-out can revoke exactly it', () => {
+  it('Login and the session token (protocol): each token names its own session (sid), so sign-out can revoke exactly it', () => {
     const sids = [signSession(subject, SECRET, START), signSession(subject, SECRET, START)].map(
       (token) => SessionClaims.parse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString())).sid,
     );
@@ -70,7 +70,7 @@ describe('§9 session expiry on the REST API, with the injected clock', () => {
   });
 });
 
-describe('issue 27 finding 9: tokens verified by a kept library (fast-jwt)', () => {
+describe('session tokens verified by a kept library (fast-jwt)', () => {
   it('a signature in a second spelling of the same bytes (other padding bits in its last character) is refused', () => {
     const token = signSession(subject, SECRET, START);
     const signature = token.split('.')[2] ?? '';

@@ -51,7 +51,7 @@ describe('§7 the list query conventions, as functions', () => {
     });
     expect(toConsoleQuery({ range: '[0,0]' })).toEqual({ query: { page: '1', perPage: '1' }, range: { start: 0, length: 1 } });
     expect(toConsoleQuery({ sort: '["id","desc"]', status: 'failed' })).toEqual({ query: { sort: 'id', order: 'desc', status: 'failed' } });
-    // issue 27 finding 10: `id` sorts by the list's id field.
+    // docs/protocol.md Lists: `id` sorts by the list's id field.
     expect(toConsoleQuery({ sort: '["id","ASC"]', range: '[0,9]' }, 'configName').query).toMatchObject({ sort: 'configName', order: 'ASC' });
   });
 
@@ -102,7 +102,7 @@ describe('§7 GET /api/txs/ and /api/configs in both conventions', () => {
     }
   });
 
-  it('§7 GET /txs/ in the range form at either spelling of the path (/api/txs/ as SPEC writes it, /api/txs as simple-rest does)', async () => {
+  it('§7 GET /txs/ in the range form at either spelling of the path (/api/txs/ as docs/product.md writes it, /api/txs as simple-rest does)', async () => {
     const slash = await simpleRest(t, '/api/txs/', { sort: ['id', 'ASC'], range: [10, 14] });
     const bare = await simpleRest(t, '/api/txs', { sort: ['id', 'ASC'], range: [10, 14] });
     expect(bare.headers['content-range']).toBe('txs 10-14/500');
@@ -189,7 +189,8 @@ describe('§7 GET /api/txs/ and /api/configs in both conventions', () => {
     }
     const unknown = refusal(await get(t, '/api/txs/', { range: [0, 24], sort: ['hash', 'UP'] }));
     expect(Object.keys(unknown).sort()).toEqual(['order', 'sort']);
-    // `id` is the alias of a list's id field (issue 27 finding 10); a field the list lacks is refused.
+    // `id` is the alias of a list's id field (docs/protocol.md Lists); a field the list lacks is
+    // refused.
     expect(Object.keys(refusal(await simpleRest(t, '/api/configs', { sort: ['hash', 'ASC'], range: [0, 9] })))).toEqual(['sort']);
   });
 

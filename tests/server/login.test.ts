@@ -16,7 +16,7 @@ function claimsOf(token: string) {
   return SessionClaims.parse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()));
 }
 
-describe('POST /api/login (PROTOCOL "Login and the session token")', () => {
+describe('POST /api/login (protocol: Login and the session token)', () => {
   it('a good key gets a token that decodes to name, role and exp = now + session length', async () => {
     const t = await makeApp();
     for (const [key, name, role] of [

@@ -1,5 +1,5 @@
 /**
- * User logs (SPEC §7 POST /logs/more), cloud groups (PUT /aws/groups, POST /aws/restart) and the
+ * User logs (§7 POST /logs/more), cloud groups (PUT /aws/groups, POST /aws/restart) and the
  * results cache (POST /settings/cache/results/clear). 401/403: permissions.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

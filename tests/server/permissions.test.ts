@@ -23,7 +23,7 @@ function signedWith(header: object, claims: object, secret = SECRET, algorithm =
 
 const adminClaims = { name: 'admin', role: ADMIN_ROLE, iat: START / 1000, exp: (START + SESSION_MS) / 1000 };
 
-/** Every way a token can be wrong (PROTOCOL: 401 = missing/invalid/expired token). */
+/** Every way a token can be wrong (docs/protocol.md Errors: 401 = missing/invalid/expired token). */
 function badTokens(operatorToken: string): Record<string, string | undefined> {
   return {
     missing: undefined,
@@ -60,7 +60,7 @@ describe('§6 permission table', () => {
     expect(urls).toContain('GET /api/proxy/:a/:b');
   });
 
-  describe.each(protectedRoutes)('PROTOCOL 401 on $method $url', ({ method, url }) => {
+  describe.each(protectedRoutes)('Errors (protocol): 401 on $method $url', ({ method, url }) => {
     it('for a missing, garbage, expired, wrong-secret, alg-none, other-alg or forged-role token', async () => {
       for (const [kind, token] of Object.entries(badTokens(t.operatorToken))) {
         const response = await t.app.inject({

@@ -1,5 +1,5 @@
 /**
- * The search's prefix test as a NOCASE range (server/src/db/repos/txs.ts prefixRange, issue 4):
+ * The search's prefix test as a NOCASE range (server/src/db/repos/txs.ts prefixRange):
  * a text is in [from, to) under SQLite's NOCASE exactly when it starts with the prefix, ASCII
  * letters in either case, as LIKE 'prefix%' says, for texts around every edge of the range.
  */

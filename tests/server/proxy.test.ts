@@ -22,7 +22,7 @@ function quote(query: Record<string, string>, path = '/api/proxy/worker/quoteUi'
 }
 
 describe('§7 quote: GET /api/proxy/worker/quoteUi', () => {
-  it('answers a PROTOCOL Quote with routes sorted best first, for 1 WETH in base units', async () => {
+  it('Quote (protocol): answers a quote with routes sorted best first, for 1 WETH in base units', async () => {
     const response = await quote({ network: 'Ethereum', tokenInAddress: weth, tokenOutAddress: usdc, amountIn: '1000000000000000000' });
     expect(response.statusCode).toBe(200);
     const body = Quote.parse(response.json());

@@ -1,5 +1,5 @@
 /**
- * PROTOCOL "Guarded refunds" (issue 25 finding 5): while a refund of a trade is under way or done, a
+ * docs/protocol.md "Guarded refunds": while a refund of a trade is under way or done, a
  * second POST /api/txs/refund for the same trade is refused 409 naming the earlier refund's tx,
  * unless the body says force: true; and the trade's page (GET /api/trades/{tradeId}) lists the
  * operations done on it, who did each and when.
@@ -28,7 +28,7 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, tok
 const refundsOf = async (tradeId: string) => (await t.app.store.txs.byTrade(tradeId)).filter((tx) => tx.txType === 'Refund');
 const tradeOf = (i: number) => failedTrades[i]!.tradeId!;
 
-describe('PROTOCOL Guarded refunds: POST /api/txs/refund (issue 25 finding 5)', () => {
+describe('Guarded refunds (protocol): POST /api/txs/refund', () => {
   it('a second refund of the same trade is refused 409 {error: "trade already refunded", details: {txId}} naming the earlier refund; nothing is recorded or logged', async () => {
     const tradeId = tradeOf(0);
     const first = await call('POST', '/api/txs/refund', { tradeId, reason: 'bridge failed' });
@@ -62,7 +62,7 @@ describe('PROTOCOL Guarded refunds: POST /api/txs/refund (issue 25 finding 5)', 
     expect(json(await call('POST', '/api/txs/refund', { tradeId }))).toEqual({ error: 'trade already refunded', details: { txId: second } });
   });
 
-  it('a refund moves value: its amount is what the refunded leg moved, not 0 (issue 25 finding 11)', async () => {
+  it('a refund moves value: its amount is what the refunded leg moved, not 0', async () => {
     const [refund] = await refundsOf(tradeOf(1));
     expect(refund!.amountIn).toBeGreaterThan(0);
   });
@@ -98,7 +98,7 @@ describe('PROTOCOL Guarded refunds: POST /api/txs/refund (issue 25 finding 5)', 
   });
 });
 
-describe("PROTOCOL Trades (console extension) operations: the trade's page says what operators did on it (issue 25 finding 5)", () => {
+describe("Trades (protocol, console extension): the trade's page says what operators did on it", () => {
   const detail = async (tradeId: string) => {
     const response = await call('GET', `/api/trades/${tradeId}`, undefined, t.operatorToken);
     expect(response.statusCode).toBe(200);

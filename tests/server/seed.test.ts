@@ -54,7 +54,7 @@ describe('demo transaction history', () => {
     expect(rows.length / trades.size).toBeGreaterThan(3);
   });
 
-  it('PROTOCOL Trades: the seeded history spans its month and every seeded trade has settled (nothing would move it on, so the stuck watch would report it for ever)', () => {
+  it('Trades (protocol): the seeded history spans its month and every seeded trade has settled (nothing would move it on, so the stuck watch would report it for ever)', () => {
     const rows = [...demoTxs(100_000, START)];
     const started = new Map<string, number>();
     for (const tx of rows) if (tx.tradeId !== null) started.set(tx.tradeId, Math.min(started.get(tx.tradeId) ?? tx.createdAt, tx.createdAt));
@@ -62,7 +62,8 @@ describe('demo transaction history', () => {
     expect(underWay.size).toBe(0);
     const starts = [...started.values()].sort((a, b) => a - b);
     expect(START - (starts[0] ?? START)).toBeGreaterThan(29 * 24 * 3600_000);
-    // No two trades start at the same instant by the dozen (the old clamp piled thousands on START).
+    // No two trades start at the same instant by the dozen (a clamp to START would pile thousands
+    // there).
     expect(starts.filter((t) => t === START).length).toBeLessThan(2);
   });
 });

@@ -94,7 +94,7 @@ describe('simulator: determinism (SIM_SEED)', () => {
 describe('simulator: output', () => {
   const run = simulate(1, 30 * MINUTE);
 
-  it('PROTOCOL every emitted payload parses with its contract schema, and every kind of feed appears', () => {
+  it('Server -> client events (protocol): every emitted payload parses with its contract schema, and every kind of feed appears', () => {
     for (const { event, payload } of run.events) {
       const parsed = ServerEvents[event].safeParse(payload);
       expect(parsed.success, `${event} ${JSON.stringify(payload)}`).toBe(true);
@@ -234,7 +234,7 @@ describe('simulator: trades', () => {
     expect(slow / confirmed.length).toBeLessThan(2 * SLOW_TRADE_RATE);
   });
 
-  it('PROTOCOL Trades: each trade is stored step by step, each tx pending when sent and settled before the next is sent', () => {
+  it('Trades (protocol): each trade is stored step by step, each tx pending when sent and settled before the next is sent', () => {
     const writes = new Map<string, TradeDraft[]>();
     for (const draft of run.trades) writes.set(draft.tradeId, [...(writes.get(draft.tradeId) ?? []), draft]);
     for (const c of confirmed) {
@@ -280,7 +280,7 @@ describe('simulator: trades', () => {
     }
   });
 
-  it('PROTOCOL Trades SIM_SEED: within a 15-minute demo a step is slow (minutes pending, then it moves on), the same for the same seed', () => {
+  it('Trades (protocol), SIM_SEED: within a 15-minute demo a step is slow (minutes pending, then it moves on), the same for the same seed', () => {
     /** Each tx's time pending: from the write that sent it to the one that settled it. */
     const slowSteps = (r: Run) => {
       const sentAt = new Map<string, number>();

@@ -129,7 +129,7 @@ describe('simulator in the server: switching it on and off', () => {
     expect((await control(t, { action: 'trade' })).json()).toEqual({ ok: true, tradeId: expect.any(String) });
   });
 
-  it('PROTOCOL 400 for an unknown action, an unknown field, an unsimulated network or an errCode beyond §8', async () => {
+  it('Errors (protocol): 400 for an unknown action, an unknown field, an unsimulated network or an errCode beyond §8', async () => {
     const t = await startServer({ enabled: true, seed: 1, rate: 1 }, true);
     for (const body of [
       { action: 'explode' },
@@ -164,7 +164,7 @@ describe('simulator in the server: what the console receives', () => {
     expect(b).toEqual(a);
   });
 
-  it('PROTOCOL every event a console receives at a high rate parses with its contract schema', async () => {
+  it('Server -> client events (protocol): every event a console receives at a high rate parses with its contract schema', async () => {
     const t = await startServer({ enabled: true, seed: 5, rate: 100 });
     const c = await client(t.url, t.adminToken);
     await sleep(1000);

@@ -1,7 +1,7 @@
 /**
  * The simulator's benchmark stamp mode (SimOptions.stampBlocks, SIM_BENCH_STAMP=on): newBlock
  * numbers carry their emit time so bench/firehose.bench.ts can measure event-to-paint, and stay
- * PROTOCOL-valid (non-negative integers, increasing per network). Off by default.
+ * valid by docs/protocol.md (non-negative integers, increasing per network). Off by default.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';

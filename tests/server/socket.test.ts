@@ -57,7 +57,7 @@ function next(socket: Socket, event: string, timeoutMs = 3000): Promise<unknown>
   });
 }
 
-describe('PROTOCOL socket connection', () => {
+describe('Socket connection (protocol)', () => {
   it.each([
     ['no token', {}],
     ['a garbage token', { token: 'garbage' }],
@@ -168,7 +168,7 @@ describe('PROTOCOL socket connection', () => {
     const cache = (await next(socket, 'eventCache')) as Record<string, unknown>;
     expect(BrainState.parse(cache.brainState).workersRunning).toBe(true);
     expect(cache.miscSettingsUpdateDone).toEqual({ sellOnly: true, tradeMode: 'auto' });
-    // PROTOCOL: only subscribed events are sent, inside the cache too.
+    // docs/protocol.md Socket connection: only subscribed events are sent, inside the cache too.
     const narrow = open(['eventCache', 'brainState']);
     expect(Object.keys((await next(narrow.socket, 'eventCache')) as object)).toEqual(['brainState']);
   });

@@ -1,5 +1,5 @@
 /**
- * Solana bridge configuration (SPEC §7, x a path segment): list, one, create, CSV import, update,
+ * Solana bridge configuration (§7, x a path segment): list, one, create, CSV import, update,
  * delete a network, delete, find. 401/403: permissions.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

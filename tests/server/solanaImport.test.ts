@@ -1,8 +1,8 @@
 /**
- * The Solana bridge import and list under load (security issue: one admin's 8 MB import stalled
- * every other user's requests for seconds; the list answered a whole bridge, 24 MB, at once). The
- * import is planned off the main thread (server/src/lib/solanaImports.ts), at most two at a time,
- * and written a chunk per turn of the event loop; the list is always a page.
+ * The Solana bridge import and list under load: done inline, one admin's 8 MB import would stall
+ * every other user's requests for seconds, and a list of a whole bridge would answer 24 MB at once.
+ * The import is planned off the main thread (server/src/lib/solanaImports.ts), at most two at a
+ * time, and written a chunk per turn of the event loop; the list is always a page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLANA_IMPORT_MAX_CHARS, SolanaBridgeListResponse } from '../../src/contract/index.ts';
@@ -88,8 +88,8 @@ describe('POST /api/solana-bridge/:x/import is planned off the main thread', () 
     // Serialised before the clock starts: what is timed is the server's work, not this client's.
     const body = JSON.stringify({ csv });
     // Other users' work waits for the event loop as a timer does: the longest gap between ticks is
-    // the longest any of them would have waited. (perf_hooks' monitorEventLoopDelay missed a stall
-    // that began as it was enabled: it read 8 ms when the loop was held for 1.2 s.)
+    // the longest any of them would have waited. (perf_hooks' monitorEventLoopDelay is not used: it
+    // can miss a stall that begins as it is enabled, reading 8 ms for a loop held 1.2 s.)
     let last = performance.now();
     let longestGap = 0;
     const ticker = setInterval(() => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, makeApp, makeStaticDir, type TestApp } from './helpers.ts';
 
-describe('static console and SPA fallback (STACK trap 2)', () => {
+describe('static console and SPA fallback (docs/decisions.md trap 2)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeApp();
@@ -45,7 +45,7 @@ describe('static console and SPA fallback (STACK trap 2)', () => {
     }
   });
 
-  it('PROTOCOL an unknown /api route is 404 JSON after auth, 401 before', async () => {
+  it('Errors (protocol): an unknown /api route is 404 JSON after auth, 401 before', async () => {
     const withToken = await t.app.inject({ method: 'GET', url: '/api/unknown', headers: { 'x-api-key': t.operatorToken } });
     expect(withToken.statusCode).toBe(404);
     expect(withToken.json()).toEqual({ error: 'not found' });

@@ -1,5 +1,5 @@
 /**
- * Issue 26 item 1, PROTOCOL "Stats": GET /api/stats/trades (figures per UTC hour or day, no gaps,
+ * docs/protocol.md "Stats": GET /api/stats/trades (figures per UTC hour or day, no gaps,
  * totals = sum of buckets, groups by token, bridge, route and error code) and GET /api/stats/series
  * (gas, balance and block-interval samples recorded per network, kept 7 days, at most 1,000
  * points), their refusals (400 naming the field, 401 without a token) and an Operator's access.
@@ -63,7 +63,7 @@ async function stats(t: TestApp, query: Record<string, string | number>) {
   return TradeStatsResponse.parse(response.json());
 }
 
-describe('issue 26 item 1: GET /api/stats/trades', () => {
+describe('Stats (protocol): GET /api/stats/trades', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeApp({ demoTxs: 0, seriesSampleMs: 0 });
@@ -72,7 +72,7 @@ describe('issue 26 item 1: GET /api/stats/trades', () => {
   });
   afterAll(() => t.app.close());
 
-  it('PROTOCOL Stats: buckets cover [from, to) by UTC day with no gaps, an empty day is zeros', async () => {
+  it('Stats (protocol): buckets cover [from, to) by UTC day with no gaps, an empty day is zeros', async () => {
     const answer = await stats(t, { from: DAY0, to: DAY0 + 3 * DAY_MS, bucket: 'day' });
     expect(answer.buckets.map((b) => b.t)).toEqual([DAY0, DAY0 + DAY_MS, DAY0 + 2 * DAY_MS]);
     expect(answer.buckets[0]).toEqual({ t: DAY0, trades: 2, completed: 1, failed: 1, running: 0, profit: 2.5 });
@@ -83,7 +83,7 @@ describe('issue 26 item 1: GET /api/stats/trades', () => {
     expect(answer.groups).toBeUndefined();
   });
 
-  it('PROTOCOL Stats: totals equal the sum of their buckets; to is exclusive, from inclusive', async () => {
+  it('Stats (protocol): totals equal the sum of their buckets; to is exclusive, from inclusive', async () => {
     const answer = await stats(t, { from: DAY0, to: DAY0 + 3 * DAY_MS, bucket: 'hour' });
     expect(answer.buckets).toHaveLength(72);
     const sum = (key: 'trades' | 'completed' | 'failed' | 'running' | 'profit') => answer.buckets.reduce((s, b) => s + b[key], 0);
@@ -94,14 +94,14 @@ describe('issue 26 item 1: GET /api/stats/trades', () => {
     expect(answer.buckets[5]).toMatchObject({ trades: 1, failed: 1 });
   });
 
-  it('PROTOCOL Stats: a range not on a bucket edge starts with the bucket from is in', async () => {
+  it('Stats (protocol): a range not on a bucket edge starts with the bucket from is in', async () => {
     const answer = await stats(t, { from: DAY0 + 90 * 60_000, to: DAY0 + 5 * HOUR_MS + 1, bucket: 'hour' });
     expect(answer.buckets.map((b) => b.t)).toEqual([1, 2, 3, 4, 5].map((h) => DAY0 + h * HOUR_MS));
     // a (01:00) is before from (01:30): not counted; b (05:00) is inside.
     expect(answer.totals.trades).toBe(1);
   });
 
-  it('PROTOCOL Stats: groups by token, bridge, route and error code, each group counted as the totals are', async () => {
+  it('Stats (protocol): groups by token, bridge, route and error code, each group counted as the totals are', async () => {
     const range = { from: DAY0, to: DAY0 + 3 * DAY_MS, bucket: 'day' };
     const byToken = await stats(t, { ...range, groupBy: 'token' });
     expect(byToken.groups).toEqual([
@@ -120,7 +120,7 @@ describe('issue 26 item 1: GET /api/stats/trades', () => {
     }
   });
 
-  it('issue 26 item 3: GET /api/trades/ filters by networkBuy, networkSell and errCode, as an Analytics row opens it', async () => {
+  it('Trades (protocol): GET /api/trades/ filters by networkBuy, networkSell and errCode, as an Analytics row opens it', async () => {
     const list = async (filter: object) => {
       const response = await get(t, `/api/trades/?filter=${encodeURIComponent(JSON.stringify(filter))}`);
       expect(response.statusCode, response.body).toBe(200);
@@ -131,7 +131,7 @@ describe('issue 26 item 1: GET /api/stats/trades', () => {
     expect(await list({ networkBuy: 'Base', from: DAY0, to: DAY0 + 3 * DAY_MS - 1 })).toEqual(['a', 'b', 'd', 'e']);
   });
 
-  it('issue 26 item 1: a trade that settles moves from running to its state in the next answer', async () => {
+  it('Stats (protocol): a trade that settles moves from running to its state in the next answer', async () => {
     const pending = TRADES.find((tx) => tx.tradeId === 'd')!;
     await t.app.store.txs.upsert([{ ...pending, status: 'failed', errCode: 3, updatedAt: pending.updatedAt + 1 }]);
     const answer = await stats(t, { from: DAY0, to: DAY0 + 3 * DAY_MS, bucket: 'day', groupBy: 'errCode' });
@@ -140,7 +140,7 @@ describe('issue 26 item 1: GET /api/stats/trades', () => {
     await t.app.store.txs.upsert([{ ...pending, updatedAt: pending.updatedAt + 2 }]);
   });
 
-  it('PROTOCOL Stats: bad input is 400 naming the field', async () => {
+  it('Stats (protocol): bad input is 400 naming the field', async () => {
     const cases: [string, string][] = [
       ['from=x&to=10&bucket=day', 'from'],
       ['to=10&bucket=day', 'from'],
@@ -158,12 +158,12 @@ describe('issue 26 item 1: GET /api/stats/trades', () => {
     }
   });
 
-  it('PROTOCOL Stats: 1,000 buckets are allowed, 1,001 are not', async () => {
+  it('Stats (protocol): 1,000 buckets are allowed, 1,001 are not', async () => {
     expect((await get(t, `/api/stats/trades?from=0&to=${1000 * HOUR_MS}&bucket=hour`)).statusCode).toBe(200);
     expect((await get(t, `/api/stats/trades?from=0&to=${1000 * HOUR_MS + 1}&bucket=hour`)).statusCode).toBe(400);
   });
 
-  it('PROTOCOL Stats: 401 without a token, an Operator and an Admin allowed, on both routes', async () => {
+  it('Stats (protocol): 401 without a token, an Operator and an Admin allowed, on both routes', async () => {
     for (const url of ['/api/stats/trades?from=0&to=10&bucket=day', '/api/stats/series?kind=gas&network=Base&from=0&to=10']) {
       expect((await get(t, url, null)).statusCode, url).toBe(401);
       expect((await get(t, url, 'not-a-token')).statusCode, url).toBe(401);
@@ -173,7 +173,7 @@ describe('issue 26 item 1: GET /api/stats/trades', () => {
   });
 });
 
-describe('issue 26 item 1: GET /api/stats/series', () => {
+describe('Stats (protocol): GET /api/stats/series', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeApp({ demoTxs: 0, seriesSampleMs: 0 });
@@ -213,7 +213,7 @@ describe('issue 26 item 1: GET /api/stats/series', () => {
     expect((await series(`kind=gas&network=Base&from=${from}&to=${t.clock.now() + 1}`)).points).toHaveLength(1);
   });
 
-  it('issue 26 item 1: at least one sample every 10 s while values arrive (the server writes every SERIES_SAMPLE_MS)', async () => {
+  it('Stats (protocol): at least one sample every 10 s while values arrive (the server writes every SERIES_SAMPLE_MS)', async () => {
     expect(SERIES_SAMPLE_MS).toBeLessThanOrEqual(10_000);
     const timed = await makeApp({ demoTxs: 0, seriesSampleMs: 50 });
     try {
@@ -231,7 +231,7 @@ describe('issue 26 item 1: GET /api/stats/series', () => {
     }
   });
 
-  it('issue 26 item 1: samples are kept 7 days, then pruned', async () => {
+  it('Stats (protocol): samples are kept 7 days, then pruned', async () => {
     const start = t.clock.now();
     t.app.hub.broadcast('gas', { network: 'Sonic', gasEstimate: 5 });
     await t.app.seriesRecorder.flush();
@@ -246,7 +246,7 @@ describe('issue 26 item 1: GET /api/stats/series', () => {
     expect((await series(`kind=gas&network=Sonic&from=0&to=${t.clock.now() + 1}`)).points.map(([, v]) => v)).toEqual([6, 7]);
   });
 
-  it('PROTOCOL Stats: at most 1,000 points, oldest first, each the mean of its step', async () => {
+  it('Stats (protocol): at most 1,000 points, oldest first, each the mean of its step', async () => {
     const from = Date.UTC(2024, 0, 1);
     const samples = Array.from({ length: 3000 }, (_, i) => ({ kind: 'balance' as const, network: 'Gnosis', t: from + i * SERIES_SAMPLE_MS, value: i % 7 }));
     await t.app.store.stats.record(samples);
@@ -265,7 +265,7 @@ describe('issue 26 item 1: GET /api/stats/series', () => {
     expect((await series(`kind=balance&network=Gnosis&from=${from}&to=${from + 3 * SERIES_SAMPLE_MS}`)).points).toEqual([[from, 0], [from + SERIES_SAMPLE_MS, 1], [from + 2 * SERIES_SAMPLE_MS, 2]]);
   });
 
-  it('PROTOCOL Stats: bad input is 400 naming the field', async () => {
+  it('Stats (protocol): bad input is 400 naming the field', async () => {
     const cases: [string, string][] = [
       ['network=Base&from=0&to=10', 'kind'],
       ['kind=heat&network=Base&from=0&to=10', 'kind'],

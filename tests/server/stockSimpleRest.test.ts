@@ -1,5 +1,5 @@
 /**
- * issue 27 finding 10: a stock react-admin client. The reference server is called by the
+ * A stock react-admin client (docs/protocol.md Lists). The reference server is called by the
  * unmodified `ra-data-simple-rest` data provider (no id mapping of the console's own): lists sort by
  * react-admin's default field `id` (the alias of the list's id field) and every record carries `id`,
  * for getList, getOne, create, update and delete of tokens and configs (§7).
@@ -39,8 +39,8 @@ afterAll(async () => {
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-describe('issue 27 finding 10: the stock ra-data-simple-rest client against the reference server', () => {
-  it('issue 27 finding 10: configs: getList sorted by id ASC (configName), getOne and update carry id', async () => {
+describe('Lists (protocol): the stock ra-data-simple-rest client against the reference server', () => {
+  it('configs: getList sorted by id ASC (configName), getOne and update carry id', async () => {
     const list = await admin.getList('configs', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(list.total).toBeGreaterThan(1);
     const ids = list.data.map((record) => record.id as string);
@@ -64,7 +64,7 @@ describe('issue 27 finding 10: the stock ra-data-simple-rest client against the 
     expect(stored?.data).not.toHaveProperty('id');
   });
 
-  it('issue 27 finding 10: tokens: create, getList sorted by id, getOne, update and delete, each record with its id', async () => {
+  it('tokens: create, getList sorted by id, getOne, update and delete, each record with its id', async () => {
     const seeded = await admin.getList('tokens', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     const seededIds = seeded.data.map((record) => record.id as string);
     expect(seededIds).toEqual(seeded.data.map((record) => record.tokenName as string));
@@ -94,7 +94,7 @@ describe('issue 27 finding 10: the stock ra-data-simple-rest client against the 
     await expect(admin.getOne('tokens', { id: 'AAAZZ' })).rejects.toMatchObject({ status: 404 });
   });
 
-  it('issue 27 finding 10: an Operator with the stock client is refused tokens and configs (403), as in the console', async () => {
+  it('an Operator with the stock client is refused tokens and configs (403), as in the console', async () => {
     await expect(operator.getList('tokens', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toMatchObject({
       status: 403,
     });

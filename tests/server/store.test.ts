@@ -76,7 +76,7 @@ describe('SQLite store', () => {
   });
 });
 
-describe('the transaction history repository (issue 6: cached totals)', () => {
+describe('the transaction history repository: cached totals', () => {
   const failedTotal = async () => (await store.txs.list({ filter: { status: 'failed' }, sort: 'createdAt', order: 'DESC', offset: 0, limit: 5 })).total;
   const draft = (tradeId: string, status: 'pending' | 'failed'): TradeDraft => ({
     tradeId,

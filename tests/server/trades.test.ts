@@ -1,6 +1,6 @@
 /**
- * Trades as journeys (PROTOCOL "Trades"): GET /api/trades/ and /api/trades/{tradeId} over the
- * transaction history grouped by tradeId; step durations learned as txs complete; stuck and
+ * Trades as journeys (docs/protocol.md "Trades"): GET /api/trades/ and /api/trades/{tradeId} over
+ * the transaction history grouped by tradeId; step durations learned as txs complete; stuck and
  * unstuck trades and their events. 401 and 403 for each route: permissions.test.ts.
  */
 import { join } from 'node:path';
@@ -46,7 +46,7 @@ async function everyTrade(t: TestApp, query: Query = {}): Promise<TradeJourney[]
   }
 }
 
-describe('PROTOCOL Trades: GET /api/trades/ groups the seeded history by tradeId', () => {
+describe('Trades (protocol): GET /api/trades/ groups the seeded history by tradeId', () => {
   let t: TestApp;
   /** The seeded txs of trades, oldest first. */
   let txs: TxRecord[];
@@ -63,7 +63,7 @@ describe('PROTOCOL Trades: GET /api/trades/ groups the seeded history by tradeId
   });
   afterAll(() => t.app.close());
 
-  it('PROTOCOL Trades: one trade per tradeId, each as its txs give it (route, times, state, current step, amounts)', async () => {
+  it('Trades (protocol): one trade per tradeId, each as its txs give it (route, times, state, current step, amounts)', async () => {
     const trades = await everyTrade(t);
     expect(trades).toHaveLength(byTrade.size);
     expect(new Set(trades.map((trade) => trade.tradeId))).toEqual(new Set(byTrade.keys()));
@@ -92,7 +92,7 @@ describe('PROTOCOL Trades: GET /api/trades/ groups the seeded history by tradeId
     expect(states).toContain('failed');
   });
 
-  it('PROTOCOL Trades: defaults startedAt DESC, page 1, 25 a page, the total of all trades', async () => {
+  it('Trades (protocol): defaults startedAt DESC, page 1, 25 a page, the total of all trades', async () => {
     const page = await listed(t, {});
     expect(page.total).toBe(byTrade.size);
     expect(page.data).toHaveLength(25);
@@ -104,7 +104,7 @@ describe('PROTOCOL Trades: GET /api/trades/ groups the seeded history by tradeId
   });
 
   it.each(['startedAt', 'updatedAt', 'expectedProfit', 'amountIn', 'tokenName', 'tradeId'] as const)(
-    'PROTOCOL Trades: sorts by %s both ways, every trade once',
+    'Trades (protocol): sorts by %s both ways, every trade once',
     async (sort) => {
       for (const order of ['ASC', 'DESC'] as const) {
         const trades = await everyTrade(t, { sort, order });
@@ -116,7 +116,7 @@ describe('PROTOCOL Trades: GET /api/trades/ groups the seeded history by tradeId
     },
   );
 
-  it('PROTOCOL Trades: filters by state, token, network (buy or sell), bridge and start time, alone and together', async () => {
+  it('Trades (protocol): filters by state, token, network (buy or sell), bridge and start time, alone and together', async () => {
     const all = await everyTrade(t);
     const check = async (filter: object, expected: (trade: TradeJourney) => boolean) => {
       const trades = await everyTrade(t, { filter });
@@ -143,7 +143,7 @@ describe('PROTOCOL Trades: GET /api/trades/ groups the seeded history by tradeId
     expect(page.data.every((trade) => trade.state === 'failed')).toBe(true);
   });
 
-  it("PROTOCOL Lists: ra-data-simple-rest's form (sort=[f,o], range=[a,b]) is answered with the array and Content-Range", async () => {
+  it("Lists (protocol): ra-data-simple-rest's form (sort=[f,o], range=[a,b]) is answered with the array and Content-Range", async () => {
     const response = await get(t, listUrl({ sort: ['startedAt', 'DESC'], range: [25, 49], filter: {} }), t.operatorToken, { range: 'trades=25-49' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-range']).toBe(`trades 25-49/${byTrade.size}`);
@@ -155,7 +155,7 @@ describe('PROTOCOL Trades: GET /api/trades/ groups the seeded history by tradeId
     expect(beyond.json()).toEqual([]);
   });
 
-  it('PROTOCOL Trades: GET /api/trades/{tradeId} is the trade with its steps in order, each with its duration and error code', async () => {
+  it('Trades (protocol): GET /api/trades/{tradeId} is the trade with its steps in order, each with its duration and error code', async () => {
     const [tradeId, steps] = [...byTrade].find(([, rows]) => rows.some((row) => row.errCode !== undefined))!;
     const response = await get(t, `/api/trades/${tradeId}`);
     expect(response.statusCode).toBe(200);
@@ -175,7 +175,7 @@ describe('PROTOCOL Trades: GET /api/trades/ groups the seeded history by tradeId
     expect(got.some((step) => step.expectedMs !== undefined)).toBe(true);
   });
 
-  it('PROTOCOL Trades: any signed-in role reads both; 404 for an unknown tradeId', async () => {
+  it('Trades (protocol): any signed-in role reads both; 404 for an unknown tradeId', async () => {
     const someId = [...byTrade.keys()][0]!;
     for (const token of [t.operatorToken, t.adminToken]) {
       expect((await get(t, '/api/trades/', token)).statusCode).toBe(200);
@@ -186,14 +186,14 @@ describe('PROTOCOL Trades: GET /api/trades/ groups the seeded history by tradeId
     expect(unknown.json()).toEqual({ error: 'unknown trade' });
   });
 
-  it('PROTOCOL 401 without a token, on both routes', async () => {
+  it('Errors (protocol): 401 without a token, on both routes', async () => {
     for (const url of ['/api/trades/', `/api/trades/${[...byTrade.keys()][0]!}`]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(401);
     }
   });
 
-  it('PROTOCOL 400 names each bad query parameter', async () => {
+  it('Errors (protocol): 400 names each bad query parameter', async () => {
     const bad: [Query, string[]][] = [
       [{ sort: 'createdAt' }, ['sort']],
       [{ order: 'sideways' }, ['order']],
@@ -239,7 +239,7 @@ function trade(tradeId: string, legs: [TradeTx['txType'], TradeTx['status']][]):
   };
 }
 
-describe('PROTOCOL Trades: durations learned as txs complete; stuck and unstuck', () => {
+describe('Trades (protocol): durations learned as txs complete; stuck and unstuck', () => {
   let t: TestApp;
   const put = (draft: TradeDraft) => t.app.store.trades.put(draft);
   beforeAll(async () => {
@@ -341,7 +341,7 @@ describe('PROTOCOL Trades: durations learned as txs complete; stuck and unstuck'
   });
 });
 
-describe('PROTOCOL Trades: the simulator journeys', () => {
+describe('Trades (protocol): the simulator journeys', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeApp({ demoTxs: 0, sim: { enabled: true, seed: 4, rate: 1 } });
@@ -367,7 +367,7 @@ describe('PROTOCOL Trades: the simulator journeys', () => {
   });
 });
 
-describe('PROTOCOL Trades: pages read on the reader threads', () => {
+describe('Trades (protocol): pages read on the reader threads', () => {
   let inMemory: TestApp;
   let onFile: TestApp;
   beforeAll(async () => {
@@ -398,7 +398,7 @@ describe('PROTOCOL Trades: pages read on the reader threads', () => {
   });
 });
 
-describe('PROTOCOL Trades: a history older than the trade rows (migration 11)', () => {
+describe('Trades (protocol): a history older than the trade rows (migration 11)', () => {
   it('gets its trade rows on the first open, the same as a history written with them', async () => {
     const dataDir = tempDir('trades-upgrade-');
     const now = () => Date.UTC(2025, 0, 15, 12, 0, 0);

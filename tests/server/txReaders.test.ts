@@ -1,5 +1,5 @@
 /**
- * The transaction list's reader threads (server/src/db/txReaders.ts, issue 4): pages read on their
+ * The transaction list's reader threads (server/src/db/txReaders.ts): pages read on their
  * own read-only connections are the store's pages, see every write answered before they were
  * asked, and never lose a request: a reader that cannot start or that ends hands its requests to
  * the store's connection, and closing answers what was asked first.

@@ -1,5 +1,5 @@
 /**
- * Transactions (SPEC §7): the history GET /txs/ over the seeded rows, GET /txs/{id}, trades and
+ * Transactions (§7): the history GET /txs/ over the seeded rows, GET /txs/{id}, trades and
  * sells by tradeId (GET/POST/PUT /txs/sell), the operators' manual, refund, force and unlock-nonce
  * operations, and the pins. 401/403 for each route: permissions.test.ts.
  */
@@ -155,7 +155,7 @@ describe('§7 GET /api/txs/ on the seeded history', () => {
   });
 });
 
-describe('§7 GET /api/txs/: every filter and sort, whichever index answers it (issue 4 and 6)', () => {
+describe('§7 GET /api/txs/: every filter and sort, whichever index answers it', () => {
   type SortField = 'createdAt' | 'amountIn' | 'expectedProfit' | 'status' | 'tokenName' | 'id';
   /** The list's order, by hand: the column, then createdAt, then insertion (seeded is newest first). */
   function ordered(rows: readonly TxRecord[], field: SortField, order: 'ASC' | 'DESC'): TxRecord[] {
@@ -465,7 +465,8 @@ describe('§7 operations: POST /api/txs/manual, /refund, /force, /unlock-nonce',
       txType: 'Refund', method: 'refund', status: 'created', tradeId: failed.tradeId, network: failed.network,
       raw: { refundOf: { txId: failed.id }, reason: 'stuck funds' },
     });
-    // Another trade: this one has its refund under way now (PROTOCOL "Guarded refunds", tests/server/refundGuard.test.ts).
+    // Another trade: this one has its refund under way now (docs/protocol.md "Guarded refunds",
+    // tests/server/refundGuard.test.ts).
     const other = seeded.find((tx) => tx.status === 'failed' && tx.tradeId !== failed.tradeId)!;
     const byTrade = await call('POST', '/api/txs/refund', { tradeId: other.tradeId });
     expect(byTrade.statusCode).toBe(200);
@@ -518,7 +519,7 @@ describe('§7 pins: PUT /api/txs/pins and /api/txs/pins/sell', () => {
         const pins = await call('PUT', '/api/txs/pins', { pins: ['USDC', 'WBTC'] }, t.operatorToken);
         expect(pins.statusCode).toBe(200);
         expect(BrainState.parse(json(pins).brainState).pinnedTokens).toEqual(['USDC', 'WBTC']);
-        // SPEC §7 writes the body as "pins": the list itself is accepted as well as {pins}.
+        // §7 writes the body as "pins": the list itself is accepted as well as {pins}.
         const sell = await call('PUT', '/api/txs/pins/sell', [], t.operatorToken);
         expect(BrainState.parse(json(sell).brainState).autosellPins).toEqual([]);
       });

@@ -1,5 +1,5 @@
 /**
- * Issue 25 finding 4 (part 5 "A readable audit trail"): every mutation writes its user log with
+ * A readable audit trail (docs/protocol.md "The user log"): every mutation writes its user log with
  * structured details (src/contract/userLogs.ts USER_LOG_DETAILS), what a sentence needs: which
  * setting and its old and new value, the command and where it went, the service restarted, the
  * record changed and only its changed fields, the trade and tx of an operation. POST /logs/more
@@ -41,7 +41,7 @@ async function logOf(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: o
   return log;
 }
 
-describe('issue 25 finding 4: each kind of mutation writes structured details', () => {
+describe('The user log (protocol): each kind of mutation writes structured details', () => {
   it('PUT /settings/misc sellOnly: which setting, from and to; it reads "admin turned Sell Only on"', async () => {
     await call('PUT', '/api/settings/misc', { updates: { sellOnly: false } });
     const log = await logOf('PUT', '/api/settings/misc', { updates: { sellOnly: true } });
@@ -120,7 +120,7 @@ describe('issue 25 finding 4: each kind of mutation writes structured details', 
   });
 });
 
-describe('issue 25 part 5: POST /logs/more filters by time (from/to, ms, both included), bounded', () => {
+describe('The user log (protocol): POST /logs/more filters by time (from/to, ms, both included), bounded', () => {
   it('from/to bound the entries and the total; a range that is reversed or out of bounds is refused with 400', async () => {
     const first = t.clock.now() + 60_000;
     t.clock.advance(60_000);

@@ -8,9 +8,10 @@ import { DecorativeBackground } from '../../src/widgets/Background/DecorativeBac
 import { resetLive } from './harness.tsx';
 
 /*
- * SPEC §2: "On a special command the background changes to a decorative style for 18 s (effective
- * range 1 s to 19 s)"; PROTOCOL: command {name: 'background', seconds} (default 18, clamped 1..19).
- * The numbers below are SPEC's, on purpose not the app's constants.
+ * §2: "On a special command the background changes to a decorative style for 18 s (effective range
+ * 1 s to 19 s)"; docs/protocol.md Server -> client events: command {name: 'background', seconds}
+ * (default 18, clamped 1..19). The numbers below are docs/product.md's, on purpose not the app's
+ * constants.
  *
  * The component hides itself with setTimeout and the live store publishes once per animation
  * frame, so both are faked along with Date. (harness `live()` waits on a real-looking setTimeout,

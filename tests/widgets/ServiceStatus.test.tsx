@@ -26,7 +26,7 @@ describe('§2/§4 service status buttons', () => {
     expect(screen.getByRole('button', { name: 'zmqA:0, restart zmq peer zmqA (0 connected)' })).toBeInTheDocument();
   });
 
-  it('§7 restarts a service, and scaling-restarts transactions as deployment tx-core, after one confirmation (issue 25 finding 6)', async () => {
+  it('§7 restarts a service, and scaling-restarts transactions as deployment tx-core, after one confirmation', async () => {
     const api = fakeApi();
     renderWidget(<ServiceStatus />, api);
     await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
@@ -43,7 +43,7 @@ describe('§2/§4 service status buttons', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Restart transactions' })).toBeNull());
   });
 
-  it('§7 a plain restart is sent from the restart dialog, asked once (issue 25 finding 6)', async () => {
+  it('§7 a plain restart is sent from the restart dialog, asked once', async () => {
     const api = fakeApi();
     renderWidget(<ServiceStatus />, api);
     await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });
@@ -64,7 +64,7 @@ describe('§2/§4 service status buttons', () => {
     await waitFor(() => expect(api.restartPeer).toHaveBeenCalledWith('peerA'));
   });
 
-  it('§2/§5 issue 27 finding 11: Send command… asks the command in the text input dialog; Save sends it only once changed and valid', async () => {
+  it('§2/§5 Send command… asks the command in the text input dialog; Save sends it only once changed and valid', async () => {
     const api = fakeApi();
     renderWidget(<ServiceStatus />, api);
     await live({ brainState: brainState(), connectedServices: { numConnected: 8, numExpected: 8 } });

@@ -62,7 +62,7 @@ describe('§1/§6 the home user-log panel', () => {
     expect(logsMore).not.toHaveBeenCalled();
   });
 
-  it('issue 25 finding 4: after a reload (nothing live yet) an Admin sees the latest entries the server has, as sentences (§7 POST /logs/more)', async () => {
+  it('The user log (protocol): after a reload (nothing live yet) an Admin sees the latest entries the server has, as sentences (§7 POST /logs/more)', async () => {
     const { logsMore, dataProvider } = logsProvider([sellOnlyOn, restart]);
     render(
       <AdminContext dataProvider={dataProvider} authProvider={asRole('Admin')}>
@@ -77,7 +77,7 @@ describe('§1/§6 the home user-log panel', () => {
     expect(items().join('')).not.toContain('settings.misc');
   });
 
-  it('issue 25 finding 4 / §5: live entries go on top of the loaded ones, and one already listed (same id) is not listed twice', async () => {
+  it('The user log (protocol), §5: live entries go on top of the loaded ones, and one already listed (same id) is not listed twice', async () => {
     const { dataProvider } = logsProvider([sellOnlyOn, restart]);
     render(
       <AdminContext dataProvider={dataProvider} authProvider={asRole('Admin')}>

@@ -192,7 +192,8 @@ describe('Preferences: Alert rules section', () => {
 
   it('shows the rules saved for everyone; only an Admin may save this browser\'s rules for everyone, after confirming', async () => {
     localStorage.setItem(ALERT_RULES_STORAGE_KEY, JSON.stringify([BASE_LOW]));
-    // Issue 29 item 5: what the server fires now, from its delivery log (Admin only, PROTOCOL).
+    // What the server fires now, from its delivery log (Admin only, docs/protocol.md "Alerts
+    // delivery").
     const alertsApi = vi.fn(async (path: string) =>
       path.startsWith('/deliveries')
         ? {

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 /**
- * Issue 26 item 4 and "Done means" (sparkline redraw at 2,500 events/s no worse than without
- * them): a row of Gas and balances re-renders whenever its gas or balance changes, up to once a
- * frame per network on a busy feed. Its three sparklines follow their own series and draw on their
- * canvas (src/charts), so that re-render must not render them again: 66 charts rendered through
- * React every frame made Home's event-to-paint p95 215 ms against 131 ms without them
- * (bench/sparklines.bench.ts).
+ * Sparkline redraw at 2,500 events/s no worse than without them: a row of Gas and balances
+ * re-renders whenever its gas or balance changes, up to once a frame per network on a busy feed.
+ * Its three sparklines follow their own series and draw on their canvas (src/charts), so that
+ * re-render must not render them again: 66 charts rendered through React every frame would make
+ * Home's event-to-paint p95 215 ms against 131 ms without them (bench/sparklines.bench.ts).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,7 +22,7 @@ vi.mock('../../src/charts/Sparkline.tsx', () => ({
   },
 }));
 
-describe('issue 26 item 4: a network row follows its gas and balance without rendering its sparklines again', () => {
+describe('Gas and balances: a network row follows its gas and balance without rendering its sparklines again', () => {
   beforeEach(async () => {
     renders.clear();
     await resetLive();

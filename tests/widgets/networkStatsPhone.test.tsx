@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 /**
- * Gas and balances on a phone (issue 25: on call from a phone, 390×844): the five-column table ran
- * 80 px past the screen (and at 600 px beside the docked menu, the page was 687 px wide); below md
- * each network is a card of its own, with the same figures (SPEC §1)
- * and the same low-balance warning.
+ * Gas and balances on a phone (on call from a phone, 390×844): the five-column table would run 80
+ * px past the screen (and at 600 px beside the docked menu, make the page 687 px wide), so below md
+ * each network is a card of its own, with the same figures (§1) and the same low-balance warning.
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +11,7 @@ import { brainState, live, renderWidget, resetLive, screenOf } from './harness.t
 
 const FIGURES = { gasEstimate: { Ethereum: 12, Base: 20, Solana: 0.05 }, balance: { Ethereum: 3, Base: 0.05, Solana: 35 } };
 
-describe('§1 gas and balances at phone width (issue 25: on call from a phone)', () => {
+describe('§1 gas and balances at phone width (on call from a phone)', () => {
   beforeEach(async () => {
     await resetLive();
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Home's Stuck trades (PROTOCOL "Trades"): the live store's stuck trades from tradeStuck and
+ * Home's Stuck trades (docs/protocol.md "Trades"): the live store's stuck trades from tradeStuck and
  * tradeUnstuck, the read of the stuck list that TradesWatch keeps there (and that tells a backend
  * without trades), and the panel: the count and the oldest few, each a link; quiet when none.
  */
@@ -46,7 +46,7 @@ async function serverEvent(name: string, payload: unknown): Promise<void> {
   });
 }
 
-describe('the live store: PROTOCOL tradeStuck and tradeUnstuck', () => {
+describe('the live store: tradeStuck and tradeUnstuck (protocol Trades)', () => {
   it('tradeStuck keeps {step, pendingMs, expectedMs, since} by tradeId; tradeUnstuck drops it', async () => {
     await serverEvent('tradeStuck', { tradeId: 'T1', step: 2, pendingMs: 90_000, expectedMs: 30_000 });
     const told = liveStore.getState().stuckTrades.get('T1');
@@ -157,7 +157,7 @@ describe('TradesWatch: the stuck list, read on each connection and when trades g
     await waitFor(() => expect(getList).toHaveBeenCalledTimes(3));
   });
 
-  it('PROTOCOL: a 404 says this backend has no trades, and it is not asked again', async () => {
+  it('Trades (protocol): a 404 says this backend has no trades, and it is not asked again', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { provider, getList } = stuckListProvider(async () => {
       throw new HttpError('not found', 404);
@@ -208,7 +208,7 @@ describe('home: Stuck trades', () => {
     expect(within(items[0] as HTMLElement).getByRole('link', { name: 'TOK0 Base → Arbitrum' })).toHaveAttribute('href', '#/tx/trades/T1');
   });
 
-  it('PROTOCOL: nothing at all when the backend has no trades', async () => {
+  it('Trades (protocol): nothing at all when the backend has no trades', async () => {
     const { container } = renderWidget(<StuckTrades gridArea="stuck" />);
     await live({ tradesAvailable: false });
     expect(container).toBeEmptyDOMElement();

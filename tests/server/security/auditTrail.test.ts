@@ -1,7 +1,7 @@
 /**
- * Issue 7 "Audit trail": every operator action (every mutating route the app registers) records
- * who, when, what and before/after, in the same database transaction as the change; the record
- * cannot be edited or deleted through the API.
+ * The audit trail (docs/protocol.md "The user log"): every operator action (every mutating route
+ * the app registers) records who, when, what and before/after, in the same database transaction as
+ * the change; the record cannot be edited or deleted through the API.
  */
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
@@ -26,8 +26,9 @@ import { EVM_ADDRESS, SOLANA_ADDRESS } from './samples.ts';
 /** POSTs that only read. */
 const READ_ONLY_POSTS = new Set(['POST /api/login', 'POST /api/logs/more']);
 /**
- * POSTs that change no record an operator keeps: a destination's test message (issue 29) is written
- * to the delivery log, its own record of what was sent, not to the user log.
+ * POSTs that change no record an operator keeps: a destination's test message (docs/protocol.md
+ * "Alerts delivery") is written to the delivery log, its own record of what was sent, not to the
+ * user log.
  */
 const RECORDED_ELSEWHERE = new Set(['POST /api/alerts/destinations/:id/test']);
 
@@ -141,7 +142,7 @@ async function newLogs(work: () => Promise<unknown>): Promise<UserLog[]> {
 
 const routesInOrder = [...MUTATING].sort((a, b) => ORDER.indexOf(routeKey(a)) - ORDER.indexOf(routeKey(b)));
 
-describe('issue 7 audit trail: every operator action is recorded in the same transaction', () => {
+describe('The user log (protocol), the audit trail: every operator action is recorded in the same transaction', () => {
   it('every mutating route the app registers has a call in this test (a new one must be added here)', () => {
     expect(MUTATING.length).toBeGreaterThan(25);
     expect(MUTATING.map(routeKey).filter((key) => !(key in CALLS))).toEqual([]);
@@ -217,7 +218,7 @@ describe('issue 7 audit trail: every operator action is recorded in the same tra
   });
 });
 
-describe('issue 7 audit trail: user logs cannot be edited or deleted through the API', () => {
+describe('The user log (protocol), the audit trail: user logs cannot be edited or deleted through the API', () => {
   it('the only route under /api/logs is the read POST /api/logs/more', () => {
     const logRoutes = registeredRoutes(t.app).filter((route) => /log/i.test(route.url) && !['/api/login', '/api/logout'].includes(route.url));
     expect(logRoutes.map(routeKey)).toEqual(['POST /api/logs/more']);

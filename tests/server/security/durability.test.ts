@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Faults": the real server killed with SIGKILL in the middle of a burst of writes. After
+ * Faults: the real server killed with SIGKILL in the middle of a burst of writes. After
  * the kill the database file passes integrity_check and holds every acknowledged write whole (the
  * record and its user log); after a restart on the same data directory the server serves them.
  */
@@ -38,7 +38,7 @@ interface LogRow {
   details: string | null;
 }
 
-describe('issue 7 faults: SIGKILL in the middle of a burst of writes', () => {
+describe('faults: SIGKILL in the middle of a burst of writes', () => {
   it('every acknowledged write survives whole, integrity_check is ok, and the restarted server serves them', async () => {
     const first = await startServer();
     const token = signSession({ name: 'admin', role: ADMIN_ROLE }, JWT_SECRET, Date.now());

@@ -98,7 +98,7 @@ export function changedTables(before: Record<string, TableState>, after: Record<
 
 // ---------- What every error looks like ----------
 
-/** PROTOCOL: non-2xx bodies are JSON `{ error: string, details?: unknown }`, nothing else. */
+/** docs/protocol.md Errors: non-2xx bodies are JSON `{ error: string, details?: unknown }`, nothing else. */
 export function expectProtocolError(response: LightMyRequestResponse): void {
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const body = response.json<Record<string, unknown>>();

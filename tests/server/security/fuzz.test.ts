@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Bad input": property-based fuzzing of every route the server registers, as Admin.
+ * Bad input: property-based fuzzing of every route the server registers, as Admin.
  * The routes come from the app's own route table, so a new route is fuzzed without a change here.
  */
 import { rmSync } from 'node:fs';
@@ -182,7 +182,7 @@ function currentTables(): Record<string, TableState> {
   return lastCommit.tables;
 }
 
-describe('issue 7 bad input: every registered route, fuzzed as Admin (§7, PROTOCOL errors)', () => {
+describe('bad input: every registered route, fuzzed as Admin (§7; protocol Errors)', () => {
   it("the fuzzed routes are the app's own route table: every §7 route and the static assets", () => {
     const keys = ROUTES.map(routeKey);
     for (const permission of PERMISSIONS) expect(keys).toContain(`${permission.method} ${permission.url}`);
@@ -239,7 +239,7 @@ describe('issue 7 bad input: every registered route, fuzzed as Admin (§7, PROTO
   });
 });
 
-describe('issue 7 bad input: routes registered only with the simulator on (SIM=on, the default)', () => {
+describe('bad input: routes registered only with the simulator on (SIM=on, the default)', () => {
   it('each such route, fuzzed as Admin with the simulator paused: only 2xx or a JSON 4xx; a 4xx commits nothing', async () => {
     const simDir = tempDir('console-fuzz-sim-');
     const sim = await makeApp({ dataDir: simDir, demoTxs: 0, sim: { enabled: true, seed: 3, rate: 1 } });
@@ -275,7 +275,7 @@ describe('issue 7 bad input: routes registered only with the simulator on (SIM=o
   });
 });
 
-describe('issue 7 bad input: hostile bodies refused before any handler', () => {
+describe('bad input: hostile bodies refused before any handler', () => {
   it.each([
     ['__proto__', '{"tokenName":"PROTO1","networkData":{},"__proto__":{"polluted":true}}'],
     ['constructor', '{"tokenName":"PROTO2","networkData":{},"constructor":1}'],
@@ -317,7 +317,7 @@ describe('issue 7 bad input: hostile bodies refused before any handler', () => {
     expectProtocolError(response);
   });
 
-  it('a malformed URL and an over-long path parameter get a PROTOCOL JSON error', async () => {
+  it('a malformed URL and an over-long path parameter get a JSON error (protocol Errors)', async () => {
     for (const url of ['/api/configs/%E0%A4%A', `/api/configs/${'x'.repeat(500)}`]) {
       const response = await t.app.inject({ method: 'GET', url, headers: admin });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);

@@ -1,9 +1,9 @@
 /**
- * Issue 27 finding 8: the Host header is checked (DNS rebinding). A page of evil.example whose name
- * was re-pointed at this server reaches it as its own origin, but its requests still say
- * `Host: evil.example:PORT`: they are refused 421 (the socket handshake 403) before any route,
- * authentication or origin check. The server's own names, IP addresses, ALLOWED_ORIGINS' hosts and
- * ALLOWED_HOSTS pass; ports are not compared.
+ * The Host header is checked (DNS rebinding). A page of evil.example whose name was re-pointed at
+ * this server reaches it as its own origin, but its requests still say `Host: evil.example:PORT`:
+ * they are refused 421 (the socket handshake 403) before any route, authentication or origin check.
+ * The server's own names, IP addresses, ALLOWED_ORIGINS' hosts and ALLOWED_HOSTS pass; ports are
+ * not compared.
  */
 import { request as httpRequest } from 'node:http';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -47,7 +47,7 @@ function rawGet(port: number, path: string, host: string): Promise<{ status: num
   });
 }
 
-describe('issue 27 finding 8: the Host header (DNS rebinding)', () => {
+describe('the Host header (DNS rebinding)', () => {
   it('a rebinding request (Host: evil.example:PORT) to / and to a console page is refused 421 with a clear message', async () => {
     const t = await app();
     for (const url of ['/', '/tx', '/assets/index-3f2a1b.js']) {

@@ -1,6 +1,6 @@
 /**
- * Issue 27 finding 1: a sign-in costs one key derivation, whatever the key and however many keys
- * are stored, and sign-ins at once are bounded per address and in all, good keys and bad alike.
+ * A sign-in costs one key derivation, whatever the key and however many keys are stored, and
+ * sign-ins at once are bounded per address and in all, good keys and bad alike.
  */
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -12,7 +12,7 @@ function login(app: App, accessKey: string, remoteAddress = '127.0.0.1') {
   return app.inject({ method: 'POST', url: '/api/login', payload: { accessKey }, remoteAddress });
 }
 
-describe('issue 27 finding 1: one key check per sign-in', () => {
+describe('one key check per sign-in', () => {
   it('a good key and a wrong key each cost one derivation, with 40 keys stored', async () => {
     const t = await makeApp();
     await t.app.store.transaction(async (tx) => {

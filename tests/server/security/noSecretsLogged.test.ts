@@ -1,5 +1,5 @@
 /**
- * Issue 7 "No secret ever logged": with the most verbose log level, signing in with the access
+ * No secret ever logged: with the most verbose log level, signing in with the access
  * keys and using the session token (REST and socket, good and bad, errors included) never puts an
  * access key, a session token or the JWT secret into the server's log (pino) or its output.
  */
@@ -38,7 +38,7 @@ async function handshake(url: string, token: string): Promise<string> {
   }
 }
 
-describe('issue 7 no secret ever logged', () => {
+describe('no secret ever logged', () => {
   it('in-process, level trace: logins, tokens on REST and socket, 400s, 401s, 429s and a 500 leave no secret in the log', async () => {
     let log = '';
     const stream = new Writable({

@@ -1,10 +1,10 @@
-/** Issue 27 finding 7: without a session, an /api path's length does not tell whether its route exists. */
+/** Without a session, an /api path's length does not tell whether its route exists. */
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.ts';
 
 const LONG = 'x'.repeat(150);
 
-describe('issue 27 finding 7: 401 whatever the length, without a session', () => {
+describe('Errors (protocol): 401 whatever the length, without a session', () => {
   it('a 150-character last segment is 401 on real routes and elsewhere alike', async () => {
     const t = await makeApp();
     for (const [method, url] of [

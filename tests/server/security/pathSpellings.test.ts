@@ -60,7 +60,7 @@ export function spellings(path: string): Record<string, string> {
 let t: TestApp;
 let routes: Route[];
 beforeAll(async () => {
-  // With the simulator: its control route (notify, stopReconnect) was reachable too.
+  // With the simulator, so that its control route (notify, stopReconnect) is checked too.
   t = await makeApp({ sim: { enabled: true, seed: 5, rate: 1 } });
   await t.app.ready();
   t.app.sim?.pause();

@@ -1,5 +1,5 @@
 /**
- * Issue 7 "The permission table tested exhaustively" (SPEC §6): every route x every role, generated
+ * The permission table tested exhaustively (§6): every route x every role, generated
  * from both the permission table and the routes the app registers (the simulator's route
  * included), so a route registered without a decision, or a decision without its route, fails.
  */
@@ -125,7 +125,8 @@ describe('§6 permission matrix: the server enforces each decision for each role
       const permission = permissionFor('HEAD', route.url);
       expect(permission).toBeDefined();
       const anonymous = await t.app.inject({ method: 'HEAD', url: samplePath(route.url) });
-      // Public GETs (the contract documents, issue 28) answer anyone; every other one refuses.
+      // Public GETs (the contract documents, docs/protocol.md REST routes) answer anyone; every
+      // other one refuses.
       expect(anonymous.statusCode, routeKey(route)).toBe(permission?.access === 'public' ? 200 : 401);
       const operator = await t.app.inject({ method: 'HEAD', url: samplePath(route.url), headers: { 'x-api-key': t.operatorToken } });
       expect(operator.statusCode, routeKey(route)).toBe(permission?.access === 'admin' ? 403 : operator.statusCode);

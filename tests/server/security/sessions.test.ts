@@ -1,8 +1,8 @@
 /**
- * SECURITY "Sessions that end when they should" and "Bounded sockets" (PROTOCOL "Login and the
- * session token"): sign-out revokes the session on the server, a changed access key revokes the
- * user's outstanding sessions, one session holds a bounded number of sockets, and connectedUsers
- * is coalesced.
+ * SECURITY "Sessions that end when they should" and "Bounded sockets" (docs/protocol.md "Login and
+ * the session token"): sign-out revokes the session on the server, a changed access key revokes the
+ * user's outstanding sessions, one session holds a bounded number of sockets, and connectedUsers is
+ * coalesced.
  */
 import { rmSync } from 'node:fs';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -31,7 +31,7 @@ const logout = (t: TestApp, token: string) =>
   t.app.inject({ method: 'POST', url: '/api/logout', headers: { 'x-api-key': token, 'content-type': 'application/json' } });
 
 describe('SECURITY: POST /api/logout revokes the session on the server', () => {
-  it('PROTOCOL 204; the token then gets 401 on every call, other sessions of the same user keep working', async () => {
+  it('Login and the session token (protocol): 204; the token then gets 401 on every call, other sessions of the same user keep working', async () => {
     const t = await makeApp();
     cleanups.push(() => t.app.close());
     const [signedOut, other] = [await tokenOf(t), await tokenOf(t)];

@@ -1,8 +1,8 @@
-/** Issue 27 finding 5: the simulator's control is audited and exists only while the simulator runs. */
+/** The simulator's control is audited and exists only while the simulator runs. */
 import { describe, expect, it } from 'vitest';
 import { logsWrittenBy, makeApp } from '../helpers.ts';
 
-describe('issue 27 finding 5: POST /api/sim/control', () => {
+describe('the simulator\'s control, POST /api/sim/control', () => {
   it('with SIM=on every use is written to the user log with who sent what', async () => {
     const t = await makeApp({ sim: { enabled: true, seed: 1, rate: 1 } });
     const body = { action: 'notify', msg: 'Session expired: re-enter key at http://evil.example', type: 'info', autoClose: 5000 };

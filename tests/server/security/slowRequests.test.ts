@@ -1,6 +1,6 @@
 /**
- * Issue 27 finding 2: no request is held forever, and no client holds every connection. Real
- * sockets against a listening server (inject has no connection to hold).
+ * No request is held forever, and no client holds every connection. Real sockets against a
+ * listening server (inject has no connection to hold).
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ async function answers(port: number, localAddress = '127.0.0.1'): Promise<boolea
   return outcome === 'waited' ? received().startsWith('HTTP/1.1 401') : received().startsWith('HTTP/1.1');
 }
 
-describe('issue 27 finding 2: unfinished requests and connection caps', () => {
+describe('unfinished requests and connection caps', () => {
   it('a login body dripping a byte every 10 s is cut off within 30 s (the default limits)', async () => {
     const port = await listening();
     const { socket, closed, received } = await open(port);

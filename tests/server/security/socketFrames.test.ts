@@ -1,4 +1,4 @@
-/** Issue 27 finding 8: a socket's frames are decoded only up to a small size, before the handshake too. */
+/** A socket's frames are decoded only up to a small size, before the handshake too. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { SOCKET_FRAME_MAX_BYTES } from '../../../server/src/realtime/socket.ts';
@@ -31,7 +31,7 @@ function outcome(url: string, token: string): Promise<string> {
   });
 }
 
-describe('issue 27 finding 8: socket frame size', () => {
+describe('Socket connection (protocol): socket frame size', () => {
   it('is 16 KB; a small bad token is refused "unauthorized", a 100 KB one is not even decoded: the connection is closed', async () => {
     expect(SOCKET_FRAME_MAX_BYTES).toBe(16 * 1024);
     const url = await serverUrl();

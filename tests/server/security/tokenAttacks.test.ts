@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Attackers / Tokens": signature, expiry and role are checked on every request and on
+ * Attackers with tokens: signature, expiry and role are checked on every request and on
  * the socket handshake. Every kind of bad token is refused (401, or connect_error "unauthorized")
  * on every route the app registers under /api that is not public, and on socket connect.
  */
@@ -62,7 +62,7 @@ function badTokens(nowMs: number): Record<string, unknown> {
   };
 }
 
-describe('issue 7 tokens on REST: every non-public /api route refuses every bad token with 401', () => {
+describe('bad tokens on REST: every non-public /api route refuses every bad token with 401', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeApp();
@@ -75,7 +75,7 @@ describe('issue 7 tokens on REST: every non-public /api route refuses every bad 
     expect(routes.length).toBeGreaterThan(40);
   });
 
-  it('PROTOCOL 401 {error: "unauthorized"} for each kind of bad token, on each route', async () => {
+  it('Errors (protocol): 401 {error: "unauthorized"} for each kind of bad token, on each route', async () => {
     const routes = registeredRoutes(t.app).filter((r) => r.url.startsWith('/api/') && permissionFor(r.method, r.url)?.access !== 'public');
     const tokens = badTokens(t.clock.now());
     const failures: string[] = [];
@@ -121,7 +121,7 @@ describe('issue 7 tokens on REST: every non-public /api route refuses every bad 
   });
 });
 
-describe('issue 7 tokens on the socket handshake: every bad token gets connect_error "unauthorized"', () => {
+describe('bad tokens on the socket handshake: every bad token gets connect_error "unauthorized"', () => {
   let t: TestApp;
   let url: string;
   const sockets: Socket[] = [];

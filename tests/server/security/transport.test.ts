@@ -1,8 +1,8 @@
-/** Issue 27 finding 8: HSTS only over TLS, and an Origin's scheme compared with the request's. */
+/** Transport: HSTS only over TLS, and an Origin's scheme compared with the request's. */
 import { describe, expect, it } from 'vitest';
 import { makeApp } from '../helpers.ts';
 
-describe('issue 27 finding 8: transport', () => {
+describe('transport: HSTS and the Origin\'s scheme', () => {
   it('HSTS is not sent over plain http, nor on an X-Forwarded-Proto the server does not trust', async () => {
     const t = await makeApp();
     for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {

@@ -1,8 +1,8 @@
-/** Issue 27 finding 6: an Operator cannot flood every console and the audit log. */
+/** Writes per user: an Operator cannot flood every console and the audit log. */
 import { describe, expect, it } from 'vitest';
 import { broadcastsDuring, json, logsWrittenBy, makeApp } from '../helpers.ts';
 
-describe('issue 27 finding 6: writes per user', () => {
+describe('writes per user', () => {
   it('past its burst a user gets 429 with a clear message and Retry-After, nothing is logged or shown; others go on; it refills', async () => {
     const t = await makeApp({ writeLimits: { burst: 5, perSecond: 1 } });
     const command = (token: string) =>
