@@ -1,5 +1,5 @@
 /**
- * Other users' latency while someone leans on the server (security issue): the GET /api/txs/
+ * Other users' latency while someone leans on the server (SECURITY.md): the GET /api/txs/
  * first page (perPage=50, an Operator's token) fetched by CONNECTIONS loops on keep-alive
  * connections, p50, p95 and max, in four situations on one server:
  *

@@ -1,7 +1,7 @@
 /**
- * Other users' `GET /` while someone leans on sign-in or on unfinished requests (issue 27 findings
- * 1 and 2): the console's index.html fetched by CONNECTIONS loops on keep-alive connections, p50,
- * p95 and max, in situations on one server:
+ * Other users' `GET /` while someone leans on sign-in or on unfinished requests (SECURITY.md): the
+ * console's index.html fetched by CONNECTIONS loops on keep-alive connections, p50, p95 and max, in
+ * situations on one server:
  *
  *  - baseline: nothing else runs;
  *  - login flood: FLOOD loops of `POST /api/login`, each from its own client address
@@ -11,7 +11,7 @@
  *    address, each a `POST /api/login` whose body drips a byte every DRIP_MS.
  *
  * The ratio is the repository's (types.ts): baseline p95 divided by the figure, so 1.0x is
- * unaffected and 0.5x twice as slow (the issue's target: no worse than 0.5x). The server is the real
+ * unaffected and 0.5x twice as slow (the target: no worse than 0.5x). The server is the real
  * app in a worker thread (serverHarness.ts) and the clients run on this thread; all share the
  * machine's cores.
  *

@@ -1,6 +1,6 @@
 /**
- * Issue #6 initial-load figures: gzipped JS to show /login, to show the home screen after sign-in,
- * and the largest lazy chunk, from the Vite manifest of a fresh build (bench/lib/bundle.ts, the same
+ * Initial-load figures: gzipped JS to show /login, to show the home screen after sign-in, and the
+ * largest lazy chunk, from the Vite manifest of a fresh build (bench/lib/bundle.ts, the same
  * computation tests/e2e/bundle.e2e.ts enforces). Builds the console into a temporary folder itself,
  * so it works from a fresh clone after `npm ci` and never touches dist/.
  *

@@ -1,5 +1,6 @@
 /**
- * Issue 26 item 5: which chart library. Measures @mui/x-charts and uPlot in the same run:
+ * Which chart library (docs/decisions.md "uPlot for charts; sparklines as pictures"). Measures
+ * @mui/x-charts and uPlot in the same run:
  *
  * - bundle bytes: a throwaway Vite build (one minified IIFE) of a minimal line chart + stacked bar
  *   chart + sparklines with each library (bench/chartLibs/*.entry.ts), gzipped; and the same build

@@ -1,8 +1,8 @@
 /**
- * Time to a usable dashboard (issue #6): headless Chromium against the local reference server with
- * its simulator, from navigation start to the worker controls showing the workers' state and at
- * least one block head painted. Measured on reloads of / with the stored session (signed in once
- * through the real login form and splash, which shows once per tab, so reloads go straight to the
+ * Time to a usable dashboard: headless Chromium against the local reference server with its
+ * simulator, from navigation start to the worker controls showing the workers' state and at least
+ * one block head painted. Measured on reloads of / with the stored session (signed in once through
+ * the real login form and splash, which shows once per tab, so reloads go straight to the
  * dashboard), median of BENCH_LOAD_RUNS (default 7) each with the HTTP cache disabled (a first
  * visit's downloads) and enabled (an operator's daily reload). The sign-in path itself is not timed.
  * Builds the console into a temporary folder itself (works from a fresh clone after `npm ci`).

@@ -12,7 +12,7 @@
  *
  * Then the memory mode: the console left open at the top rate for BENCH_MEMORY_MINUTES (default 10;
  * 0 skips it), JS heap and DOM nodes sampled after a forced GC each minute; growth is reported
- * after the first minute (warm-up). Issue target: 2,000 events/s, event-to-paint p95 < 100 ms, no
+ * after the first minute (warm-up). Targets: 2,000 events/s, event-to-paint p95 < 100 ms, no
  * long task from the feed, flat heap. Figures are printed, never asserted.
  *
  * Builds the console into a temporary folder itself (works from a fresh clone after `npm ci`).
@@ -37,7 +37,7 @@ import type { BenchResult } from './types.ts';
 const DEFAULT_RATES = [10, 50, 100, 200];
 const SIM_SEED = 4242;
 const ADMIN_KEY = 'bench-admin-access-key-0123456789';
-/** Issue targets. */
+/** The targets. */
 const EVENTS_TARGET = 2000;
 const PAINT_P95_TARGET_MS = 100;
 /** After a rate change, before measuring: the simulator re-rates at once, the page catches up. */

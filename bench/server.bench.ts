@@ -1,9 +1,9 @@
 /**
- * The reference server under autocannon at 50 and 200 connections (issue 6, issue 4): POST
- * /api/login, GET /api/txs/ pages on 100,000 rows, PUT /api/tokens/{name}. p50, p99 and requests/s
- * of each. The server is the real app (buildApp) in a worker thread of this process, on a fresh
- * temporary database seeded as a first start does (demo records, DEMO_TXS = 100,000 txs), with
- * the simulator OFF, so the figures are the routes' own and every request sees the same data.
+ * The reference server under autocannon at 50 and 200 connections: POST /api/login, GET /api/txs/
+ * pages on 100,000 rows, PUT /api/tokens/{name}. p50, p99 and requests/s of each. The server is the
+ * real app (buildApp) in a worker thread of this process, on a fresh temporary database seeded as a
+ * first start does (demo records, DEMO_TXS = 100,000 txs), with the simulator OFF, so the figures
+ * are the routes' own and every request sees the same data.
  *
  * GET /api/txs/ requests are the console's own (the /tx screen's filter values through
  * toServerFilter and the data provider's listPath): a mix of no filter, every filter alone and in

@@ -1,12 +1,12 @@
 /**
- * Issue 26 item 4/5: Home's Gas and balances sparklines under a firehose. The real console and
- * server (simulator at SIM_RATE 100, about 2,500 events/s, block heads stamped with their emit
- * time), Home open in headless Chromium at 1440×900 with the workers running; event-to-paint p95 of
- * the stamped block heads (bench/lib/pageProbe.ts), frames per second and long tasks, with the
- * sparklines and without them (today's console: localStorage "bench:noSparklines"), alternating
- * A/B/A/B in the same run so drift in the machine's load hits both. Target: with sparklines no
- * worse than without. Also the CPU Chromium's processes use per 1,000 events absorbed, which moves far
- * less with the machine's load than the p95 does. Figures are printed, never asserted.
+ * Home's Gas and balances sparklines under a firehose. The real console and server (simulator at
+ * SIM_RATE 100, about 2,500 events/s, block heads stamped with their emit time), Home open in headless
+ * Chromium at 1440×900 with the workers running; event-to-paint p95 of the stamped block heads
+ * (bench/lib/pageProbe.ts), frames per second and long tasks, with the sparklines and without them
+ * (today's console: localStorage "bench:noSparklines"), alternating A/B/A/B in the same run so drift
+ * in the machine's load hits both. Target: with sparklines no worse than without. Also the CPU
+ * Chromium's processes use per 1,000 events absorbed, which moves far less with the machine's load
+ * than the p95 does. Figures are printed, never asserted.
  *
  * Then the same at SIM_RATE 20 (about 500 events/s): a rate the page keeps up with (60 fps) even
  * on a loaded shared machine, where what the sparklines themselves cost shows; at 2,500 events/s
@@ -27,7 +27,7 @@ import { NO_SPARKLINES_KEY } from '../src/widgets/NetworkStats/networkHistory.ts
 import type { BenchResult } from './types.ts';
 
 const ADMIN_KEY = 'bench-admin-access-key-0123456789';
-/** Simulator rates (about 25 events/s each): the issue's 2,500 events/s, then 500. */
+/** Simulator rates (about 25 events/s each): 2,500 events/s, then 500. */
 const RATES = (process.env.BENCH_SPARK_RATES ?? '100,20').split(',').map(Number);
 const CALM_RATE = 5;
 const STEP_MS = Number(process.env.BENCH_STEP_SECONDS ?? 15) * 1000;

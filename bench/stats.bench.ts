@@ -1,9 +1,9 @@
 /**
- * GET /api/stats/trades on 100,000 txs (issue 26 item 1: a 30-day range by day, grouped, p99 under
- * 50 ms). The server is the real app in a worker thread (serverHarness), on a fresh database seeded
- * as a first start does, the simulator off. The requests are what the Analytics screen and the
- * Home card ask: the last 30 days by day, without a group and grouped by token, bridge, route and
- * error code in turn, one at a time (the screen asks one group after another), over HTTP.
+ * GET /api/stats/trades on 100,000 txs (a 30-day range by day, grouped; target p99 under 50 ms).
+ * The server is the real app in a worker thread (serverHarness), on a fresh database seeded as a
+ * first start does, the simulator off. The requests are what the Analytics screen and the Home card
+ * ask: the last 30 days by day, without a group and grouped by token, bridge, route and error code
+ * in turn, one at a time (the screen asks one group after another), over HTTP.
  *
  * Baseline, in the same run: the same five queries on a second connection to the same file with
  * the stats index left out (NOT INDEXED: the trade rows read from the table), timed in-process,

@@ -1,5 +1,5 @@
 /**
- * Token picker search (SPEC §5) per keystroke over 50,000 tokens: the index of
+ * Token picker search (§5) per keystroke over 50,000 tokens: the index of
  * src/domain/tokenSearch.ts against the naive filter that lower-cases every token on every
  * keystroke. Prints figures; never fails on time.
  *

@@ -1,10 +1,10 @@
 /**
- * GET /api/trades/ under autocannon at 50 connections on 100,000 txs (the trades issue: the list
- * holds the p99 of GET /api/txs/). The server is the real app in a worker thread (serverHarness),
- * on a fresh database seeded as a first start does, the simulator off. GET /api/txs/ runs the
- * console's pages 1-5 mix (server.bench.ts txsMix) on the same server in the same run, just before
- * and just after the trades mix; the ratio is the txs p99 (the better of the two runs) over the
- * trades p99: above 1x the trades list is the quicker.
+ * GET /api/trades/ under autocannon at 50 connections on 100,000 txs (target: the list holds the
+ * p99 of GET /api/txs/). The server is the real app in a worker thread (serverHarness), on a fresh
+ * database seeded as a first start does, the simulator off. GET /api/txs/ runs the console's pages
+ * 1-5 mix (server.bench.ts txsMix) on the same server in the same run, just before and just after
+ * the trades mix; the ratio is the txs p99 (the better of the two runs) over the trades p99: above
+ * 1x the trades list is the quicker.
  *
  * The trades mix is what a Trades screen asks: no filter, each filter alone (state, token,
  * network, bridge, a day of start times) and two together, every sort, 25 to 100 a page, pages 1-5.

@@ -3,7 +3,7 @@ export interface BenchResult {
   name: string;
   figure: number;
   unit: string;
-  /** The target, in words ("< 2 ms"), where the issue sets one. */
+  /** The target, in words ("< 2 ms"), where there is one. */
   target?: string;
   /** figure of a naive baseline measured in the same run divided by this figure (>1 means faster). */
   ratio?: number;

@@ -12,7 +12,7 @@ import { formatCheck, formatSummary } from './checkBackend/report.ts';
 import { runConformance } from './checkBackend/run.ts';
 
 const USAGE = 'usage: npm run check-backend -- --url <origin> --admin-key <key> [--operator-key <key>] [--writes] [--listen <seconds>] [--json <file>]';
-/** Default listening window (issue 28: 30 s). */
+/** Default listening window, in seconds. */
 const LISTEN_SECONDS_DEFAULT = 30;
 
 async function main(): Promise<number> {

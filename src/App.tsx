@@ -1,7 +1,8 @@
 /**
- * <Admin> wiring only (STYLE): providers, layout, dashboard, a <Resource> per definition, routes. Real paths (STACK trap 2):
- * react-admin uses the router it is wrapped in, a BrowserRouter here and a memory router in tests.
- * Routing rules of SPEC §2/§6, from the access table (src/config/access.ts): RequireSession (in
+ * <Admin> wiring only (docs/architecture.md "The tree"): providers, layout, dashboard, a <Resource> per definition,
+ * routes. Real paths (docs/decisions.md trap 2): react-admin uses the router it is wrapped in, a BrowserRouter here and
+ * a memory router in tests.
+ * Routing rules of §2/§6, from the access table (src/config/access.ts): RequireSession (in
  * Layout) sends visitors without a session to /login; a screen the role may not open goes to /.
  */
 import { useMemo } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Light and dark themes: a dense, calm operations look. Muted slate surfaces, one blue accent,
- * status colours kept for status (SPEC §4 success/warning/danger), small controls, system fonts
+ * status colours kept for status (§4 success/warning/danger), small controls, system fonts
  * (nothing is downloaded at run time).
  */
 import type { Theme } from '@mui/material/styles';
@@ -38,7 +38,7 @@ const shared = {
     button: { textTransform: 'none', fontWeight: 600 },
   },
   sidebar: { width: 220, closedWidth: 50 },
-  // One scale (issue 25 finding 1): menus, popovers, dialogs and tooltips open above the toasts.
+  // One scale (src/config/layers.ts): menus, popovers, dialogs and tooltips open above the toasts.
   zIndex: Z_INDEX,
 } as const satisfies RaThemeOptions;
 
@@ -52,8 +52,8 @@ const denseComponents = {
   MuiCard: { defaultProps: { variant: 'outlined' } },
   MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
   // A tooltip opens in the page's "Tooltips" landmark (SignedInLayout) rather than loose in <body>,
-  // so all content is inside a landmark (axe region, issue 25 finding 13: the bell's tooltip, shown
-  // again when focus comes back from the notification centre, was outside every landmark). Where
+  // so all content is inside a landmark (axe's region rule: the bell's tooltip, shown again when
+  // focus comes back from the notification centre, would otherwise be outside every landmark). Where
   // there is no such landmark (signed out) or a modal hides it from assistive technology (MUI sets
   // aria-hidden on the page behind a dialog), the tooltip opens in <body> as before.
   MuiTooltip: { defaultProps: { arrow: true, slotProps: { popper: { container: tooltipContainer } } } },
@@ -72,7 +72,7 @@ const denseComponents = {
   MuiLinearProgress: { defaultProps: { 'aria-label': 'Loading' } },
   // A checkbox named by an aria-label prop (react-admin's DataTable row checkbox, "Select this row")
   // gets it on MUI's root <span>, where ARIA does not allow it, and the <input> stays unnamed (axe
-  // aria-prohibited-attr and label on /settings/tokens and /settings/bridges, issue 25 finding 13):
+  // aria-prohibited-attr and label rules, on /settings/tokens and /settings/bridges):
   // the name goes to the input, the control itself. A label set on the input by the caller wins.
   MuiCheckbox: {
     defaultProps: {
@@ -84,15 +84,15 @@ const denseComponents = {
   },
   // A disabled field's helper text still tells the operator something ("token name does not change
   // once created"): it keeps the secondary text colour rather than the disabled grey, which falls
-  // under WCAG AA's 4.5:1 (axe on /settings/tokens/{name}, issue 25 finding 13).
+  // under WCAG AA's 4.5:1 (axe on /settings/tokens/{name}).
   MuiFormHelperText: {
     styleOverrides: {
       root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
     },
   },
   // react-admin sizes the docked menu column "100vh - 3em" to fill the screen below the header: 3em
-  // meant the header's 48px at a 16px font, but at this theme's 13px body font it is 44.6px, so the
-  // column reached 3.4px below the screen and every page had a vertical scrollbar (issue 25 finding 10).
+  // means the header's 48px at a 16px font, but at this theme's 13px body font it is 44.6px, so the
+  // column would reach 3.4px below the screen and give every page a vertical scrollbar.
   RaSidebar: {
     styleOverrides: {
       // From sm up (on a phone the menu is a drawer over the page, out of its flow).
@@ -135,7 +135,7 @@ export const lightTheme: RaThemeOptions = {
     ...denseComponents,
     // An outlined status chip ("stale" on a trade's page, "completed" in /tx/latest) sits on tinted
     // rows and cards (a hovered row is #e9ebee), where the status colours' text falls under AA's 4.5:1
-    // (warning 4.1 on #e0e1e4, success 4.2 on #e9ebee, axe, issue 25 finding 13): its text and border
+    // (warning 4.1 on #e0e1e4, success 4.2 on #e9ebee, by axe): its text and border
     // take a darker shade of the same hue there (each at least 4.9:1 on #e0e1e4).
     MuiChip: {
       ...denseComponents.MuiChip,

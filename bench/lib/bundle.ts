@@ -1,8 +1,8 @@
 /**
- * Bundle budgets of issue #6, computed from a production build's Vite manifest (build.manifest in
- * vite.config.ts writes <outDir>/.vite/manifest.json). Deterministic: byte counts of the files the
- * build wrote, gzipped here with zlib's default level, in kB of 1,000 bytes (as Vite's build report
- * prints them, where the issue's figures come from).
+ * Bundle budgets (docs/decisions.md "Bundle budgets and lazy chunks"), computed from a production
+ * build's Vite manifest (build.manifest in vite.config.ts writes <outDir>/.vite/manifest.json).
+ * Deterministic: byte counts of the files the build wrote, gzipped here with zlib's default level,
+ * in kB of 1,000 bytes (as Vite's build report prints them).
  *
  * - login: the entry chunk and everything it imports statically (what index.html loads and
  *   modulepreloads), plus the lazy chunks the /login screen loads (none: LoginPage is in the entry).
@@ -20,7 +20,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Issue #6 budgets, in kB (1,000 bytes) of gzipped JS. The one place these numbers live. */
+/** The budgets, in kB (1,000 bytes) of gzipped JS. The one place these numbers live. */
 export const BUNDLE_BUDGETS_KB = { login: 330, home: 400, lazyChunk: 120 } as const;
 
 /**
@@ -39,7 +39,7 @@ export const SCREEN_LAZY_ROOTS = {
 };
 
 /**
- * Lazy modules home loads after its first paint (issue 26: the Performance card, the Gas and balances
+ * Lazy modules home loads after its first paint (the Performance card, the Gas and balances
  * table with its sparklines, and the charts they load): not in home's first-paint budget, each chunk
  * under the lazy-chunk budget, and measured as `homeAfterPaint`.
  */

@@ -1,8 +1,9 @@
 /**
  * What a browser benchmark needs to drive the real console: a fresh build of it, the reference
  * server spawned as the browser tests spawn it (tests/e2e/globalSetup.ts), Debian's Chromium
- * launched with STACK trap 4's flags, and sign-in through the real login form and splash. Every
- * wait here is bounded, so a benchmark can always get to its `finally` and close what it opened.
+ * launched with docs/decisions.md trap 4's flags, and sign-in through the real login form and
+ * splash. Every wait here is bounded, so a benchmark can always get to its `finally` and close what
+ * it opened.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -63,7 +64,7 @@ export async function buildConsole(log: (line: string) => void): Promise<{ dir: 
 
 export function findChromium(): string {
   const path = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
-  if (!path) throw new Error('no Chromium: `apt-get install -y chromium` (STACK trap 4) or set CHROMIUM to its path');
+  if (!path) throw new Error('no Chromium: `apt-get install -y chromium` (docs/decisions.md trap 4) or set CHROMIUM to its path');
   return path;
 }
 
@@ -203,7 +204,7 @@ export async function countFeed(baseURL: string, token: string): Promise<FeedCou
   };
 }
 
-/** Signs in through the real login form and enters past the splash (SPEC §2), as an operator does. */
+/** Signs in through the real login form and enters past the splash (§2), as an operator does. */
 export async function signIn(page: Page, accessKey: string): Promise<void> {
   await page.goto('/login', { timeout: SIGN_IN_TIMEOUT_MS });
   await page.getByLabel('Access key').fill(accessKey, { timeout: SIGN_IN_TIMEOUT_MS });

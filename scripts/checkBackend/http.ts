@@ -1,6 +1,6 @@
 /** The checker's REST client: one call, its answer kept as text and JSON, described for the report. */
 
-/** PROTOCOL: the console gives up after 10 s. */
+/** docs/protocol.md "Origin and transport": the console gives up after 10 s. */
 const TIMEOUT_MS = 10_000;
 const SHOWN_CHARS = 400;
 

@@ -1,4 +1,4 @@
-/** The REST checks: sign-in and the token, refusals, the SPEC §7 reads, the opt-in writes, the extensions. */
+/** The REST checks: sign-in and the token, refusals, the §7 reads (docs/product.md), the opt-in writes, the extensions. */
 import { z } from 'zod';
 import { ADMIN_ROLE, BRIDGE_KINDS } from '../../src/config/enums.ts';
 import { DeliveriesResponse, DestinationsResponse } from '../../src/contract/alertDelivery.ts';
@@ -25,17 +25,17 @@ import type { Answer } from './http.ts';
 import { shapeProblem } from './shapes.ts';
 
 const RULES = {
-  login: 'PROTOCOL Login: POST /api/login {accessKey} answers 200 {token}',
-  token: 'PROTOCOL Login: the token is a JWT, three dot-separated base64url parts, whose payload holds name (string), role (string) and exp (seconds)',
-  adminRole: 'PROTOCOL Login / SPEC §6: the admin key’s token has role exactly "Admin"',
-  operatorRole: 'SPEC §6: an Operator’s token does not have role "Admin"',
-  badKey: 'PROTOCOL Login: a bad access key answers 401 {"error": …}',
-  noToken: 'PROTOCOL Errors: every request without a valid token answers 401 {"error": string}',
-  operator403: 'PROTOCOL Errors / SPEC §6: an Operator gets 403 {"error": string} on Admin routes',
-  operatorReads: 'SPEC §6: any signed-in role may read the transactions and quotes',
+  login: 'docs/protocol.md Login and the session token: POST /api/login {accessKey} answers 200 {token}',
+  token: 'docs/protocol.md Login and the session token: the token is a JWT, three dot-separated base64url parts, whose payload holds name (string), role (string) and exp (seconds)',
+  adminRole: 'docs/protocol.md Login and the session token / docs/product.md §6: the admin key’s token has role exactly "Admin"',
+  operatorRole: 'docs/product.md §6: an Operator’s token does not have role "Admin"',
+  badKey: 'docs/protocol.md Login and the session token: a bad access key answers 401 {"error": …}',
+  noToken: 'docs/protocol.md Errors: every request without a valid token answers 401 {"error": string}',
+  operator403: 'docs/protocol.md Errors / docs/product.md §6: an Operator gets 403 {"error": string} on Admin routes',
+  operatorReads: 'docs/product.md §6: any signed-in role may read the transactions and quotes',
   lists:
     'docs/protocol.md Lists: a list asked with range=[start,end] answers {data, total}, or the bare array with Content-Range: <resource> <first>-<last>/<total> (<resource> */<total> when empty)',
-  errors: 'PROTOCOL Errors: 400 = invalid input, `details` naming the fields; 404 = unknown record; 409 = duplicate name or stale version',
+  errors: 'docs/protocol.md Errors: 400 = invalid input, `details` naming the fields; 404 = unknown record; 409 = duplicate name or stale version',
 } as const;
 
 /** The claims of a JWT-shaped token, or why it is not one. */
@@ -179,11 +179,11 @@ async function checkList(ctx: Context, resource: string, sortField: string, reco
 export async function checkReads(ctx: Context): Promise<void> {
   const token = ctx.adminToken;
   if (!token) {
-    fail(ctx, { id: 'reads.all', group: 'reads', title: 'SPEC §7 reads', rule: RULES.login, problem: 'not run: the admin key did not sign in' });
+    fail(ctx, { id: 'reads.all', group: 'reads', title: 'docs/product.md §7 reads', rule: RULES.login, problem: 'not run: the admin key did not sign in' });
     return;
   }
   const fees = await ctx.call('GET', '/api/bridges/fee-to-eth', { token });
-  judge(ctx, { id: 'reads.fee-to-eth', group: 'reads', title: 'GET /api/bridges/fee-to-eth answers {fees}', rule: 'SPEC §7 / contract BridgeFeesResponse', request: fees.request, answer: fees.describe() }, [
+  judge(ctx, { id: 'reads.fee-to-eth', group: 'reads', title: 'GET /api/bridges/fee-to-eth answers {fees}', rule: 'docs/product.md §7 / contract BridgeFeesResponse', request: fees.request, answer: fees.describe() }, [
     answerProblem(fees, BridgeFeesResponse),
   ]);
 
@@ -192,7 +192,7 @@ export async function checkReads(ctx: Context): Promise<void> {
   if (configName !== undefined) {
     const config = await ctx.call('GET', `/api/configs/${encodeURIComponent(configName)}`, { token });
     const named = (config.json as { configName?: unknown } | undefined)?.configName;
-    judge(ctx, { id: 'reads.config', group: 'reads', title: 'GET /api/configs/{configName} answers the config', rule: 'SPEC §7 / contract ConfigRecord', request: config.request, answer: config.describe() }, [
+    judge(ctx, { id: 'reads.config', group: 'reads', title: 'GET /api/configs/{configName} answers the config', rule: 'docs/product.md §7 / contract ConfigRecord', request: config.request, answer: config.describe() }, [
       answerProblem(config, ConfigRecord),
       named !== undefined && named !== configName ? `configName is ${JSON.stringify(named)}, not the one asked for` : undefined,
     ]);
@@ -201,17 +201,17 @@ export async function checkReads(ctx: Context): Promise<void> {
   const firstTx = txs?.[0] as { id?: string; tradeId?: string | null } | undefined;
   if (firstTx?.id !== undefined) {
     const tx = await ctx.call('GET', `/api/txs/${encodeURIComponent(firstTx.id)}`, { token });
-    judge(ctx, { id: 'reads.tx', group: 'reads', title: 'GET /api/txs/{id} answers the transaction', rule: 'SPEC §7 / contract TxRecord', request: tx.request, answer: tx.describe() }, [
+    judge(ctx, { id: 'reads.tx', group: 'reads', title: 'GET /api/txs/{id} answers the transaction', rule: 'docs/product.md §7 / contract TxRecord', request: tx.request, answer: tx.describe() }, [
       answerProblem(tx, TxRecord),
     ]);
-  } else skip(ctx, { id: 'reads.tx', group: 'reads', title: 'GET /api/txs/{id} answers the transaction', rule: 'SPEC §7 / contract TxRecord', problem: 'no transaction to read' });
+  } else skip(ctx, { id: 'reads.tx', group: 'reads', title: 'GET /api/txs/{id} answers the transaction', rule: 'docs/product.md §7 / contract TxRecord', problem: 'no transaction to read' });
   const withTrade = (txs as { tradeId?: string | null }[] | undefined)?.find((tx) => typeof tx.tradeId === 'string');
   if (withTrade?.tradeId) {
     const trade = await ctx.call('GET', `/api/txs/sell/${encodeURIComponent(withTrade.tradeId)}`, { token });
-    judge(ctx, { id: 'reads.trade', group: 'reads', title: 'GET /api/txs/sell/{tradeId} answers the trade with its txs', rule: 'SPEC §7 trade fetch / contract TradeRecord', request: trade.request, answer: trade.describe() }, [
+    judge(ctx, { id: 'reads.trade', group: 'reads', title: 'GET /api/txs/sell/{tradeId} answers the trade with its txs', rule: 'docs/product.md §7 Trade fetch / contract TradeRecord', request: trade.request, answer: trade.describe() }, [
       answerProblem(trade, TradeRecord),
     ]);
-  } else skip(ctx, { id: 'reads.trade', group: 'reads', title: 'GET /api/txs/sell/{tradeId} answers the trade', rule: 'SPEC §7 trade fetch', problem: 'no transaction with a tradeId on the first page' });
+  } else skip(ctx, { id: 'reads.trade', group: 'reads', title: 'GET /api/txs/sell/{tradeId} answers the trade', rule: 'docs/product.md §7 Trade fetch', problem: 'no transaction with a tradeId on the first page' });
 
   await checkQuote(ctx, token);
 
@@ -232,7 +232,7 @@ const asBigInt = (value: string | number) => {
 };
 
 async function checkQuote(ctx: Context, token: string): Promise<void> {
-  const rule = 'SPEC §7 Quote / PROTOCOL Quote: GET /api/proxy/worker/quoteUi answers the quote, routes sorted best first';
+  const rule = 'docs/product.md §7 Quote / docs/protocol.md Quote: GET /api/proxy/worker/quoteUi answers the quote, routes sorted best first';
   const title = 'a quote through the proxy (worker/quoteUi) answers the contract’s Quote';
   // Two tokens on one network, from init's allTokens (the console's own token list).
   const byNetwork = new Map<string, { address: string; decimals: number }[]>();
@@ -265,7 +265,7 @@ async function checkQuote(ctx: Context, token: string): Promise<void> {
 export async function checkWrites(ctx: Context): Promise<void> {
   const token = ctx.adminToken;
   if (!ctx.options.writes) {
-    skip(ctx, { id: 'writes.all', group: 'writes', title: 'writes on records the checker creates and deletes', rule: 'issue 28', problem: 'opt-in: run with --writes' });
+    skip(ctx, { id: 'writes.all', group: 'writes', title: 'writes on records the checker creates and deletes', rule: 'docs/protocol.md REST routes', problem: 'opt-in: run with --writes' });
     return;
   }
   if (!token) {
@@ -303,7 +303,7 @@ export async function checkWrites(ctx: Context): Promise<void> {
   // A Solana bridge entry under a bridge name of the checker's own.
   const x = checkerName('chk-x-');
   const entry = checkerName('CHK');
-  const solanaRule = 'SPEC §7 Solana bridge configuration / contract SolanaBridgeRecord';
+  const solanaRule = 'docs/product.md §7 Solana bridge configuration / contract SolanaBridgeRecord';
   const created = await ctx.call('POST', `/api/solana-bridge/${x}`, { token, body: { token: entry, data: { Ethereum: { address, decimals: 18 } } } });
   if (judge(ctx, { id: 'writes.solana-create', group: 'writes', title: 'POST /api/solana-bridge/{x} creates an entry', rule: solanaRule, request: created.request, answer: created.describe() }, [answerProblem(created, SolanaBridgeRecord)])) {
     const updated = await ctx.call('PUT', `/api/solana-bridge/${x}/${entry}`, { token, body: { data: { Ethereum: { address, decimals: 6 }, Base: { address, decimals: 6 } } } });
@@ -324,7 +324,7 @@ interface Lifecycle {
 }
 
 async function recordLifecycle(ctx: Context, token: string, spec: Lifecycle): Promise<void> {
-  const rule = `SPEC §7 ${spec.kind}s: POST, PUT (with version; stale → 409), DELETE → {ok: true}; then 404`;
+  const rule = `docs/product.md §7 ${spec.kind}s: POST, PUT (with version; stale → 409), DELETE → {ok: true}; then 404`;
   const group = 'writes';
   const created = await ctx.call('POST', spec.create.path, { token, body: spec.create.body(spec.name) });
   const record = created.json as Record<string, unknown> | undefined;
@@ -366,11 +366,11 @@ export async function checkExtensions(ctx: Context): Promise<void> {
   const day = 24 * 3600 * 1000;
   const network = Object.keys(ctx.init?.brainState.nativePriceUSD ?? {})[0] ?? 'Ethereum';
   const probes: { id: string; extension: string; title: string; path: string; query?: Record<string, string>; schema: z.ZodType; rule: string }[] = [
-    { id: 'extensions.trades', extension: 'trades', title: 'GET /api/trades/ lists trades', path: '/api/trades/', query: { sort: '["startedAt","DESC"]', range: '[0,4]', filter: '{}' }, schema: TradeListResponse.shape.data.element, rule: `PROTOCOL Trades; ${RULES.lists}` },
-    { id: 'extensions.stats-trades', extension: 'stats', title: 'GET /api/stats/trades counts trades per bucket', path: '/api/stats/trades', query: { from: String(now - day), to: String(now), bucket: 'hour' }, schema: TradeStatsResponse, rule: 'PROTOCOL Stats' },
-    { id: 'extensions.stats-series', extension: 'stats', title: 'GET /api/stats/series answers points', path: '/api/stats/series', query: { kind: 'gas', network, from: String(now - day), to: String(now) }, schema: StatsSeriesResponse, rule: 'PROTOCOL Stats' },
-    { id: 'extensions.alerts-destinations', extension: 'alerts', title: 'GET /api/alerts/destinations lists destinations', path: '/api/alerts/destinations', schema: DestinationsResponse, rule: 'PROTOCOL Alerts delivery' },
-    { id: 'extensions.alerts-deliveries', extension: 'alerts', title: 'GET /api/alerts/deliveries lists deliveries', path: '/api/alerts/deliveries', query: { limit: '5' }, schema: DeliveriesResponse, rule: 'PROTOCOL Alerts delivery' },
+    { id: 'extensions.trades', extension: 'trades', title: 'GET /api/trades/ lists trades', path: '/api/trades/', query: { sort: '["startedAt","DESC"]', range: '[0,4]', filter: '{}' }, schema: TradeListResponse.shape.data.element, rule: `docs/protocol.md Trades; ${RULES.lists}` },
+    { id: 'extensions.stats-trades', extension: 'stats', title: 'GET /api/stats/trades counts trades per bucket', path: '/api/stats/trades', query: { from: String(now - day), to: String(now), bucket: 'hour' }, schema: TradeStatsResponse, rule: 'docs/protocol.md Stats' },
+    { id: 'extensions.stats-series', extension: 'stats', title: 'GET /api/stats/series answers points', path: '/api/stats/series', query: { kind: 'gas', network, from: String(now - day), to: String(now) }, schema: StatsSeriesResponse, rule: 'docs/protocol.md Stats' },
+    { id: 'extensions.alerts-destinations', extension: 'alerts', title: 'GET /api/alerts/destinations lists destinations', path: '/api/alerts/destinations', schema: DestinationsResponse, rule: 'docs/protocol.md Alerts delivery' },
+    { id: 'extensions.alerts-deliveries', extension: 'alerts', title: 'GET /api/alerts/deliveries lists deliveries', path: '/api/alerts/deliveries', query: { limit: '5' }, schema: DeliveriesResponse, rule: 'docs/protocol.md Alerts delivery' },
   ];
   for (const probe of probes) {
     const answer = await ctx.call('GET', probe.path, { token, ...(probe.query ? { query: probe.query } : {}) });

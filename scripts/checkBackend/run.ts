@@ -1,6 +1,6 @@
 /**
- * The conformance checker (issue 28 item 2): drives a backend the way the console does and reports,
- * check by check, what conforms to the wire contract and what does not.
+ * The conformance checker: drives a backend the way the console does and reports, check by check,
+ * what conforms to the wire contract and what does not.
  */
 import type { CheckOptions, Context } from './context.ts';
 import { createClient } from './http.ts';

@@ -17,12 +17,12 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const PING_TIMEOUT_MS = 4_500;
 
 const RULES = {
-  handshake: 'PROTOCOL Socket: a handshake without a valid token is refused with connect_error "unauthorized"',
-  init: 'PROTOCOL Socket: init is sent on connection and parses with the contract (InitPayload)',
-  eventCache: 'PROTOCOL eventCache: {[eventName]: lastPayload | lastPayload[]}, each payload parsing as its event',
-  subscribed: 'PROTOCOL Socket: the server sends only the events named in the handshake query `events`',
-  ping: 'PROTOCOL Socket: the client emits ping with an empty payload every 4500 ms; the server accepts it (does not disconnect)',
-  events: 'PROTOCOL Server -> client events: each payload parses with its event’s schema in src/contract',
+  handshake: 'docs/protocol.md Socket connection: a handshake without a valid token is refused with connect_error "unauthorized"',
+  init: 'docs/protocol.md Socket connection: init is sent on connection and parses with the contract (InitPayload)',
+  eventCache: 'docs/protocol.md eventCache: {[eventName]: lastPayload | lastPayload[]}, each payload parsing as its event',
+  subscribed: 'docs/protocol.md Socket connection: the server sends only the events named in the handshake query `events`',
+  ping: 'docs/protocol.md Socket connection: the client emits ping with an empty payload every 4500 ms; the server accepts it (does not disconnect)',
+  events: 'docs/protocol.md Server -> client events: each payload parses with its event’s schema in src/contract',
 } as const;
 
 /**
@@ -125,7 +125,7 @@ function checkEventCache(ctx: Context, received: readonly Received[], request: s
   const check = { id: 'socket.event-cache', group: 'socket', title: 'eventCache parses, each value in either form', rule: RULES.eventCache, request };
   const cache = received.find((r) => r.event === 'eventCache');
   if (!cache) {
-    skip(ctx, { ...check, problem: 'no eventCache arrived (PROTOCOL does not require one)' });
+    skip(ctx, { ...check, problem: 'no eventCache arrived (docs/protocol.md does not require one)' });
     return;
   }
   if (typeof cache.payload !== 'object' || cache.payload === null || Array.isArray(cache.payload)) {
@@ -186,7 +186,7 @@ function checkListened(ctx: Context, received: readonly Received[], stillConnect
   ]);
 }
 
-/** PROTOCOL writes these payloads `{ key, ...result }`: whatever else they carry is the result itself, not an unknown field. */
+/** docs/protocol.md writes these payloads `{ key, ...result }`: whatever else they carry is the result itself, not an unknown field. */
 const OPEN_PAYLOADS: ReadonlySet<string> = new Set(['checkerAddResults', 'workerIterationResult']);
 
 function unknownFieldNotes(event: string, schema: Parameters<typeof unknownFields>[0], payload: unknown): string[] {

@@ -92,7 +92,7 @@ export interface AppOptions {
   stuck?: Partial<TradeWatchOptions>;
   /** Ms between the network series' samples (GET /stats/series); 0: none unless a test flushes. */
   seriesSampleMs?: number;
-  /** Alerts delivery (issue 29): evaluation period, delivery timings, the console's link. */
+  /** Alerts delivery (docs/protocol.md "Alerts delivery"): evaluation period, delivery timings, the console's link. */
   alerts?: AlertsOptions;
   logger?: FastifyServerOptions['logger'];
 }
@@ -134,12 +134,12 @@ export async function buildApp(options: AppOptions = {}) {
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL or an over-long path parameter is refused before any route or hook runs;
-    // its body follows PROTOCOL `{ error }` like every other error (fastify's default does not).
+    // its body follows docs/protocol.md "Errors", `{ error }`, like every other error (fastify's default does not).
     frameworkErrors: (error, request, reply) => {
       let status = error.statusCode ?? 500;
       let message = error.message;
       // An over-long parameter is 414 only on a real route: without a session that would tell which
-      // API paths exist, so every /api request without one is 401 here too (issue 27 finding 7).
+      // API paths exist, so every /api request without one is 401 here too.
       // No public route has a parameter, so none is refused by this.
       if (isApiPath(canonicalPath(request.url)) && !app.sessions.verify(request.headers['x-api-key'])) {
         status = 401;

@@ -68,7 +68,7 @@ const EnvSchema = z.object({
   STATIC_DIR: z.string().min(1).default('./dist'),
   /** Refused login attempts per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  /** init.devMode: the console marks the demo database (SPEC §1). */
+  /** init.devMode: the console marks the demo database (§1). */
   DEV_MODE: flag.default(true),
   /** Demo transactions written on the first start of an empty database (0: none). */
   DEMO_TXS: z.coerce.number().int().min(0).max(5_000_000).default(DEMO_TXS_DEFAULT),

@@ -1,5 +1,5 @@
 /**
- * Runs the realtime socket for `token` while mounted (SPEC §6: only when authenticated), and stops
+ * Runs the realtime socket for `token` while mounted (§6: only when authenticated), and stops
  * it on unmount or token change. Must sit inside <NotificationsProvider> (it shows toasts).
  */
 import { useEffect, useRef } from 'react';

@@ -1,10 +1,11 @@
 /**
- * Sends the operator to sign in again when the session ends (SPEC §9: 60 min minus 1 s; issue 7
- * "Session expiry"). At the token's exp the server ends the socket with stopReconnect, and the
- * console shows the persistent "Disconnected from server" toast (§4, no retry). A moment later this
- * guard signs out (the stored token is deleted) and goes to /login?session=expired, remembering the
- * screen so sign-in returns there. The token is gone before /login shows, so nothing can bounce the
- * operator back and forth: no reload loop. Mount it once inside the signed-in frame.
+ * Sends the operator to sign in again when the session ends (§9: 60 min minus 1 s; docs/protocol.md
+ * "Login and the session token"). At the token's exp the server ends the socket with stopReconnect,
+ * and the console shows the persistent "Disconnected from server" toast (§4, no retry). A moment
+ * later this guard signs out (the stored token is deleted) and goes to /login?session=expired,
+ * remembering the screen so sign-in returns there. The token is gone before /login shows, so
+ * nothing can bounce the operator back and forth: no reload loop. Mount it once inside the
+ * signed-in frame.
  */
 import { useEffect } from 'react';
 import { useAuthProvider, useLogout } from 'react-admin';

@@ -1,5 +1,5 @@
 /**
- * The react-admin AuthProvider (SPEC §2 rules, §6 roles, §8 'api key not found'). It takes its
+ * The react-admin AuthProvider (§2 rules, §6 roles, §8 'api key not found'). It takes its
  * dependencies as arguments so tests pass fakes; index.ts wires the browser's.
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
@@ -14,7 +14,7 @@ export interface AuthProviderDeps {
   requestToken: (accessKey: string) => Promise<string>;
   /** Called after a successful sign-in (the realtime layer re-arms its reconnect flag). */
   onLogin?: () => void;
-  /** POST /api/logout with the session's token: the server revokes the session (PROTOCOL). */
+  /** POST /api/logout with the session's token: the server revokes the session (protocol.md "Login and the session token"). */
   revokeToken?: (token: string) => Promise<unknown>;
   /** Called first on sign-out, before the server is told (the realtime layer closes its socket). */
   onLogout?: () => void;

@@ -29,7 +29,7 @@ export const authProvider = createAuthProvider({
   },
   onLogin: () => {
     resetReconnectFlag();
-    // SPEC §2: the splash loader greets every fresh sign-in.
+    // §2: the splash loader greets every fresh sign-in.
     sessionStorage.removeItem(SPLASH_SEEN_KEY);
   },
   onLogout: endLiveSessions,

@@ -1,5 +1,5 @@
 /**
- * The session token at rest (SPEC §6: kept encrypted in browser storage under USER_API_KEY).
+ * The session token at rest (§6: kept encrypted in browser storage under USER_API_KEY).
  *
  * Scheme: AES-GCM (256-bit) with a non-extractable CryptoKey generated once per browser profile and
  * kept in IndexedDB (db "operator-console", store "keys"). localStorage[USER_API_KEY] holds
@@ -8,7 +8,7 @@
  *
  * What it protects: the localStorage value on its own (pasted in a ticket, read from devtools, a
  * localStorage-only export or sync) is useless without this profile's IndexedDB key, and script
- * cannot export that key. What it does not protect (issue 27 finding 4): a copy of the whole
+ * cannot export that key. What it does not protect (SECURITY.md): a copy of the whole
  * profile, disk image or backup carries the IndexedDB key with the value, and opens signed in
  * until the token expires (at most 60 min) or its user signs out; and script running in this
  * origin (XSS) can decrypt with the key just as the app does, which is the Content Security

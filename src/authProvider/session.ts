@@ -1,4 +1,7 @@
-/** Reading the session token (SPEC §3 logged-in user, §5 token decoding, §6 roles; PROTOCOL "Login and the session token"). */
+/**
+ * Reading the session token (§3 logged-in user, §5 token decoding, §6 roles; docs/protocol.md "Login and the session
+ * token").
+ */
 import { jwtDecode } from 'jwt-decode';
 import { SessionClaims } from '../contract/index.ts';
 import { ADMIN_ROLE } from '../config/enums.ts';

@@ -5,8 +5,8 @@
  *
  * The line is drawn with plain Canvas 2D on one offscreen canvas shared by every sparkline and shown
  * as a picture (an <img>), not as a canvas of its own: Home's Gas and balances table repaints four
- * times a second, and Chromium took a snapshot of each of its 30 small canvases on every repaint
- * (issue 26 item 4; README "Charts"). A picture changes only when its line does (a point at most
+ * times a second, and Chromium would take a snapshot of each of its 30 small canvases on every
+ * repaint (README "Charts"). A picture changes only when its line does (a point at most
  * every 10 s) and a repaint draws it from the decoded image. A polyline needs no chart library:
  * uPlot stays for the TimeChart's axes and bars.
  */

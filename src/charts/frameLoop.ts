@@ -1,6 +1,6 @@
 /**
  * One requestAnimationFrame for every chart on the page: a chart marks itself dirty as often as
- * events come, and is redrawn once in the next frame (issue 26 item 4: at most once per frame,
+ * events come, and is redrawn once in the next frame (at most once per frame,
  * whatever the event rate).
  */
 const dirty = new Set<() => void>();

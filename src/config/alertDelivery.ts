@@ -1,10 +1,10 @@
 /**
- * Alerts delivery (issue 29; PROTOCOL "Alerts delivery"). SPEC states none of these: each is named
- * here once, with why it has its value. The server and the standalone process read them; tests inject
- * shorter timings.
+ * Alerts delivery (docs/protocol.md "Alerts delivery"). docs/product.md states none of these: each is
+ * named here once, with why it has its value. The server and the standalone process read them; tests
+ * inject shorter timings.
  */
 
-/** One delivery attempt waits this long for an answer before it counts as timed out (issue 29 part 3). */
+/** One delivery attempt waits this long for an answer before it counts as timed out (docs/protocol.md "Alerts delivery"). */
 export const ALERT_DELIVERY_TIMEOUT_MS = 10_000;
 
 /** Tries of one message in all (the first and its retries), on 5xx, timeout or no connection. */
@@ -12,7 +12,7 @@ export const ALERT_DELIVERY_MAX_ATTEMPTS = 6;
 
 /**
  * The first retry waits this long; each next one twice as long (20 s, 40 s, 80 s, 160 s, 320 s):
- * six tries over about ten minutes, as the issue asks.
+ * six tries over about ten minutes, as docs/protocol.md "Alerts delivery" says.
  */
 export const ALERT_DELIVERY_BACKOFF_BASE_MS = 20_000;
 
@@ -35,7 +35,7 @@ export const ALERT_DESTINATIONS_MAX = 20;
 /** Telegram's Bot API, unless a destination names its own (a self-hosted Bot API server, a test). */
 export const TELEGRAM_API_BASE_DEFAULT = 'https://api.telegram.org';
 
-/** A stored secret comes back as this mark and its last 4 characters (PROTOCOL). */
+/** A stored secret comes back as this mark and its last 4 characters (docs/protocol.md "Alerts delivery"). */
 export const SECRET_MASK = '••••';
 export const SECRET_VISIBLE_CHARS = 4;
 

@@ -1,12 +1,12 @@
 /**
- * Alert rules and the "≈ N txs" column of home's "Gas and balances" (issue part 5). SPEC states
- * none of these: each is named here once, with why it has its value.
+ * Alert rules and the "≈ N txs" column of home's "Gas and balances". docs/product.md states none of
+ * these: each is named here once, with why it has its value.
  */
 
 /**
- * PROTOCOL's `gas` event gives `gasEstimate` without a unit. Assumed here: a gas price in gwei per
- * unit of gas, as the reference simulator emits it (server/src/sim/profiles.ts, `gasGwei`). One
- * gwei is 1e-9 of the native coin.
+ * The `gas` event (docs/protocol.md "Server -> client events") gives `gasEstimate` without a unit.
+ * Assumed here: a gas price in gwei per unit of gas, as the reference simulator emits it
+ * (server/src/sim/profiles.ts, `gasGwei`). One gwei is 1e-9 of the native coin.
  */
 export const GWEI_IN_NATIVE = 1e-9;
 

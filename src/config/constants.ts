@@ -1,7 +1,7 @@
-/** Business constants of SPEC §9 (and the few of §2/§7 that are numbers). Each lives here once. */
+/** Business constants of §9 (and the few of §2/§7 that are numbers). Each lives here once. */
 
-export const APP_VERSION = '0.0.1'; // SPEC §1
-export const APP_LABEL = 'Operator Console'; // SPEC §1 build label
+export const APP_VERSION = '0.0.1'; // §1
+export const APP_LABEL = 'Operator Console'; // §1 build label
 
 /** §9 Session length: 60 min minus 1 s. */
 export const SESSION_MS = 60 * 60 * 1000 - 1000;

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: exchange logos are found by dex key (the part of name_variant before '_'), with a default
+ * §2: exchange logos are found by dex key (the part of name_variant before '_'), with a default
  * logo as fallback. Logos cannot be downloaded at run time, so each is drawn from this table as a
  * coloured disc with the exchange's initials (src/widgets/SwapQuote/DexLogo.tsx).
  */

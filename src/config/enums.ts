@@ -1,4 +1,4 @@
-/** Enumerations of SPEC §1, §3 and §4. They live here once and drive every select and filter. */
+/** Enumerations of §1, §3 and §4. They live here once and drive every select and filter. */
 
 /** §1 Services of the system behind the console. */
 export const SERVICES = ['brain', 'noder', 'eventer', 'croner', 'worker', 'transactions', 'monitoring', 'aggregator'] as const;
@@ -69,5 +69,5 @@ export const SOUND_NAMES = Object.keys(SOUND_FACTORS) as SoundName[];
 
 /** §6 The one role with admin rights, exactly. */
 export const ADMIN_ROLE = 'Admin';
-/** The non-admin role the reference server seeds; SPEC does not name others. */
+/** The non-admin role the reference server seeds; §6 does not name others. */
 export const OPERATOR_ROLE = 'Operator';

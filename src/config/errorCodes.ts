@@ -1,6 +1,6 @@
 /**
- * SPEC §8 trade error codes carried by txConfirmed.errCode, and the text the operator sees in the
- * error toast "<tokenName>: <message>". SPEC gives the meaning of each code but not the toast
+ * §8 trade error codes carried by txConfirmed.errCode, and the text the operator sees in the
+ * error toast "<tokenName>: <message>". §8 gives the meaning of each code but not the toast
  * wording, so the meaning is the message.
  */
 export const TRADE_ERROR_MESSAGES: readonly string[] = [

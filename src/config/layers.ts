@@ -1,5 +1,5 @@
 /**
- * One z-index scale for the console (issue 25 finding 1), handed to MUI as the theme's `zIndex`
+ * One z-index scale for the console, so no toast covers a control, handed to MUI as the theme's `zIndex`
  * (src/theme.ts), so every layer is named once: the page < the header < the toast stack < the menu
  * drawer < whatever the operator opens (menus, popovers, dialogs and their backdrops) < tooltips.
  * Toasts sit below a modal's backdrop, so an open dialog dims them and a click meant for a menu item

@@ -1,6 +1,7 @@
 /**
- * SPEC §2 (exchange logos by dex key, with a default logo as fallback) and issue 26 item 6: the one
- * table from the console's network names, token symbols and dex keys to the SVG logos of
+ * §2 (exchange logos by dex key, with a default logo as fallback) and docs/decisions.md "Logos
+ * bundled, loaded one at a time": the one table from the console's network names, token symbols and
+ * dex keys to the SVG logos of
  * @web3icons/react (bundled with the console, never fetched at run time). Each value is the name of
  * the package's icon component (its file under @web3icons/react/icons/<kind>/), or DEFAULT_LOGO where
  * the package has no logo for it: those show the default logo (src/ui/logos).

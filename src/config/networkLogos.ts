@@ -1,7 +1,7 @@
 /**
- * Issue 26 item 6: the network part of the logo table (src/config/logos.ts, which re-exports it and
- * says what the values are), on its own so home's network logos load it without the token and
- * exchange tables; and the logos drawn on their own ground, whatever their kind.
+ * The network part of the logo table (src/config/logos.ts, which re-exports it and says what the
+ * values are), on its own so home's network logos load it without the token and exchange tables;
+ * and the logos drawn on their own ground, whatever their kind.
  */
 import type { Network } from './networks.ts';
 
@@ -11,7 +11,7 @@ export const DEFAULT_LOGO = 'default' as const;
 export type LogoIcon = `Network${string}` | `Token${string}` | `Exchange${string}`;
 export type LogoEntry = LogoIcon | typeof DEFAULT_LOGO;
 
-/** Every network of SPEC §3 (NETWORKS). */
+/** Every network of §3 (NETWORKS). */
 export const NETWORK_LOGOS = {
   Arbitrum: 'NetworkArbitrumOne',
   Base: 'NetworkBase',

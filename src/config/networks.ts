@@ -1,4 +1,4 @@
-/** Networks, explorers, native coins and stale-block thresholds (SPEC §3, §9). */
+/** Networks, explorers, native coins and stale-block thresholds (§3, §9). */
 
 export const NETWORKS = [
   'Arbitrum', 'Base', 'Binance', 'Ethereum', 'Fantom', 'Gnosis', 'Optimism', 'Polygon', 'PulseChain',
@@ -57,7 +57,7 @@ const evm = (native: NativeCoin, symbol: string, address: string, explorer: stri
 
 /**
  * Per-network facts. Wrapped-native decimals are 18 except Fantom (a 6-decimal USDC-type
- * token) and Solana (8), as SPEC §9 states.
+ * token) and Solana (8), as §9 states.
  */
 export const NETWORK_INFO: Record<Network, NetworkInfo> = {
   Arbitrum: evm('ETH', 'WETH', '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', 'https://arbiscan.io'),

@@ -1,8 +1,8 @@
 /**
- * Signals: what the console tells an operator (toasts, sounds, the notification centre), kind by kind.
- * Not SPEC §9 numbers (§2/§4/§8/§9 fix the toasts' look, colours and times; these are the issue
- * "Calm, complete signals"): how many toasts at once, when identical ones merge, how much history
- * the centre keeps, how long a snooze lasts.
+ * Signals: what the console tells an operator (toasts, sounds, the notification centre), kind by
+ * kind. Not §9 numbers (§2/§4/§8/§9 fix the toasts' look, colours and times; these are the
+ * console's own, docs/decisions.md "Our own toast stack instead of notistack"): how many toasts at
+ * once, when identical ones merge, how much history the centre keeps, how long a snooze lasts.
  */
 
 /**
@@ -55,7 +55,7 @@ export const SNOOZE_DURATIONS_MS = [15 * 60_000, 60 * 60_000] as const;
 
 /**
  * The toast id react-admin's "The form is not valid…" is shown under, so a save that then goes
- * through closes it (issue 25 finding 6); the kit's success notices ask for it with `closes`.
+ * through closes it; the kit's success notices ask for it with `closes`.
  */
 export const FORM_INVALID_TOAST_ID = 'form:invalid';
 

@@ -1,12 +1,12 @@
 /**
- * The stats extension (PROTOCOL "Stats", a console extension): trade figures per hour or day, and
- * gas, balance and block-interval history per network. A backend may leave it out (404); the
- * console then hides what depends on it.
+ * The stats extension (docs/protocol.md "Stats", a console extension): trade figures per hour or
+ * day, and gas, balance and block-interval history per network. A backend may leave it out (404);
+ * the console then hides what depends on it.
  */
 
-/** PROTOCOL "Stats": an answer has at most this many buckets (GET /stats/trades). */
+/** docs/protocol.md "Stats": an answer has at most this many buckets (GET /stats/trades). */
 export const STATS_MAX_BUCKETS = 1000;
-/** PROTOCOL "Stats": a series answer has at most this many points (GET /stats/series). */
+/** docs/protocol.md "Stats": a series answer has at most this many points (GET /stats/series). */
 export const SERIES_MAX_POINTS = 1000;
 
 export const HOUR_MS = 3_600_000;
@@ -25,7 +25,7 @@ export type StatsGroup = (typeof STATS_GROUPS)[number];
 export const SERIES_KINDS = ['gas', 'balance', 'blockInterval'] as const;
 export type SeriesKind = (typeof SERIES_KINDS)[number];
 
-/** The arrow between a route's networks, as route keys are written (PROTOCOL "Stats"). */
+/** The arrow between a route's networks, as route keys are written (docs/protocol.md "Stats"). */
 export const ROUTE_ARROW = '→';
 
 /** The Analytics screen's ranges: Home's periods (config/performance.ts) or one of the operator's own. */
@@ -34,9 +34,9 @@ export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 /** A custom range of up to this long is counted by the hour, a longer one by the day. */
 export const ANALYTICS_HOURLY_MAX_MS = 7 * DAY_MS;
 
-/** The series recorder writes one sample per kind and network this often while values arrive (issue 26: at least every 10 s). */
+/** The series recorder writes one sample per kind and network this often while values arrive (docs/protocol.md "Stats"). */
 export const SERIES_SAMPLE_MS = 10_000;
-/** Samples are kept this long (issue 26: 7 days), then pruned. */
+/** Samples are kept this long (docs/protocol.md "Stats": 7 days), then pruned. */
 export const SERIES_KEEP_MS = 7 * DAY_MS;
 /** The most series (kind × network) recorded at once: the table is bounded by this × keep / sample. */
 export const SERIES_MAX_KEYS = 300;

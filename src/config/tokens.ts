@@ -1,5 +1,5 @@
 /**
- * SPEC §3 Token entry: the quote widget's built-in token list, [name, address, decimals] per network.
+ * §3 Token entry: the quote widget's built-in token list, [name, address, decimals] per network.
  * Real mainnet contracts. The wrapped native of each network (NETWORK_INFO[network].wrappedNative)
  * comes first, so "the first token" of a network is its wrapped native and the quote engine can use
  * it as a routing hub.

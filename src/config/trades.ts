@@ -1,5 +1,5 @@
 /**
- * Trades as journeys (PROTOCOL "Trades", a console extension): where their screens live and how
+ * Trades as journeys (docs/protocol.md "Trades", a console extension): where their screens live and how
  * many stuck trades home lists. A backend may leave trades out; the console then hides these screens.
  */
 

@@ -4,7 +4,7 @@ import { z } from './zod.ts';
 
 const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
 const EVM_ADDRESS = /^0x[0-9a-f]{40}$/;
-/** Address formats of the networks that are not EVM chains; ATA entries are free-form (SPEC skips them). */
+/** Address formats of the networks that are not EVM chains; ATA entries are free-form (§3 skips them). */
 const OTHER_ADDRESSES: Partial<Record<(typeof NETWORKS)[number], { pattern: RegExp; what: string }>> = {
   Solana: { pattern: new RegExp(`^${BASE58}{32,44}$`), what: 'a base58 Solana address' },
   Tron: { pattern: new RegExp(`^T${BASE58}{33}$`), what: 'a base58 Tron address starting with T' },

@@ -1,5 +1,5 @@
 /**
- * Alerts delivery (PROTOCOL "Alerts delivery", issue 29): the destinations an Admin configures, the
+ * Alerts delivery (docs/protocol.md "Alerts delivery"): the destinations an Admin configures, the
  * test send's answer, the delivery log and the webhook's structured body. Not re-exported by
  * index.ts: the home chunk never needs these schemas.
  */
@@ -75,7 +75,7 @@ export const DeliveriesQuery = z.object({ limit: z.coerce.number().int().min(1).
 export const DeliveriesResponse = z.object({ data: z.array(Delivery) });
 export type DeliveriesResponse = z.infer<typeof DeliveriesResponse>;
 
-/** What a webhook destination receives (PROTOCOL). */
+/** What a webhook destination receives (docs/protocol.md "Alerts delivery"). */
 export const WebhookBody = z.object({
   status: z.enum(DELIVERY_STATUSES),
   rule: z.string(),

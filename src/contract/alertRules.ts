@@ -1,8 +1,8 @@
 /**
- * Alert rules (issue part 5): kept per browser in localStorage, and, saved by an Admin, for everyone
- * in misc settings as `alertRules` (PUT /settings/misc {updates: {alertRules}}, then init and
- * miscSettingsUpdateDone carry them). PROTOCOL leaves misc settings open (`{ sellOnly?, ... }`);
- * this is the shape the console and the reference server agree on.
+ * Alert rules: kept per browser in localStorage, and, saved by an Admin, for everyone in misc
+ * settings as `alertRules` (PUT /settings/misc {updates: {alertRules}}, then init and
+ * miscSettingsUpdateDone carry them). docs/protocol.md "Shapes" leaves misc settings open (`{
+ * sellOnly?, ... }`); this is the shape the console and the reference server agree on.
  */
 import { ALERT_RULES_MAX, ALERT_SECONDS_MAX } from '../config/alerts.ts';
 import { NETWORKS } from '../config/networks.ts';
@@ -28,7 +28,8 @@ export const ALERT_RULE_SHAPES = [
 
 /**
  * In the console a plain union: its parser is in the boot chunk already, where a discriminated
- * union's would add 0.4 kB to home (issue #6 budgets). The console writes only rules it has checked.
+ * union's would add 0.4 kB to home (docs/decisions.md "Bundle budgets and lazy chunks"). The
+ * console writes only rules it has checked.
  */
 export const AlertRule = z.union(ALERT_RULE_SHAPES);
 export type AlertRule = z.infer<typeof AlertRule>;

@@ -1,4 +1,4 @@
-/** SPEC §7 bridges: the bodies of POST and PUT /bridges, a stored bridge, fees and bridge automation. */
+/** §7 bridges: the bodies of POST and PUT /bridges, a stored bridge, fees and bridge automation. */
 import { BRIDGE_KINDS } from '../config/enums.ts';
 import { NATIVE_COINS } from '../config/networks.ts';
 import { NetworkName, RecordName, RecordVersion } from './base.ts';

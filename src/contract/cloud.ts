@@ -1,4 +1,4 @@
-/** SPEC §7 cloud groups: PUT /aws/groups and POST /aws/restart. */
+/** §7 cloud groups: PUT /aws/groups and POST /aws/restart. */
 import { RecordName } from './base.ts';
 import { distinct } from './builders.ts';
 import { AwsGroup } from './shapes.ts';

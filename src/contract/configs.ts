@@ -1,4 +1,4 @@
-/** SPEC §7 configs: each config's data schema, the record, its list query and PUT /configs/{configName}. */
+/** §7 configs: each config's data schema, the record, its list query and PUT /configs/{configName}. */
 import { DEX_AGGREGATORS, SWAP_PROTOCOLS, SWAP_PROTOCOL_VERSIONS, TRADE_MODES } from '../config/enums.ts';
 import { CEXES } from '../config/networks.ts';
 import { NetworkName, RecordVersion } from './base.ts';
@@ -110,7 +110,7 @@ const isRecordLike = (value: unknown): value is Record<string, unknown> => typeo
 
 /**
  * PUT /configs/{configName}: the record as GET /configs/{name} gives it, `{version, data}` (updatedAt
- * ignored; configName and id, when sent, match the path; a stale version is refused with 409, none applies the write), or SPEC §7's bare "config
+ * ignored; configName and id, when sent, match the path; a stale version is refused with 409, none applies the write), or §7's bare "config
  * body", the data itself: a body is read as the record when it has an object `data` and only the
  * record's keys.
  */

@@ -1,9 +1,10 @@
 /**
- * The wire contract of PROTOCOL.md as zod schemas. Console and server both import this module;
+ * The wire contract of docs/protocol.md as zod schemas. Console and server both import this module;
  * it imports nothing from React or the app.
  *
- * One file per PROTOCOL section. zod.ts (zod with the console's CSP setting) and builders.ts (the
- * schema builders those files share) are not part of the contract, so they are not re-exported.
+ * One file per docs/protocol.md section. zod.ts (zod with the console's CSP setting) and
+ * builders.ts (the schema builders those files share) are not part of the contract, so they are not
+ * re-exported.
  */
 export * from './base.ts';
 export * from './rest.ts';
@@ -11,7 +12,7 @@ export * from './shapes.ts';
 export * from './addresses.ts';
 export * from './alertRules.ts';
 
-// ---------- Resources (SPEC §7: tokens, bridges, configs, transactions, logs, cloud, Solana bridge; trades, PROTOCOL's extension) ----------
+// ---------- Resources (§7: tokens, bridges, configs, transactions, logs, cloud, Solana bridge; trades, an extension) ----------
 //
 // Bodies that edit a whole record (tokens, bridges, configs, sells) accept the record as it was read
 // (react-admin sends it back whole): fields the server owns, such as `updatedAt`, are ignored.

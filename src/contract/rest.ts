@@ -3,7 +3,10 @@ import { SERVICES, WORKER_COMMANDS } from '../config/enums.ts';
 import { alertRulesByKind } from './alertRules.ts';
 import { z } from './zod.ts';
 
-/** Any string is a key to check: an empty or unknown one is refused as PROTOCOL says, 401 invalid access key. */
+/**
+ * Any string is a key to check: an empty or unknown one is refused, 401 invalid access key (docs/protocol.md "Login and the
+ * session token").
+ */
 export const LoginRequest = z.object({ accessKey: z.string().max(512) });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -36,7 +39,7 @@ export const OkResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponse>;
 
 /**
- * SPEC §7 PUT /settings/misc: sell only (anyone signed in), and the alert rules for everyone (the
+ * §7 PUT /settings/misc: sell only (anyone signed in), and the alert rules for everyone (the
  * server takes those from an Admin only); at least one of them. Built on call: only the server
  * parses it, and its rules matched by kind would cost the console's bundle (see alertRulesByKind).
  */
@@ -54,7 +57,7 @@ export type MiscSettingsUpdateRequest = z.infer<ReturnType<typeof miscSettingsUp
 /** The longest command text POST /command takes. */
 export const COMMAND_MAX_CHARS = 64;
 
-/** SPEC §7 POST /command {to, cmd}: a worker only takes the worker commands. */
+/** §7 POST /command {to, cmd}: a worker only takes the worker commands. */
 export const CommandRequest = z
   .object({ to: z.enum(SERVICES), cmd: z.string().min(1).max(COMMAND_MAX_CHARS) })
   .strict()
@@ -65,7 +68,7 @@ export const CommandRequest = z
   });
 export type CommandRequest = z.infer<typeof CommandRequest>;
 
-/** SPEC §7 POST /services/{service}/restart/scaling; the pair must match scalingTarget(service). */
+/** §7 POST /services/{service}/restart/scaling; the pair must match scalingTarget(service). */
 export const ScalingRestartRequest = z
   .object({ deploymentName: z.string().min(1).max(128), namespace: z.string().min(1).max(128) })
   .strict();

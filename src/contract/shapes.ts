@@ -1,4 +1,4 @@
-/** The shapes PROTOCOL's records take, in REST answers and socket events alike. */
+/** The shapes records take (docs/protocol.md "Shapes"), in REST answers and socket events alike. */
 import { TX_TYPES } from '../config/enums.ts';
 import { finite } from './builders.ts';
 import { z } from './zod.ts';
@@ -6,7 +6,7 @@ import { z } from './zod.ts';
 export const NetworkDataEntry = z.looseObject({ address: z.string(), decimals: z.number().int().min(0).max(255) });
 export type NetworkDataEntry = z.infer<typeof NetworkDataEntry>;
 
-/** SPEC §3: the ATA entry of networkData (Solana associated token accounts) is skipped by every reader. */
+/** §3: the ATA entry of networkData (Solana associated token accounts) is skipped by every reader. */
 export const ATA_ENTRY = 'ATA';
 
 /**
@@ -38,7 +38,7 @@ export const MiscSettings = z.looseObject({ sellOnly: z.boolean().optional(), br
 export type MiscSettings = z.infer<typeof MiscSettings>;
 
 export const BrainState = z.looseObject({
-  /** PROTOCOL gives it no type: a backend without a wallet yet may send null. */
+  /** docs/protocol.md "Shapes": a backend without a wallet yet may send null. */
   walletAddress: z.string().nullish(),
   workersRunning: z.boolean(),
   workersStartedBy: z.string(),
@@ -67,7 +67,7 @@ export type MiscSettingsResponse = z.infer<typeof MiscSettingsResponse>;
 export const ConnectedServices = z.object({ numConnected: finite, numExpected: finite });
 export type ConnectedServices = z.infer<typeof ConnectedServices>;
 
-/** PROTOCOL leaves AwsGroup open: the reference server names each group; another backend may not. */
+/** docs/protocol.md "Shapes" leaves AwsGroup open: the reference server names each group; another backend may not. */
 export const AwsGroup = z.looseObject({ name: z.string().optional() });
 export type AwsGroup = z.infer<typeof AwsGroup>;
 
@@ -98,7 +98,7 @@ export const TxConfirmation = z.looseObject({
 });
 export type TxConfirmation = z.infer<typeof TxConfirmation>;
 
-/** SPEC §3: a trade has txs with txType and amountIn. */
+/** §3: a trade has txs with txType and amountIn. */
 export const Trade = z.looseObject({
   txs: z.array(z.looseObject({ txType: z.string(), amountIn: finite })),
 });

@@ -1,4 +1,4 @@
-/** PROTOCOL's socket events: what the server sends (and caches for eventCache), and what a client sends. */
+/** The socket events (protocol.md "Server -> client events"): what the server sends (and caches), and what a client sends. */
 import { SOUND_FACTORS } from '../config/enums.ts';
 import { finite } from './builders.ts';
 import {
@@ -40,7 +40,7 @@ export const ServerEvents = {
   connectedUsers: z.array(ConnectedUser),
   connectedServices: ConnectedServices,
   miscSettingsUpdateDone: MiscSettings,
-  /** PROTOCOL sends `{}`; a bare emit (no payload) means the same. */
+  /** The server sends `{}` (docs/protocol.md); a bare emit (no payload) means the same. */
   stopReconnect: z.unknown(),
   newUserLog: UserLog,
   command: z.object({ name: z.string(), seconds: finite.optional() }),
@@ -78,7 +78,7 @@ export const ServerEvents = {
     bridge: z.looseObject({ name: z.string() }),
   }),
   txConfirmed: z.object({ txs: z.record(z.string(), TxConfirmation), errCode: z.number().int().nullish() }),
-  /** PROTOCOL Trades: once when a trade becomes stuck, and when it moves on. */
+  /** docs/protocol.md "Trades": once when a trade becomes stuck, and when it moves on. */
   tradeStuck: TradeStuckPayload,
   tradeUnstuck: TradeUnstuckPayload,
 } as const;
@@ -98,9 +98,9 @@ export const CACHED_EVENTS = [
 ] as const satisfies readonly ServerEventName[];
 
 /**
- * Events cached per key (PROTOCOL eventCache): the last payload of each network's block head, gas
- * and balance, of each address's balance per network, of each tracked pool. In `eventCache` their
- * value is the list of those payloads. The key is read from the payload.
+ * Events cached per key (docs/protocol.md "eventCache"): the last payload of each network's block
+ * head, gas and balance, of each address's balance per network, of each tracked pool. In
+ * `eventCache` their value is the list of those payloads. The key is read from the payload.
  */
 export const KEYED_CACHED_EVENTS = {
   newBlock: (p: ServerEventPayload<'newBlock'>) => p.network,

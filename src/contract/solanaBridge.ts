@@ -1,4 +1,4 @@
-/** SPEC §7 Solana bridge configuration (x is a path segment, e.g. wormhole): entries, edits and the CSV import. */
+/** §7 Solana bridge configuration (x is a path segment, e.g. wormhole): entries, edits and the CSV import. */
 import { PerNetworkBody } from './addresses.ts';
 import { RecordName } from './base.ts';
 import { finite } from './builders.ts';

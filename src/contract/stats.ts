@@ -1,5 +1,5 @@
 /**
- * PROTOCOL "Stats" (a console extension; the reference server implements it): trade figures per
+ * docs/protocol.md "Stats" (a console extension; the reference server implements it): trade figures per
  * UTC hour or day, optionally grouped, and per-network series of gas, balance and block interval.
  * Times are epoch ms; `from` inclusive, `to` exclusive. A backend without it answers 404.
  */

@@ -1,4 +1,4 @@
-/** SPEC §7 tokens: the bodies of POST and PUT /tokens, and a stored token. */
+/** §7 tokens: the bodies of POST and PUT /tokens, and a stored token. */
 import { PerNetworkBody } from './addresses.ts';
 import { RecordName, RecordVersion } from './base.ts';
 import { distinct, listQuery } from './builders.ts';
@@ -21,7 +21,7 @@ export type TokenBody = z.infer<typeof TokenBody>;
 /**
  * PUT /tokens/{tokenName}: the token, with the version it was loaded at (a stale one is refused with
  * 409; the console always sends it). Without a version the write is applied to whatever is stored, as
- * SPEC §7's plain "token body" allows. tokenName must match the path.
+ * §7's plain "token body" allows. tokenName must match the path.
  */
 export const TokenUpdateBody = TokenBody;
 export type TokenUpdateBody = z.infer<typeof TokenUpdateBody>;

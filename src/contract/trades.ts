@@ -1,10 +1,10 @@
 /**
- * PROTOCOL "Trades (console extension)": trades as journeys, read from the transaction history by
+ * docs/protocol.md "Trades": trades as journeys, read from the transaction history by
  * tradeId. GET /trades/ lists them, GET /trades/{tradeId} gives one with its steps, and the socket
  * says when a trade becomes stuck and when it moves on.
  *
- * PROTOCOL calls the list's record `Trade` and a step `Step`; here they are TradeJourney and
- * TradeStep, because `Trade` already names SPEC §3's trade (shapes.ts, the §9 profit rule).
+ * docs/protocol.md calls the list's record `Trade` and a step `Step`; here they are TradeJourney and
+ * TradeStep, because `Trade` already names §3's trade (shapes.ts, the §9 profit rule).
  */
 import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../config/enums.ts';
 import { NetworkName } from './base.ts';

@@ -1,4 +1,4 @@
-/** SPEC §7 transactions: the tx history and its list query, trades, sells, tx operations and pins. */
+/** §7 transactions: the tx history and its list query, trades, sells, tx operations and pins. */
 import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../config/enums.ts';
 import { Address } from './addresses.ts';
 import { NetworkName, RecordName } from './base.ts';
@@ -6,7 +6,7 @@ import { distinct, finite, listQuery, nonNegative, oneOrMany, positive } from '.
 import { z } from './zod.ts';
 
 /**
- * A §8 trade error code. SPEC lists 0 to 41; a backend may know later ones, which the console
+ * A §8 trade error code. §8 lists 0 to 41; a backend may know later ones, which the console
  * shows as an unknown code rather than refusing the record.
  */
 export const TradeErrorCode = z.number().int().min(0);
@@ -174,9 +174,10 @@ export const ManualTxRequest = z
 export type ManualTxRequest = z.infer<typeof ManualTxRequest>;
 
 /**
- * POST /txs/refund: refund a trade or one tx of it (exactly one of tradeId and txId). PROTOCOL
- * "Guarded refunds": while a refund of the same trade is under way or done the server answers 409
- * {error: "trade already refunded", details: {txId}} (RefundConflict), unless `force` is true.
+ * POST /txs/refund: refund a trade or one tx of it (exactly one of tradeId and txId).
+ * docs/protocol.md "Guarded refunds": while a refund of the same trade is under way or done the
+ * server answers 409 {error: "trade already refunded", details: {txId}} (RefundConflict), unless
+ * `force` is true.
  */
 export const RefundRequest = z
   .object({
@@ -196,7 +197,7 @@ export const RefundRequest = z
   });
 export type RefundRequest = z.infer<typeof RefundRequest>;
 
-/** The error text of PROTOCOL "Guarded refunds" (409). */
+/** The error text of docs/protocol.md "Guarded refunds" (409). */
 export const TRADE_ALREADY_REFUNDED = 'trade already refunded';
 
 /** The details of that 409: the id of the earlier refund's tx (GET /txs/{id}). */
@@ -226,7 +227,7 @@ export type UnlockNonceRequest = z.infer<typeof UnlockNonceRequest>;
 export const TxOperationResponse = z.object({ ok: z.literal(true), id: z.string() });
 export type TxOperationResponse = z.infer<typeof TxOperationResponse>;
 
-/** The whole list of pinned tokenNames, as SPEC §7 writes the body of PUT /txs/pins and /txs/pins/sell: "pins". */
+/** The whole list of pinned tokenNames, as §7 writes the body of PUT /txs/pins and /txs/pins/sell: "pins". */
 export const Pins = distinct(RecordName).max(500);
 export type Pins = z.infer<typeof Pins>;
 

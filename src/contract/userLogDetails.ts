@@ -1,9 +1,10 @@
 /**
- * What a user log entry's `details` hold (PROTOCOL leaves them `unknown`). The reference server
- * writes, per action, the facts a sentence needs ("admin turned Sell Only on", "admin changed token
- * USDC: decimals on Base 6 → 18"); the console reads them through `userLogDetails` and falls back to
- * words for details it does not know (an older entry, or another backend's free-form details).
- * Not re-exported by index.ts, so the entry chunk does not carry these schemas.
+ * What a user log entry's `details` hold (docs/protocol.md "The user log" leaves them `unknown`).
+ * The reference server writes, per action, the facts a sentence needs ("admin turned Sell Only on",
+ * "admin changed token USDC: decimals on Base 6 → 18"); the console reads them through
+ * `userLogDetails` and falls back to words for details it does not know (an older entry, or another
+ * backend's free-form details). Not re-exported by index.ts, so the entry chunk does not carry these
+ * schemas.
  */
 import { z } from './zod.ts';
 
@@ -68,7 +69,7 @@ export const USER_LOG_DETAILS = {
   'aws.groups': z.looseObject({ added: z.array(z.string()), removed: z.array(z.string()), changes: z.array(FieldChange) }),
   'aws.restart': z.looseObject({ group: Name }),
   'session.logout': z.looseObject({ role: z.string().optional() }),
-  /** PUT /alerts/destinations (issue 29): what changed, never a secret; the names of destinations whose secret changed. */
+  /** PUT /alerts/destinations: what changed, never a secret; the names of destinations whose secret changed. */
   'alerts.destinations': z.looseObject({ changes: z.array(FieldChange), secretsChanged: z.array(Name).optional() }),
 } as const;
 

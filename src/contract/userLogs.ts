@@ -1,5 +1,5 @@
 /**
- * SPEC §7 user logs: POST /logs/more. What an entry's `details` hold is in userLogDetails.ts
+ * §7 user logs: POST /logs/more. What an entry's `details` hold is in userLogDetails.ts
  * (imported directly, not through index.ts: only the user log's own screens and the server need it).
  */
 import { UserLog } from './shapes.ts';

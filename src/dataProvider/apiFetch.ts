@@ -1,7 +1,7 @@
 /**
- * The /api client (SPEC §7, §8; PROTOCOL "Origin and transport"): x-api-key and JSON content type on
- * every call, a 10 s timeout (callers pass SOLANA_IMPORT_TIMEOUT_MS for the CSV import), JSON bodies,
- * and one error type. Every failure is logged to the console and re-thrown (§8).
+ * The /api client (§7, §8; docs/protocol.md "Origin and transport"): x-api-key and JSON content type
+ * on every call, a 10 s timeout (callers pass SOLANA_IMPORT_TIMEOUT_MS for the CSV import), JSON
+ * bodies, and one error type. Every failure is logged to the console and re-thrown (§8).
  */
 import { API_BASE_PATH, API_TIMEOUT_MS } from '../config/constants.ts';
 import { ApiErrorBody } from '../contract/index.ts';
@@ -37,7 +37,7 @@ export interface ApiFetchOptions {
 }
 
 /**
- * T is what the endpoint returns per PROTOCOL; the response is not validated here. Callers that
+ * T is what the endpoint returns per docs/protocol.md; the response is not validated here. Callers that
  * act on the shape (rather than display it) parse it with the zod contract.
  */
 export type ApiFetch = <T = unknown>(path: string, options?: ApiFetchOptions) => Promise<T>;

@@ -1,5 +1,5 @@
 /**
- * Zod at the boundary (SPEC §7, §8): an answer a screen reads into is checked against its contract
+ * Zod at the boundary (§7, §8): an answer a screen reads into is checked against its contract
  * schema first, so another backend's odd answer is a logged, shown error instead of a crash in the
  * middle of a render.
  */

@@ -1,7 +1,7 @@
 /**
  * The console's data provider, the only way to the server: react-admin's CRUD methods for every
  * resource route (resourceProvider.ts: ra-data-simple-rest over REST, or the live store), the
- * custom calls of SPEC §7 (customMethods.ts), and react-admin's realtime API (realtime.ts).
+ * custom calls of §7 (customMethods.ts), and react-admin's realtime API (realtime.ts).
  * Components reach custom calls with useConsoleDataProvider() and CRUD through react-admin's hooks.
  */
 import type { ApiClient } from './apiFetch.ts';

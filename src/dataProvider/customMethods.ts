@@ -1,7 +1,8 @@
 /**
- * The console's custom calls of SPEC §7, beside react-admin's CRUD methods on the data provider,
- * each one definition typed against src/contract. Answers a screen reads into are checked with zod
- * here, at the boundary (checked.ts); the others are typed as PROTOCOL says and shown as they come.
+ * The console's custom calls of §7, beside react-admin's CRUD methods on the data provider, each
+ * one definition typed against src/contract. Answers a screen reads into are checked with zod here,
+ * at the boundary (checked.ts); the others are typed as docs/protocol.md says and shown as they
+ * come.
  */
 import { SOLANA_IMPORT_TIMEOUT_MS } from '../config/constants.ts';
 import { scalingTarget, type Service } from '../config/enums.ts';
@@ -103,7 +104,7 @@ export function createCustomMethods(apiFetch: ApiFetch) {
     forceTrade: (body: ForceTradeRequest) => apiFetch<TxOperationResponse>('/txs/force', { method: 'POST', body }),
     unlockNonce: (body: UnlockNonceRequest) => apiFetch<TxOperationResponse>('/txs/unlock-nonce', { method: 'POST', body }),
 
-    // Stats (PROTOCOL "Stats", a console extension): { provided: false } when the backend answers 404.
+    // Stats (docs/protocol.md "Stats", a console extension): { provided: false } when the backend answers 404.
     getTradeStats: (query: TradeStatsQuery, signal?: AbortSignal) =>
       providedOr404(apiFetch(`/stats/trades?${params(query)}`, { signal }).then(checked(TradeStatsResponse, 'GET /stats/trades'))),
     getStatsSeries: (query: StatsSeriesQuery, signal?: AbortSignal) =>
@@ -122,7 +123,8 @@ export function createCustomMethods(apiFetch: ApiFetch) {
     restartAwsGroup: (group: string) => apiFetch('/aws/restart', { method: 'POST', body: { group } }),
     clearResultsCache: () => apiFetch('/settings/cache/results/clear', { method: 'POST' }),
 
-    // Alerts delivery (PROTOCOL "Alerts delivery", Admin): the screen that reads an answer checks it (its schemas stay out of home).
+    // Alerts delivery (docs/protocol.md "Alerts delivery", Admin): the screen that reads an answer checks it (its schemas stay
+    // out of home).
     alertsApi: (path: string, options?: Pick<ApiFetchOptions, 'method' | 'body' | 'timeoutMs'>) => apiFetch<unknown>(`/alerts${path}`, options),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Console extensions a backend may leave out (PROTOCOL "Stats"): its 404 is not a failure but an
+ * Console extensions a backend may leave out (docs/protocol.md "Stats"): its 404 is not a failure but an
  * answer, "this backend does not provide it", which the screens show as such (no error toast) and
  * use to hide what depends on it. Any other failure is thrown as usual.
  */

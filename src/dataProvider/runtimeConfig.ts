@@ -1,6 +1,7 @@
 /**
- * Where the API lives (PROTOCOL "Origin and transport"): a runtime /config.json next to index.html
- * if one is served, else the build-time VITE_API_URL, else the page's own origin (''). Read once.
+ * Where the API lives (docs/protocol.md "Origin and transport"): a runtime /config.json next to
+ * index.html if one is served, else the build-time VITE_API_URL, else the page's own origin ('').
+ * Read once.
  */
 import { z } from 'zod';
 

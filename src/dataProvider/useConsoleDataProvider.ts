@@ -3,7 +3,7 @@ import { DataProviderContext } from 'react-admin';
 import type { AppDataProvider } from './createDataProvider.ts';
 
 /**
- * The console's data provider with its custom calls (SPEC §7), typed: the one way screens and
+ * The console's data provider with its custom calls (§7), typed: the one way screens and
  * widgets reach the server beside react-admin's own query hooks.
  *
  * It is the context's provider itself, not useDataProvider()'s proxy: the proxy logs each failure a

@@ -1,8 +1,8 @@
 /**
- * The stats extension (PROTOCOL "Stats") for screens and widgets, through react-query: each answer
- * is `{ provided: true, data }`, or `{ provided: false }` when the backend answered 404 (it does
- * not have the extension: hide what depends on it and say so, no error toast). A failure of any
- * other kind is the query's error. The previous answer stays on screen while a new range loads.
+ * The stats extension (docs/protocol.md "Stats") for screens and widgets, through react-query: each
+ * answer is `{ provided: true, data }`, or `{ provided: false }` when the backend answered 404 (it
+ * does not have the extension: hide what depends on it and say so, no error toast). A failure of
+ * any other kind is the query's error. The previous answer stays on screen while a new range loads.
  */
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { StatsSeriesQuery, TradeStatsQuery } from '../contract/index.ts';

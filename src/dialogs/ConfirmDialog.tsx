@@ -19,7 +19,7 @@ export interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-/** SPEC §2 confirm dialog: Yes / No. */
+/** §2 confirm dialog: Yes / No. */
 export function ConfirmDialog({ open, title, message, onYes, onNo, width, busy = false }: ConfirmDialogProps) {
   const titleId = useId();
   const bodyId = useId();

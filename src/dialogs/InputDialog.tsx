@@ -22,7 +22,7 @@ export interface InputDialogProps {
   width?: number;
 }
 
-/** SPEC §2/§5 single text input dialog: Save, enabled only when the value is valid and changed. */
+/** §2/§5 single text input dialog: Save, enabled only when the value is valid and changed. */
 export function InputDialog({ open, title, label, initialValue, validate, onSave, onClose, width }: InputDialogProps) {
   const titleId = useId();
   const { value, setValue, changed, saving, failure, save: saveIf } = useDialogValue(open, initialValue, onSave, onClose);

@@ -29,7 +29,7 @@ export function formatForPopup(value: unknown): string {
   }
 }
 
-/** SPEC §2 JSON popup. */
+/** §2 JSON popup. */
 export function JsonDialog({ open, title, value, onClose }: { open: boolean; title: string; value: unknown; onClose: () => void }) {
   const titleId = useId();
   const text = useMemo(() => (open ? formatForPopup(value) : ''), [open, value]);

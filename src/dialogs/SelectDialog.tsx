@@ -22,7 +22,7 @@ export interface SelectDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §2/§5 single select dialog: an empty option first; Save only when the value changed. */
+/** §2/§5 single select dialog: an empty option first; Save only when the value changed. */
 export function SelectDialog({ open, title, label, options, initialValue, describe, onSave, onClose }: SelectDialogProps) {
   const titleId = useId();
   const { value, setValue, changed, saving, failure, save } = useDialogValue(open, initialValue, onSave, onClose);

@@ -129,7 +129,7 @@ function HistoryRow({ entryKey, value, network }: { entryKey: string; value: unk
 }
 
 /**
- * SPEC §2 transaction history popup, grouped into Buy, Sell and Other (keys of §3): one summary
+ * §2 transaction history popup, grouped into Buy, Sell and Other (keys of §3): one summary
  * row per entry (key, status, the whole time in the chosen zone, the hash on the explorer, the error
  * in words), oldest first; its fields as labelled values on expand, never raw JSON.
  */

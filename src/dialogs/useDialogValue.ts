@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * The state both single-value dialogs share (SPEC §5): the value resets to the initial one each time
+ * The state both single-value dialogs share (§5): the value resets to the initial one each time
  * the dialog opens, Save runs only when the value changed and at most once at a time (a ref, so two
  * Enters or clicks in the same tick cannot save twice), and a failed save keeps what was typed and
  * shows why.

@@ -1,9 +1,9 @@
 /**
- * Alerts delivered away from the screen (issue 29) as plain functions: the live state the rules read,
- * kept from socket events; the firing and resolved messages in the operator's words; the test send's
- * answer; the retry backoff; the per-destination rate limit; and how a secret is shown masked. The
- * reference server and the standalone process both build on these, with the rule functions of
- * alertRules.ts, so they and the console never disagree.
+ * Alerts delivered away from the screen (docs/protocol.md "Alerts delivery") as plain functions: the
+ * live state the rules read, kept from socket events; the firing and resolved messages in the
+ * operator's words; the test send's answer; the retry backoff; the per-destination rate limit; and
+ * how a secret is shown masked. The reference server and the standalone process both build on these,
+ * with the rule functions of alertRules.ts, so they and the console never disagree.
  */
 import { SECRET_MASK, SECRET_VISIBLE_CHARS } from '../config/alertDelivery.ts';
 import type { Delivery } from '../contract/alertDelivery.ts';
@@ -247,8 +247,8 @@ export interface ServerFiring {
 /**
  * The rules firing on the server now, from its delivery log (newest first, as GET /alerts/deliveries
  * answers): a rule whose latest message is `firing` (tests and the rate-limit summary are not rules).
- * PROTOCOL has no list of what fires; the log holds the same facts. A rule whose firing scrolled out
- * of the log is not shown.
+ * docs/protocol.md has no list of what fires; the log holds the same facts. A rule whose firing
+ * scrolled out of the log is not shown.
  */
 export function serverFiring(log: readonly Delivery[]): ServerFiring[] {
   const byRule = new Map<string, ServerFiring>();

@@ -1,5 +1,5 @@
 /**
- * The alert rules editor's rule (issue part 5): what an operator types becomes a rule, or is refused
+ * The alert rules editor's rule: what an operator types becomes a rule, or is refused
  * in the operator's words. Apart from alertRules.ts so home, which evaluates rules, does not carry it.
  */
 import { ALERT_RULES_MAX, ALERT_SECONDS_MAX } from '../config/alerts.ts';

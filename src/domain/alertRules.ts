@@ -1,8 +1,8 @@
 /**
- * Alert rules (issue part 5) as plain functions: which rules fire against a snapshot of the live
- * state and the clock, with a message in the operator's words; what changed between two
- * evaluations (raise, clear); and how many transactions a balance still pays for ("≈ N txs").
- * Staleness and health are §4's own rules (blocks.ts, health.ts), not derived again here.
+ * Alert rules (docs/protocol.md "Shapes", AlertRule) as plain functions: which rules fire against a
+ * snapshot of the live state and the clock, with a message in the operator's words; what changed
+ * between two evaluations (raise, clear); and how many transactions a balance still pays for ("≈ N
+ * txs"). Staleness and health are §4's own rules (blocks.ts, health.ts), not derived again here.
  */
 import { GAS_NOT_PRICED_IN_GWEI, GWEI_IN_NATIVE, TX_GAS_UNITS } from '../config/alerts.ts';
 import { NETWORK_INFO, isNetwork, staleThresholdMs } from '../config/networks.ts';

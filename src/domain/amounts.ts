@@ -11,7 +11,7 @@ const DECIMAL = /^(\d*)(?:\.(\d*))?$/;
 export const MAX_BASE_UNITS = 2n ** 256n - 1n;
 
 /**
- * SPEC §5: the amount is converted to integer base units by multiplying by 10^decimals.
+ * §5: the amount is converted to integer base units by multiplying by 10^decimals.
  * Done on the decimal string with BigInt so that 1.5 with 18 decimals is exactly 1500000000000000000.
  * More decimals than the token has are refused with a message rather than silently dropped.
  */
@@ -43,7 +43,7 @@ export function fromBaseUnits(value: bigint | string, decimals: number): string 
 }
 
 /**
- * SPEC §2/§9: amount out to 12 significant digits, rounded half up, trailing zeros dropped,
+ * §2/§9: amount out to 12 significant digits, rounded half up, trailing zeros dropped,
  * computed on the decimal string so large base-unit values keep their digits.
  */
 export function toSignificant(decimal: string, digits = AMOUNT_OUT_SIGNIFICANT_DIGITS): string {
@@ -72,7 +72,7 @@ function stripZeros(decimal: string): string {
 }
 
 /**
- * SPEC §2: routes other than the best show their difference from the best as a negative percent
+ * §2: routes other than the best show their difference from the best as a negative percent
  * with 2 decimals ("-0.35%").
  */
 export function percentFromBest(best: bigint, other: bigint, decimals = PERCENT_DIFF_DECIMALS): string {

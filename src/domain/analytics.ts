@@ -1,5 +1,5 @@
 /**
- * The Analytics screen's rules (issue 26 item 3): the range and bucket a choice asks GET
+ * The Analytics screen's rules: the range and bucket a choice asks GET
  * /stats/trades for, the filter of /tx/trades a group's row opens, and the sentence that says
  * what a group's chart shows.
  */

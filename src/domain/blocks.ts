@@ -1,11 +1,11 @@
 import { staleThresholdMs } from '../config/networks.ts';
 
-/** SPEC §4/§9: a block head is stale when unchanged for longer than its network's threshold. */
+/** §4/§9: a block head is stale when unchanged for longer than its network's threshold. */
 export function isBlockStale(network: string, changedAt: number, now: number): boolean {
   return now - changedAt > staleThresholdMs(network);
 }
 
-/** SPEC §2: the block-head button shows the last 2 digits of the block number. */
+/** §2: the block-head button shows the last 2 digits of the block number. */
 export function lastTwoDigits(num: number): string {
   const digits = String(Math.trunc(Math.abs(num)));
   return digits.length >= 2 ? digits.slice(-2) : digits.padStart(2, '0');

@@ -1,6 +1,6 @@
 import { COUNTDOWN_DANGER_MS, COUNTDOWN_WARNING_MS } from '../config/constants.ts';
 
-/** SPEC §4: light at 10 min or more remaining, warning under 10, danger under 5 minutes. */
+/** §4: light at 10 min or more remaining, warning under 10, danger under 5 minutes. */
 export type CountdownColour = 'light' | 'warning' | 'danger';
 
 export function countdownColour(msRemaining: number): CountdownColour {
@@ -10,7 +10,7 @@ export function countdownColour(msRemaining: number): CountdownColour {
   return 'light';
 }
 
-/** SPEC §2/§9: shown as mm:ss; never negative. */
+/** §2/§9: shown as mm:ss; never negative. */
 export function formatMmSs(msRemaining: number): string {
   // Not a number (or -Infinity) reads as nothing left rather than "NaN:NaN".
   const totalSeconds = Number.isFinite(msRemaining) ? Math.max(0, Math.floor(msRemaining / 1000)) : 0;

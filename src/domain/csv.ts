@@ -1,9 +1,9 @@
 /**
- * CSV for every export of the console (issue 27 finding 3): RFC 4180 quoting, and no cell a
- * spreadsheet would run as a formula. A text starting with =, +, -, @, a tab or a carriage return
- * is prefixed with an apostrophe, which spreadsheets show as text (OWASP "CSV Injection"): an
- * Operator's command text `=HYPERLINK(…)` must not become a live formula in an Admin's export.
- * Numbers are written as they are: -5 is a number, not a formula.
+ * CSV for every export of the console (docs/decisions.md "Our own CSV writer and parser"): RFC 4180
+ * quoting, and no cell a spreadsheet would run as a formula. A text starting with =, +, -, @, a tab
+ * or a carriage return is prefixed with an apostrophe, which spreadsheets show as text (OWASP "CSV
+ * Injection"): an Operator's command text `=HYPERLINK(…)` must not become a live formula in an
+ * Admin's export. Numbers are written as they are: -5 is a number, not a formula.
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -1,9 +1,9 @@
 /**
- * Which SPEC §8 trade error codes can happen on which kind of network: a code that names Solana or
+ * Which §8 trade error codes can happen on which kind of network: a code that names Solana or
  * Jito (or Jupiter, Solana's aggregator) belongs to a Solana tx, one that names an EVM receipt,
  * tx or claim to an EVM tx; the rest (checker, bribe, swap and bridge params...) to any. Plain
  * rules: the reference server's seed and simulator draw their failures from them, so the demo never
- * shows "failed to reduce solana swap amount by slippage" on an Ethereum bridge (issue 25 finding 11).
+ * shows "failed to reduce solana swap amount by slippage" on an Ethereum bridge.
  */
 import { NETWORK_INFO, isNetwork } from '../config/networks.ts';
 

@@ -1,8 +1,8 @@
-/** SPEC §4 service health colour. */
+/** §4 service health colour. */
 export type HealthColour = 'success' | 'danger' | 'warning';
 
 export interface HealthInput {
-  /** Peer counts of txPeerStatus and zmqPeerStatus together (PROTOCOL "Shapes"). */
+  /** Peer counts of txPeerStatus and zmqPeerStatus together (docs/protocol.md "Shapes"). */
   peerCounts: readonly number[];
   numConnected: number;
   numExpected: number;

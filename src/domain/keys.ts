@@ -1,4 +1,4 @@
-/** Keys of SPEC §3 and §5. */
+/** Keys of §3 and §5. */
 
 /** §3 Pair flags: the two network names sorted alphabetically, joined with an underscore. */
 export function pairKey(networkA: string, networkB: string): string {

@@ -1,8 +1,8 @@
 /**
- * Issue 26 item 2: the Home Performance card's figures from GET /api/stats/trades (PROTOCOL
- * "Stats"): the period's range in whole buckets, the totals (the sum of the buckets), the success
- * rate, the cumulative profit line, and the live update that refetches only the current bucket and
- * merges it in (sliding the window when a new bucket starts).
+ * The Home Performance card's figures from GET /api/stats/trades (docs/protocol.md "Stats"): the
+ * period's range in whole buckets, the totals (the sum of the buckets), the success rate, the
+ * cumulative profit line, and the live update that refetches only the current bucket and merges it
+ * in (sliding the window when a new bucket starts).
  */
 import type { Counts } from './stats.ts';
 

@@ -1,8 +1,8 @@
 /**
- * Issue 26 item 4: the total portfolio value in USD, from each network's native balance times its
- * native coin's price (brainState.nativePriceUSD). A network without a known native coin, price or
- * balance adds nothing to the total and is named in `unpriced`, so the console can say the total
- * leaves it out instead of showing a smaller figure as if it were whole.
+ * The total portfolio value in USD, from each network's native balance times its native coin's
+ * price (brainState.nativePriceUSD). A network without a known native coin, price or balance adds
+ * nothing to the total and is named in `unpriced`, so the console can say the total leaves it out
+ * instead of showing a smaller figure as if it were whole.
  */
 export interface PortfolioValue {
   /** Sum of balance × price over the priced networks, in USD. */

@@ -1,5 +1,5 @@
 /**
- * The quote panel's rules (SPEC §4 "Quote panel initial state", §5 quote validation, §8 quote
+ * The quote panel's rules (§4 "Quote panel initial state", §5 quote validation, §8 quote
  * errors, §2 route display), as pure functions of the token list and the panel state.
  */
 import { PERCENT_DIFF_DECIMALS } from '../config/constants.ts';
@@ -124,8 +124,8 @@ const NETWORK_ORDER: readonly string[] = NETWORKS;
 /**
  * §2/§4 The network icons of a token box: the token on every network the list has it on, its own
  * network included, in the order of the network list (config/networks.ts; networks it does not know
- * last, by name). Issue 25 finding 3: the order does not depend on which network is chosen, so a
- * click leaves every icon where it was and the same spot keeps picking the same network.
+ * last, by name). The order does not depend on which network is chosen, so a click leaves every
+ * icon where it was and the same spot keeps picking the same network.
  */
 export function tokenNetworks(tokens: readonly TokenEntry[], token: TokenEntry | null): TokenEntry[] {
   if (!token) return [];
@@ -226,9 +226,9 @@ export function interpretQuote(raw: unknown): QuoteOutcome {
 }
 
 /**
- * An amount of base units from the wire, else null. PROTOCOL leaves amountOut's type open: a
- * decimal string (exact) or a JSON number (beyond 2^53 a number is already rounded by JSON.parse;
- * it is taken as it arrived). A fraction of a base unit is dropped.
+ * An amount of base units from the wire, else null. docs/protocol.md "Quote" leaves amountOut's
+ * type open: a decimal string (exact) or a JSON number (beyond 2^53 a number is already rounded by
+ * JSON.parse; it is taken as it arrived). A fraction of a base unit is dropped.
  */
 export function baseUnits(value: string | number): bigint | null {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? BigInt(Math.trunc(value)) : null;

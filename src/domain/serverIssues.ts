@@ -1,8 +1,8 @@
 /**
- * A 400's details (`[{in, field, message}]`, PROTOCOL) placed beside a form's fields in the
- * operator's words: the server's field names become the form's labels, zod's stock sentences
- * ("Too big: expected number to be <=10000") become plain ones, and what no field of the form
- * shows (a path parameter, a field the form does not have) goes to one general line.
+ * A 400's details (`[{in, field, message}]`, docs/protocol.md "Errors") placed beside a form's
+ * fields in the operator's words: the server's field names become the form's labels, zod's stock
+ * sentences ("Too big: expected number to be <=10000") become plain ones, and what no field of the
+ * form shows (a path parameter, a field the form does not have) goes to one general line.
  */
 import { ValidationIssue } from '../contract/index.ts';
 

@@ -1,7 +1,8 @@
 /**
- * Whose signal state a storage name holds (issue 25 finding 7: the notification centre, its unread
- * count and the preferences were shared by everyone signing in to the same browser, so an Operator's
- * first sign-in showed the Admin's "99+"). Every such name carries the signed-in user's name.
+ * Whose signal state a storage name holds: the notification centre, its unread count and the
+ * preferences are each user's own, not shared by everyone signing in to the same browser (an
+ * Operator's first sign-in must not show the Admin's "99+"). Every such name carries the signed-in
+ * user's name.
  */
 
 /** The separator between a storage name and its owner; a user name is encoded, so it holds no ':'. */

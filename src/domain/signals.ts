@@ -1,5 +1,5 @@
 /**
- * The rules of calm signals (issue "Calm, complete signals"), as plain functions: which toasts stay on
+ * The rules of calm signals (src/config/signals.ts), as plain functions: which toasts stay on
  * screen, when two toasts are one, what a muted or snoozed kind still does, what the tab title says
  * while the operator looks elsewhere.
  */

@@ -1,5 +1,5 @@
 /**
- * Rules of the Solana bridge configuration screens (SPEC §7): a token's per-network entries as
+ * Rules of the Solana bridge configuration screens (§7): a token's per-network entries as
  * editable rows checked by the contract schema, and reading the CSV the import sends.
  */
 import { SolanaBridgeCreateRequest, SolanaBridgeImportRequest, SolanaBridgeKind, type SolanaBridgeRecord } from '../contract/index.ts';

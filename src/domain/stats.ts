@@ -1,5 +1,5 @@
 /**
- * The rules of the stats extension (PROTOCOL "Stats") as plain functions: where UTC hour and day
+ * The rules of the stats extension (docs/protocol.md "Stats") as plain functions: where UTC hour and day
  * buckets start, the buckets of a range with no gaps, totals as the sum of buckets, a series cut
  * down to a number of points, and route keys. The server answers with them; the console reads
  * the same figures.

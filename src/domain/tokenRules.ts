@@ -1,4 +1,4 @@
-/** Token list search and the networkData form rules (SPEC §3 token entry, §5 token search). */
+/** Token list search and the networkData form rules (§3 token entry, §5 token search). */
 import { addressProblem, normaliseAddress, type Token } from '../contract/index.ts';
 import { parseTokenQuery } from './tokenSearch.ts';
 import { recordNameProblem } from './recordName.ts';

@@ -1,5 +1,5 @@
 /**
- * SPEC §3 Token entry and §5 token search for the quote widget's token picker.
+ * §3 Token entry and §5 token search for the quote widget's token picker.
  *
  * The search has to stay well under 2 ms per keystroke over 50,000 tokens, so the list is indexed
  * once: lower-cased "name\0address" strings plus posting lists of the entries containing each
@@ -8,7 +8,7 @@
  */
 import { TOKEN_PICKER_LIMIT } from '../config/constants.ts';
 
-/** SPEC §3: tokenName, network_name, address (lower-cased if it starts with 0x), decimals. */
+/** §3: tokenName, network_name, address (lower-cased if it starts with 0x), decimals. */
 export interface TokenEntry {
   tokenName: string;
   network_name: string;
@@ -17,7 +17,7 @@ export interface TokenEntry {
 }
 
 export interface TokenSearchResult {
-  /** The first matches in list order, at most the limit (SPEC §2: 20). */
+  /** The first matches in list order, at most the limit (§2: 20). */
   shown: TokenEntry[];
   /** How many tokens match in all. */
   total: number;
@@ -32,17 +32,17 @@ export interface NetworkDataSource {
   networkData: Readonly<Record<string, { address: string; decimals: number }>>;
 }
 
-/** SPEC §3: network whose allTokens entries are not quotable tokens. */
+/** §3: network whose allTokens entries are not quotable tokens. */
 export const SKIPPED_NETWORK = 'ATA';
 
-/** SPEC §3: EVM addresses are compared lower-cased; others (Solana, TON, Tron) keep their case. */
+/** §3: EVM addresses are compared lower-cased; others (Solana, TON, Tron) keep their case. */
 export function normaliseAddress(address: string): string {
   const trimmed = address.trim();
   return /^0x/i.test(trimmed) ? trimmed.toLowerCase() : trimmed;
 }
 
 /**
- * SPEC §3: the built-in list merged with allTokens networkData (ATA skipped). Built-in entries keep
+ * §3: the built-in list merged with allTokens networkData (ATA skipped). Built-in entries keep
  * their place; an allTokens entry for the same network and address replaces the built-in one's name
  * (the operators' tokenName is what pool keys use), others are appended in allTokens order.
  */
@@ -78,7 +78,7 @@ export function buildTokenEntries(
   return entries;
 }
 
-/** SPEC §5: "text network" — split on a space into a text/address part and a network prefix part. */
+/** §5: "text network" — split on a space into a text/address part and a network prefix part. */
 export function parseTokenQuery(query: string): { text: string; network: string } {
   const cut = query.indexOf(' ');
   // NUL separates name from address in the index, so it can never be part of a search.
@@ -189,7 +189,7 @@ function buildPostings(haystacks: readonly string[], pairs: boolean): Postings {
 }
 
 /**
- * SPEC §5 token search: entries whose tokenName or address contains the text part
+ * §5 token search: entries whose tokenName or address contains the text part
  * (case-insensitive) and whose network_name starts with the network part. Returns the first
  * `limit` in list order and the total count.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 trade toasts, folded into one line (issue 25 finding 1): the line keeps the state, the
+ * §2 trade toasts, folded into one line so no toast covers a control: the line keeps the state, the
  * token, both networks by name and the bridge whole, and gives the tx types what room is left, as
  * whole types ("ApproveSwap, Swap +1 more"), never cut mid-word; when not even one fits it says how
  * many there are ("3 txs"). The unfolded toast lists them all.

@@ -1,7 +1,7 @@
 /**
- * Trades as journeys (PROTOCOL "Trades"): where a trade is from its steps, how long its steps take,
- * and when a pending step counts as stuck. Plain functions of their inputs: the server builds the
- * trade list and the stuck events from them, and a console may show the same rules.
+ * Trades as journeys (docs/protocol.md "Trades"): where a trade is from its steps, how long its
+ * steps take, and when a pending step counts as stuck. Plain functions of their inputs: the server
+ * builds the trade list and the stuck events from them, and a console may show the same rules.
  */
 import type { TxStatus, TxType } from '../config/enums.ts';
 
@@ -24,7 +24,7 @@ export interface Journey {
   /**
    * The capital put in: the amountIn of the first leg that moves value (its last attempt). Each leg
    * counts its input in its own units (the buy swap USD, the bridge and the sell the token), so the
-   * legs are not summed (issue 25 finding 11: the later legs used to carry 0 to keep a sum right).
+   * legs are not summed, and each later leg keeps its real amount (docs/protocol.md "Trades").
    */
   amountIn: number;
   /** The last leg's output, once that leg completed. */

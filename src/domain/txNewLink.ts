@@ -1,5 +1,5 @@
 /**
- * The address of /tx/new opened on one operation with its fields typed in (SPEC §7 operations, one
+ * The address of /tx/new opened on one operation with its fields typed in (§7 operations, one
  * click from a stuck or failed trade): `/tx/new?op=refund&tradeId=…&reason=…`. Said here once, so the
  * screen that links (a trade's page) and the screen that reads it (/tx/new) agree without importing
  * each other. The operator still reads the form and confirms; nothing is sent by opening it.

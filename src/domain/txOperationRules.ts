@@ -1,5 +1,5 @@
 /**
- * What /tx/new can check before it asks for a confirmation (SPEC §7 sell, manual, refund, force and
+ * What /tx/new can check before it asks for a confirmation (§7 sell, manual, refund, force and
  * unlock-nonce bodies), answered as field name -> the sentence an operator reads beside that field.
  * The limits are the contract's (tests/domain/txOperationRules.test.ts holds the two together); the
  * live token and bridge lists are passed in, so the rules stay pure. The server stays the last word:

@@ -2,7 +2,7 @@
 
 export type StatusColor = 'success' | 'error' | 'warning' | 'info' | 'default';
 
-/** SPEC §4 tx statuses: settled well, gave up, needs a look, still moving, deliberately skipped. */
+/** §4 tx statuses: settled well, gave up, needs a look, still moving, deliberately skipped. */
 export function statusColor(status: string): StatusColor {
   switch (status) {
     case 'completed':

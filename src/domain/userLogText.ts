@@ -1,8 +1,9 @@
 /**
- * A user log entry in the operator's words (issue 25 part 5): one sentence ("admin turned Sell Only
- * on", "admin changed token USDC: decimals on Base 6 → 18") and, for changed records, one line per
- * changed field ("decimals on Base: 6 → 18"). The server computes the same field diff when it writes
- * the entry (fieldChanges). Details the console does not know are said in words, never as JSON.
+ * A user log entry in the operator's words (docs/protocol.md "The user log"): one sentence ("admin
+ * turned Sell Only on", "admin changed token USDC: decimals on Base 6 → 18") and, for changed
+ * records, one line per changed field ("decimals on Base: 6 → 18"). The server computes the same
+ * field diff when it writes the entry (fieldChanges). Details the console does not know are said in
+ * words, never as JSON.
  */
 import type { UserLog } from '../contract/index.ts';
 // Types only: the details are read leniently here (no schemas on the home screen's budget); the

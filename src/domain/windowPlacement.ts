@@ -1,5 +1,5 @@
 /**
- * Where a new floating window opens (SPEC §2), and which window is in front (raiseWindow, below).
+ * Where a new floating window opens (§2), and which window is in front (raiseWindow, below).
  * The spec puts every window at x 30 near the bottom, stacked by index; on a wide screen that is
  * under the menu (react-admin's sidebar, 220 px on the left) and, for the second window, over most
  * of the first. The rule kept here: the spec's place when it covers nothing; otherwise the same
@@ -39,7 +39,7 @@ export function placeWindow(preferred: ScreenBox, occupied: readonly ScreenBox[]
 }
 
 /**
- * Stacking (issue 25 finding 3): `order` lists window ids back to front. The window the operator
+ * Stacking: `order` lists window ids back to front. The window the operator
  * touches comes to the front and the others keep their order among themselves; the same array comes
  * back when it already is in front (nothing to redraw).
  */

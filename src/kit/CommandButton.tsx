@@ -1,6 +1,6 @@
 /**
  * A definition's command on one record (a restart...): offered to the roles its access allows, asked
- * Yes/No first (SPEC §2 confirm dialog), and its outcome said in a toast, the server's reason included.
+ * Yes/No first (§2 confirm dialog), and its outcome said in a toast, the server's reason included.
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';

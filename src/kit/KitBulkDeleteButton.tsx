@@ -1,5 +1,5 @@
 /**
- * Delete the selected records of a list after one Yes/No confirmation that names them (SPEC §2
+ * Delete the selected records of a list after one Yes/No confirmation that names them (§2
  * confirm dialog). One DELETE per record, in turn: a whole-list write (cloud groups) must see the
  * deletion before it, and each refusal is the server's own reason for that record. What was refused
  * stays selected and is named in an error toast; what was deleted leaves the selection.

@@ -1,5 +1,5 @@
 /**
- * Delete one record after a Yes/No confirmation that says what happens (SPEC §2 confirm dialog);
+ * Delete one record after a Yes/No confirmation that says what happens (§2 confirm dialog);
  * a refusal is said in an error toast, and the record stays.
  */
 import { useState } from 'react';
@@ -38,7 +38,7 @@ export function KitDeleteButton({ definition, record, redirectTo }: KitDeleteBut
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setOpen(false);
-          // Issue 25 finding 6: a delete says what it did, naming the record.
+          // A delete says what it did, naming the record.
           notify(`${capitalised(definition.recordLabel)} ${name} deleted.`, { type: 'success' });
           if (redirectTo) redirect(redirectTo);
         },

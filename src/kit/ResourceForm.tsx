@@ -108,7 +108,7 @@ function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition;
     [mode, name, base, create, update],
   );
   const notify = useNotify();
-  // Issue 25 finding 6: a save says what it did, naming the record ("Token USDC created."), and the
+  // A save says what it did, naming the record ("Token USDC created."), and the
   // validation toast of an earlier try closes. The name is read from what was sent: the answer of
   // some servers is not the whole record.
   const onSaved = useCallback(

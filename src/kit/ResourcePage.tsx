@@ -1,4 +1,4 @@
-/** A resource screen's frame: its SPEC §2 title as the page heading, then the view. */
+/** A resource screen's frame: its §2 title as the page heading, then the view. */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

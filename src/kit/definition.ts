@@ -92,9 +92,9 @@ export interface RecordCommand<R extends RaRecord = RaRecord> {
 }
 
 export interface ResourceDefinition<R extends RaRecord = RaRecord> {
-  /** react-admin's resource name: the SPEC §2 route without its leading slash (`settings/tokens`). */
+  /** react-admin's resource name: the §2 route without its leading slash (`settings/tokens`). */
   name: string;
-  /** The page title and menu item (SPEC §2 titles). */
+  /** The page title and menu item (§2 titles). */
   label: string;
   /** One record in words, for buttons and messages: "token". */
   recordLabel: string;
@@ -102,9 +102,9 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   icon: ComponentType;
   /** Who may do what: for the console's resources, their entry in src/config/access.ts (defineResource fills it in). */
   access: ResourceAccess;
-  /** REST paths under /api (SPEC §7); list differs where SPEC writes it so (`txs/`). */
+  /** REST paths under /api (§7); list differs where §7 writes it so (`txs/`). */
   api?: { record: string; list?: string };
-  /** Records kept by the socket (PROTOCOL), listed from the live store. */
+  /** Records kept by the socket (docs/protocol.md "Server -> client events"), listed from the live store. */
   live?: {
     collection: LiveCollectionName;
     /** The list's filters (`q` the search box) against one record; by default each filter is an equality. */
@@ -113,7 +113,7 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
     sortValue?: (record: R, field: string) => unknown;
   };
   /**
-   * A list read through a custom call (SPEC §7) where neither REST's list convention nor the live
+   * A list read through a custom call (§7) where neither REST's list convention nor the live
    * store holds every record: user logs page through POST /logs/more. Given react-admin's page,
    * sort and filter, and the live collections (what the socket has, newer than the server may say).
    */

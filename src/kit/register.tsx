@@ -64,8 +64,8 @@ function suspended(definition: ResourceDefinition, View: ComponentType) {
 /**
  * The view only at its own path. react-admin registers a resource's list at `/*` and its edit at
  * `:id/*`, so a sub-path no route took (/tsettings/tokens/create for an Operator, who has no create
- * route; /tx/latest/x) showed the list. SPEC §2: an unknown path, and an admin route for a
- * non-admin, goes to / (issue 25 finding 8).
+ * route; /tx/latest/x) would show the list. §2: an unknown path, and an admin route for a
+ * non-admin, goes to /.
  */
 function exactOnly(View: ComponentType): ComponentType {
   return function ExactPath() {

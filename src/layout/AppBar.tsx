@@ -1,5 +1,5 @@
 /**
- * The header (SPEC §1): the build label linking to /, the development-database marker, the time zone
+ * The header (§1): the build label linking to /, the development-database marker, the time zone
  * switch (local time or UTC for every time shown), the notification centre's button, the theme toggle, react-admin's refresh indicator
  * and the user menu with Logout.
  */
@@ -47,8 +47,8 @@ export function ThemeToggle() {
 /**
  * The header's controls. Below md (a phone, a tablet: the one row needs about 800 px) they wrap onto
  * a second row of their own under the label and the user menu (CSS order and a full-width basis),
- * and wrap again rather than scroll sideways if even that row is too narrow (issue 25: on call from
- * a phone).
+ * and wrap again rather than scroll sideways if even that row is too narrow: an operator on call
+ * may have only a phone.
  */
 const toolbar = (
   <Box className="AppBar-controls" sx={{ display: 'flex', alignItems: 'center', minWidth: 0 }}>

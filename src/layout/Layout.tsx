@@ -1,7 +1,7 @@
 /**
  * The signed-in frame, gated: visitors without a session go to /login before any of the frame's
  * code loads. The frame itself (header, menu, toasts, the realtime socket, the splash) is a lazy
- * chunk, so /login downloads none of it (issue #6 budget: login <= 330 KB gz).
+ * chunk, so /login downloads none of it (docs/decisions.md "Bundle budgets and lazy chunks": 330 kB).
  */
 import { Suspense, type ReactNode } from 'react';
 import { Loading } from './Loading.tsx';

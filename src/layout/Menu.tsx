@@ -1,5 +1,5 @@
 /**
- * The sidebar: the screens of the access table (src/config/access.ts) the role may see (SPEC §6),
+ * The sidebar: the screens of the access table (src/config/access.ts) the role may see (§6),
  * in its order, admin ones under their own heading; a resource screen takes its definition's icon.
  * A resource not in view carries the number of changes the operator has not seen in its name
  * ("Manage tokens, 3 new changes").

@@ -1,5 +1,5 @@
 /**
- * The gate in front of every route but /login (SPEC §2): while checkAuth runs, Loading...; without a
+ * The gate in front of every route but /login (§2): while checkAuth runs, Loading...; without a
  * session, /login replacing the history entry (react-admin's own requireAuth pushes one instead).
  * The visited path rides along so sign-in returns there.
  */

@@ -1,6 +1,6 @@
 /**
  * The signed-in frame (behind Layout's session gate, loaded lazily): toasts, react-admin's layout with
- * our header and menu, and the realtime connection (SPEC §6: it starts only when authenticated).
+ * our header and menu, and the realtime connection (§6: it starts only when authenticated).
  */
 import { Suspense, use, useState, type ReactNode } from 'react';
 import { Layout as RaLayout, SidebarClasses, useAuthProvider } from 'react-admin';
@@ -51,7 +51,7 @@ function LiveConnection() {
   return token === null ? null : <RealtimeConnection token={token} url={origin === '' ? undefined : origin} fetchTrade={getTrade} />;
 }
 
-/** SPEC §2: the splash loader shows once after sign-in (not on every reload of the same tab). */
+/** §2: the splash loader shows once after sign-in (not on every reload of the same tab). */
 function useSplash(): [boolean, () => void] {
   const [show, setShow] = useState(() => sessionStorage.getItem(SPLASH_SEEN_KEY) !== '1');
   return [

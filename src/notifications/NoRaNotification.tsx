@@ -1,4 +1,4 @@
-/** Admin's own notification area is replaced by RaNotificationBridge (toasts in one place, SPEC §2). */
+/** Admin's own notification area is replaced by RaNotificationBridge (toasts in one place, §2). */
 export function NoRaNotification() {
   return null;
 }

@@ -69,7 +69,7 @@ export interface NotificationsProviderProps {
   prefs?: SignalPrefsStore;
 }
 
-/** The signed-in user, whose record and preferences these are (issue 25 finding 7); '' outside <Admin>. */
+/** The signed-in user, whose record and preferences these are; '' outside <Admin>. */
 function useSignalOwner(): string {
   const token = useAuthProvider<AppAuthProvider>()?.currentToken?.() ?? null;
   return useMemo(() => {

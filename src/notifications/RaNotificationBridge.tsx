@@ -9,7 +9,7 @@ const DEFAULT_MS = 4000;
 const INVALID_FORM_MESSAGE = 'ra.message.invalid_form';
 
 /**
- * react-admin's notifications (useNotify) go to the one toast area of SPEC §2 (top-right, newest on
+ * react-admin's notifications (useNotify) go to the one toast area of §2 (top-right, newest on
  * top) instead of react-admin's own bottom snackbar, so operators look in one place.
  *
  * Each notification is shown exactly once. takeNotification is not used: it answers the head of the
@@ -31,7 +31,7 @@ export function RaNotificationBridge() {
       shown.current.add(notification);
       const { message, type, notificationOptions } = notification;
       // The console's option (react-admin's NotificationOptions admits any key): close these toasts
-      // first. A save that went through closes the validation toast of an earlier try (issue 25 finding 6).
+      // first. A save that went through closes the validation toast of an earlier try.
       (notificationOptions?.closes as string[] | undefined)?.forEach(toaster.close);
       const text =
         typeof message === 'string'

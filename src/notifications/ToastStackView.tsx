@@ -48,7 +48,7 @@ const PHONE_QUERY = '(max-width: 599.95px)';
 const GLOBAL = {
   [`@keyframes ${KEYFRAMES}`]: { from: { filter: 'brightness(1.45)' }, to: { filter: 'none' } },
   // On a phone the folded stack spans the screen: the page starts below it instead of under it, so
-  // no toast covers a control (issue 25 finding 1). Wider screens keep their title rows' free end.
+  // no toast covers a control. Wider screens keep their title rows' free end.
   // (A block before the content, so whatever padding the layout gives it stays as it is.)
   [`@media ${PHONE_QUERY}`]: { '#main-content::before': { content: '""', display: 'block', flex: '0 0 auto', height: `var(${RESERVE_VAR}, 0px)` } },
 };

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 trade toast body: token name, tx types, buy and sell network icons, bridge name. All text,
+ * §2 trade toast body: token name, tx types, buy and sell network icons, bridge name. All text,
  * never HTML. Folded, one readable line (network names and the bridge whole, tx types as many whole
  * ones as fit); unfolded, everything, wrapped.
  */
@@ -33,7 +33,7 @@ const CUT = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap'
 function Network({ network, nameFolded }: { network: string; nameFolded: boolean }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap', flex: 'none' }}>
-      {/* Issue 26 item 6: the network's logo (its default logo while it loads). */}
+      {/* The network's logo (its default logo while it loads). */}
       <Box component="span" role="img" aria-label={network} title={network} sx={{ display: 'inline-flex', flex: 'none' }}>
         <NetworkIcon network={network} size={18} lettersDrawn />
       </Box>

@@ -1,7 +1,7 @@
 /**
  * What the whole app may import: sounds, volume, error texts, types. The toast machinery (the stack,
  * trade toasts, the live notifier, the notification centre) is imported from its own modules by the signed-in frame only, so
- * the /login bundle does not carry it (issue #6 budgets).
+ * the /login bundle does not carry it (docs/decisions.md "Bundle budgets and lazy chunks").
  */
 export { playSound, createSoundPlayer, type PlaySound } from './sounds.ts';
 export { getVolume, setVolume } from './volume.ts';

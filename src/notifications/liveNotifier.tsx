@@ -1,6 +1,6 @@
 /**
  * What the realtime socket hands over to notifications: notify, sound, txSent and txConfirmed
- * (SPEC §4, §7, §8, §9). A plain factory over its dependencies so tests pass fakes.
+ * (§4, §7, §8, §9). A plain factory over its dependencies so tests pass fakes.
  */
 import {
   DINDILIN_INTERVAL_MS, DINDILIN_MAX_TIMES, DINDILIN_MIN_TIMES, ERROR_CODE_TOAST_MS, LONG_NOTIFY_AUTOCLOSE,

@@ -1,5 +1,5 @@
 /**
- * SPEC §7/§9 profit sound: after a successful sell with expectedProfit >= 0.5, the trade is
+ * §7/§9 profit sound: after a successful sell with expectedProfit >= 0.5, the trade is
  * fetched by id; if the sell's amountOut exceeds the sum of the trade's amountIn by more than 0.5,
  * the profit sound plays. A failed fetch is only logged (§8).
  */

@@ -1,8 +1,8 @@
 /**
- * The signed-in user whose signals these are (issue 25 finding 7). The signed-in frame's
- * NotificationsProvider sets it from the session token before it opens the user's record and
- * preferences; code that reads the preferences outside React (a kind's sound, the live notifier)
- * gets the same user's.
+ * The signed-in user whose signals these are: each user of a browser has their own. The signed-in
+ * frame's NotificationsProvider sets it from the session token before it opens the user's record
+ * and preferences; code that reads the preferences outside React (a kind's sound, the live
+ * notifier) gets the same user's.
  */
 let owner = '';
 

@@ -1,6 +1,6 @@
 /**
  * The operator's signal preferences (domain SignalPrefs), kept per user in this browser's
- * localStorage (`signalPrefs:{user}`, issue 25 finding 7) and observable, so the toaster, the sounds
+ * localStorage (`signalPrefs:{user}`) and observable, so the toaster, the sounds
  * and the preferences screen read one copy.
  */
 import { SIGNAL_PREFS_STORAGE_KEY } from '../config/signals.ts';

@@ -1,7 +1,7 @@
 /**
- * SPEC §9 sounds, synthesised with Web Audio (no audio files): beep (played twice, 200 ms apart),
+ * §9 sounds, synthesised with Web Audio (no audio files): beep (played twice, 200 ms apart),
  * call, dindilin, error, plop, profit. Volume = volumeSlider × per-sound factor. Any playback
- * failure (no AudioContext, autoplay policy) is ignored, as SPEC §8 says.
+ * failure (no AudioContext, autoplay policy) is ignored, as §8 says.
  */
 import { BEEP_REPEAT_GAP_MS } from '../config/constants.ts';
 import { SOUND_FACTORS, type SoundName } from '../config/enums.ts';
@@ -97,7 +97,7 @@ export function createSoundPlayer(deps: SoundPlayerDeps = {}): PlaySound {
         osc.stop(end + 0.02);
       }
     } catch {
-      // SPEC §8: sound playback failures are ignored.
+      // §8: sound playback failures are ignored.
     }
   };
 

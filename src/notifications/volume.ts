@@ -1,5 +1,5 @@
 /**
- * The operator's volume setting (SPEC §9: local setting volumeSlider, default 100%).
+ * The operator's volume setting (§9: local setting volumeSlider, default 100%).
  * Stored as a number from 0 to 1 (1 = 100%), matching DEFAULT_VOLUME; anything unreadable
  * falls back to the default.
  */

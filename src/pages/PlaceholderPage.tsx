@@ -1,4 +1,4 @@
-/** A screen not built yet: its ROUTES title as the page heading. Later issues replace each page. */
+/** A screen's frame: its ROUTES title as the page heading, then its content (a "coming soon" line while it has none). */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

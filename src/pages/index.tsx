@@ -1,4 +1,4 @@
-/** Every screen of ROUTES (except /login), each lazily loaded behind the Loading... fallback (SPEC §2). */
+/** Every screen of ROUTES (except /login), each lazily loaded behind the Loading... fallback (§2). */
 import { Suspense, type ComponentType } from 'react';
 import { Loading } from '../layout/Loading.tsx';
 import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';

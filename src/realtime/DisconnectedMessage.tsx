@@ -1,8 +1,8 @@
 /**
- * The stay-open "Disconnected from server" toast (SPEC §4/§8, its text exactly that) with a way back
- * (issue 25 finding 6): after stopReconnect there is no retry, and the header read Disconnected,
- * Offline and a red 00:00 until a reload. "Sign in again" signs out in this browser (the stored
- * token goes) and opens /login; signing in returns to this screen.
+ * The stay-open "Disconnected from server" toast (§4/§8, its text exactly that) with a way back:
+ * after stopReconnect there is no retry, and without it the header would read Disconnected, Offline
+ * and a red 00:00 until a reload. "Sign in again" signs out in this browser (the stored token goes)
+ * and opens /login; signing in returns to this screen.
  */
 import Button from '@mui/material/Button';
 import { useLogout } from 'react-admin';

@@ -1,5 +1,5 @@
 /**
- * One dispatch table over the typed server events of PROTOCOL.md. Every payload is parsed with its
+ * One dispatch table over the typed server events of docs/protocol.md. Every payload is parsed with its
  * contract schema first; an unknown event or a malformed payload is logged (console.warn) and
  * dropped, never thrown. Handlers only compute immutable patches of the touched branch.
  */
@@ -71,9 +71,9 @@ function collectionHandlers(): Record<string, AnyHandler> {
 }
 
 /**
- * PROTOCOL: eventCache holds the last payload of each cached event, replayed through the same
- * handlers. Which events are cached is the server's choice (the reference server caches state, not
- * one-off toasts); only the envelopes themselves are never replayed.
+ * docs/protocol.md "eventCache": eventCache holds the last payload of each cached event, replayed
+ * through the same handlers. Which events are cached is the server's choice (the reference server
+ * caches state, not one-off toasts); only the envelopes themselves are never replayed.
  */
 const NOT_REPLAYED: ReadonlySet<ServerEventName> = new Set<ServerEventName>(['init', 'eventCache']);
 
@@ -183,7 +183,7 @@ const handlers: HandlerTable = {
         ctx.logger.warn(`[realtime] eventCache entry "${name}" is not replayable, ignored`);
         continue;
       }
-      // PROTOCOL: one payload, or the last payload per key (block heads, gas, balances per network…).
+      // docs/protocol.md "eventCache": one payload, or the last payload per key (block heads, gas, balances per network…).
       const payloads = isServerEventName(name) ? eventCachePayloads(name, value) : [value];
       for (const payload of payloads) dispatchServerEvent(name, payload, ctx);
     }
@@ -317,7 +317,7 @@ const handlers: HandlerTable = {
     store.announce('txs');
     store.announce('trades');
   },
-  // PROTOCOL Trades: told once when a trade becomes stuck, and when it moves on.
+  // docs/protocol.md "Trades": told once when a trade becomes stuck, and when it moves on.
   tradeStuck({ tradeId, step, pendingMs, expectedMs }, { store, now }) {
     store.update((s) => ({
       stuckTrades: setBounded(store.draftMap(s.stuckTrades), tradeId, { step, pendingMs, expectedMs, since: now() }, STUCK_TRADES_MAX),

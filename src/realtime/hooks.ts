@@ -27,7 +27,7 @@ export type LiveSource = Pick<LiveStore, 'subscribe' | 'getSnapshot'>;
  * A view of `store` whose subscribers are told of changes at most once per `everyMs`, on the ticks of
  * one clock (multiples of `everyMs`), so that every figure read through it changes in the same
  * repaint. For figures a person reads, where a change every frame is a flicker that costs the page
- * a repaint each time (issue 26 item 4). The last change is always told, `everyMs` later at most.
+ * a repaint each time. The last change is always told, `everyMs` later at most.
  */
 export function sampledSource(store: LiveSource, everyMs: number): LiveSource {
   return {

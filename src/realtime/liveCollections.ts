@@ -1,9 +1,10 @@
 /**
- * The live collections: records the socket keeps up to date in the live store (PROTOCOL "Socket
- * events"), each with the field that identifies a record and the events that upsert or remove one.
- * Resource definitions name a collection (`live: 'tokens'`); the socket handlers for these events
- * are derived from this table, and the store reports each frame's changes per collection as ids
- * created, updated and deleted, which the data provider turns into react-admin realtime events.
+ * The live collections: records the socket keeps up to date in the live store (docs/protocol.md
+ * "Server -> client events"), each with the field that identifies a record and the events that
+ * upsert or remove one. Resource definitions name a collection (`live: 'tokens'`); the socket
+ * handlers for these events are derived from this table, and the store reports each frame's changes
+ * per collection as ids created, updated and deleted, which the data provider turns into
+ * react-admin realtime events.
  */
 import type { ServerEventName } from '../contract/index.ts';
 import { deepEqual } from './equal.ts';

@@ -1,4 +1,4 @@
-/** The client state of SPEC §3 that the realtime socket keeps up to date. */
+/** The client state of §3 that the realtime socket keeps up to date. */
 import type {
   AwsGroup, BrainState, Bridge, ConnectedServices, ConnectedUser, MiscSettings, ServerEventPayload, Token, TradeJourney, UserLog,
 } from '../contract/index.ts';
@@ -19,7 +19,7 @@ export interface TrackingError {
   at: number;
 }
 
-/** A trade stuck at a step, as PROTOCOL's tradeStuck said it. */
+/** A trade stuck at a step, as tradeStuck (docs/protocol.md "Trades") said it. */
 export interface StuckTrade {
   /** 0-based index into the trade's steps of the step it is stuck at. */
   step: number;
@@ -78,21 +78,22 @@ export interface LiveState {
   backgroundUntil: number | null;
 
   /**
-   * PROTOCOL Trades: the trades told stuck (tradeStuck) on this connection and not moved on since
-   * (tradeUnstuck), by tradeId. Told once and not replayed, so the stuck list below is read on
-   * every (re)connection.
+   * docs/protocol.md "Trades": the trades told stuck (tradeStuck) on this connection and not moved
+   * on since (tradeUnstuck), by tradeId. Told once and not replayed, so the stuck list below is
+   * read on every (re)connection.
    */
   stuckTrades: ReadonlyMap<string, StuckTrade>;
   /** The stuck trades as GET /trades/ (state stuck, oldest first) last listed them; null until read. */
   stuckList: { trades: readonly TradeJourney[]; total: number } | null;
   /**
-   * Whether this backend has trades (PROTOCOL: a real backend may omit them): null until its trade
-   * list answered; false when that answer was 404, and the console hides the Trades screens.
+   * Whether this backend has trades (docs/protocol.md "Trades": a real backend may omit them): null
+   * until its trade list answered; false when that answer was 404, and the console hides the Trades
+   * screens.
    */
   tradesAvailable: boolean | null;
 }
 
-/** PROTOCOL "Trades": the backend answered their list 404, so the console does not offer them. */
+/** docs/protocol.md "Trades": the backend answered their list 404, so the console does not offer them. */
 export const selectNoTrades = (s: LiveState): boolean => s.tradesAvailable === false;
 
 /** Bounds so a long-running console does not grow without limit. */

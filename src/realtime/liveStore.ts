@@ -1,6 +1,6 @@
 /**
  * The live store: one immutable LiveState, updated immediately by the socket handlers, with
- * subscribers told at most once per animation frame (STYLE: live values are coalesced, never
+ * subscribers told at most once per animation frame (docs/architecture.md "Live data": coalesced, never
  * React state per message). Only the touched branch of the state is replaced, so a component
  * selecting another branch keeps the same value and does not re-render.
  */

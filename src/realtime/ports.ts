@@ -1,7 +1,7 @@
 /**
  * What the realtime connection needs from the rest of the console, declared here so realtime
- * imports nothing of notifications (issue 27 finding 13): the app's wiring hands in a toaster and a
- * notifier (src/notifications implements both).
+ * imports nothing of notifications (docs/architecture.md "Dependencies point one way"): the app's
+ * wiring hands in a toaster and a notifier (src/notifications implements both).
  */
 import type { ReactNode } from 'react';
 import type { ServerEventPayload } from '../contract/index.ts';

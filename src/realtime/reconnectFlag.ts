@@ -1,5 +1,5 @@
 /**
- * SPEC §4 reconn flag in localStorage: "0" means do not reconnect after a disconnect (set by the
+ * §4 reconn flag in localStorage: "0" means do not reconnect after a disconnect (set by the
  * server's stopReconnect, and by an unauthorized handshake). A fresh login clears it.
  */
 import { RECONN_FLAG_STORAGE_KEY } from '../config/constants.ts';

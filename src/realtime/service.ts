@@ -1,8 +1,8 @@
 /**
- * The socket lifecycle of SPEC §4/§7 as a plain class. Every dependency (io factory, storage,
+ * The socket lifecycle of §4/§7 as a plain class. Every dependency (io factory, storage,
  * clock, toaster, notifier, sounds, logger, store) is an argument, so tests drive it with fakes.
  *
- * socket.io's own reconnection is off: SPEC §4 prescribes how a disconnect is handled (error
+ * socket.io's own reconnection is off: §4 prescribes how a disconnect is handled (error
  * sound, session timer to 0, and then either a warning toast plus a retry every 5 s, or a
  * persistent error toast and no retry when the reconn flag is "0").
  */
@@ -71,9 +71,9 @@ export interface RealtimeDeps {
   playSound: (name: SoundName) => void;
   logger: Pick<Console, 'warn' | 'error'>;
   /**
-   * What the stay-open "Disconnected from server" toast shows (SPEC §4/§8; its text stays exactly
-   * that): the console passes the text with a "Sign in again" button (issue 25 finding 6), since
-   * without a retry a reload was the only way back. The text alone by default.
+   * What the stay-open "Disconnected from server" toast shows (§4/§8; its text stays exactly
+   * that): the console passes the text with a "Sign in again" button, since
+   * without a retry a reload would be the only way back. The text alone by default.
    */
   disconnectedMessage?: ReactNode;
 }

@@ -17,8 +17,8 @@ export interface NetworkIconProps {
 }
 
 /**
- * Issue 26 item 6: a network's logo (src/config/logos.ts), loaded on first use; the default logo
- * while it loads and for a network without one.
+ * A network's logo (src/config/logos.ts), loaded on first use; the default logo while it loads and
+ * for a network without one.
  */
 export function NetworkIcon({ network, size = 18, lettersDrawn = false }: NetworkIconProps) {
   return (

@@ -1,5 +1,5 @@
 /**
- * Lazily loaded code that can be loaded again. SPEC §8: a screen or stylesheet that fails to
+ * Lazily loaded code that can be loaded again. §8: a screen or stylesheet that fails to
  * preload raises Vite's preload-error event (`vite:preloadError`) and, as nothing here handles it,
  * the error is thrown. React's `lazy` remembers a failed import for ever, so one network blip while
  * a chunk loads would leave that screen broken until a full page reload. `retryableLazy` throws the

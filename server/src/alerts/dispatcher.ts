@@ -1,9 +1,10 @@
 /**
- * Delivery that holds up (issue 29 part 3): each destination has its own queue, so a slow or failing
- * one delays neither the others nor the caller (send() returns at once); a message is retried with
- * exponential backoff on a 5xx, a timeout or no connection, never on a 4xx; each destination gets at
- * most a bounded number a minute, and one summary says how many were held back. Every message is in
- * the delivery log with its attempts and its error. The timings are options, so tests run fast.
+ * Delivery that holds up (docs/protocol.md "Alerts delivery"): each destination has its own queue,
+ * so a slow or failing one delays neither the others nor the caller (send() returns at once); a
+ * message is retried with exponential backoff on a 5xx, a timeout or no connection, never on a 4xx;
+ * each destination gets at most a bounded number a minute, and one summary says how many were held
+ * back. Every message is in the delivery log with its attempts and its error. The timings are
+ * options, so tests run fast.
  */
 import { randomUUID } from 'node:crypto';
 import {

@@ -1,8 +1,8 @@
 /**
- * The shared alert rules evaluated away from any console (issue 29 part 1), with the console's own
- * rule functions (src/domain/alertRules.ts): a rule that starts to hold sends one `firing` message,
- * one that stops holding one `resolved` with how long it held, nothing while it holds. What fires is
- * kept (AlertRepo.firing), so a restart sends none of it again. A rule whose reading is unknown (no
+ * The shared alert rules evaluated away from any console, with the console's own rule functions
+ * (src/domain/alertRules.ts): a rule that starts to hold sends one `firing` message, one that stops
+ * holding one `resolved` with how long it held, nothing while it holds. What fires is kept
+ * (AlertRepo.firing), so a restart sends none of it again. A rule whose reading is unknown (no
  * balance yet after a start) keeps its state. Decisions are synchronous; the writes and the
  * deliveries follow in order without being awaited here.
  */

@@ -1,5 +1,5 @@
 /**
- * Alerts delivery on the reference server (issue 29; PROTOCOL "Alerts delivery"): the evaluator
+ * Alerts delivery on the reference server (docs/protocol.md "Alerts delivery"): the evaluator
  * listens to the hub like a console would (every event, as an Admin), reads the shared rules from
  * misc settings, and evaluates them every second with nobody signed in; the dispatcher delivers.
  * Routes (Admin only, permissions.ts): the destinations, a test send, the delivery log.

@@ -1,8 +1,8 @@
 /**
- * What alerts delivery keeps (issue 29): the destinations with their secrets (never sent back
- * whole: routes.ts masks them), the rules firing now, and the delivery log, bounded. On the server's
- * connection through its gate (a statement never lands inside another request's transaction); the
- * standalone process opens its own file and gate.
+ * What alerts delivery keeps: the destinations with their secrets (never sent back whole: routes.ts
+ * masks them), the rules firing now, and the delivery log, bounded. On the server's connection
+ * through its gate (a statement never lands inside another request's transaction); the standalone
+ * process opens its own file and gate.
  */
 import type { Database } from 'better-sqlite3';
 import { ALERT_DELIVERIES_KEPT } from '../../../src/config/alertDelivery.ts';

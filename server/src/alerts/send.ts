@@ -1,5 +1,5 @@
 /**
- * One delivery attempt to one destination (PROTOCOL "Alerts delivery"): the webhook gets the
+ * One delivery attempt to one destination (docs/protocol.md "Alerts delivery"): the webhook gets the
  * structured body, Slack `{ text }`, Telegram `{apiBase}/bot{botToken}/sendMessage` with
  * `{ chat_id, text }`. The answer never carries a secret: the URL (a Slack URL and a Telegram URL
  * hold one) is not in any error text.

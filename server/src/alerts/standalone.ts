@@ -1,8 +1,8 @@
 /**
- * The standalone alerts process (issue 29 part 6): signs in to any backend speaking the wire protocol,
- * listens to its socket like a console, evaluates the shared rules with the same evaluator, and
- * delivers with the same dispatcher; destinations come from a config file, delivery state (what
- * fires, the delivery log) from a local SQLite file.
+ * The standalone alerts process: signs in to any backend speaking the wire protocol, listens to its
+ * socket like a console, evaluates the shared rules with the same evaluator, and delivers with the
+ * same dispatcher; destinations come from a config file, delivery state (what fires, the delivery
+ * log) from a local SQLite file.
  *
  *   npm run alerts -- --backend https://console.example --key <access key> --config alerts.config.json
  *
@@ -42,7 +42,7 @@ export interface StandaloneOptions {
   log?: (message: string) => void;
 }
 
-/** PROTOCOL: the client pings every 4500 ms. */
+/** docs/protocol.md "Socket connection": the client pings every 4500 ms. */
 const PING_MS = 4500;
 
 async function signIn(backend: string, key: string): Promise<string> {

@@ -1,11 +1,12 @@
 /**
- * Session tokens: HS256-only JWTs. A token is verified by fast-jwt (issue 27 finding 9: a kept
- * library rather than our own code): algorithm pinned to HS256, signature checked in its canonical
- * base64url spelling, exp required and checked against the injected clock. Before it, the header
- * must be exactly HS256 (no `none`, no other algorithm, no extra header fields) and the token no
- * longer than any this server issues. Each token names its session (`sid`) so that
- * sign-out can revoke it, and carries its issue time to the millisecond (`iat` is a NumericDate,
- * which RFC 7519 allows to be fractional) so that a key change revokes exactly the tokens before it.
+ * Session tokens: HS256-only JWTs. A token is verified by fast-jwt (a kept library rather than our
+ * own code: docs/decisions.md "Session tokens: our own HS256 signing, fast-jwt to verify"):
+ * algorithm pinned to HS256, signature checked in its canonical base64url spelling, exp required
+ * and checked against the injected clock. Before it, the header must be exactly HS256 (no `none`,
+ * no other algorithm, no extra header fields) and the token no longer than any this server issues.
+ * Each token names its session (`sid`) so that sign-out can revoke it, and carries its issue time
+ * to the millisecond (`iat` is a NumericDate, which RFC 7519 allows to be fractional) so that a key
+ * change revokes exactly the tokens before it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createVerifier } from 'fast-jwt';
@@ -40,7 +41,7 @@ function hmac(secret: string, signingInput: string): Buffer {
   return createHmac('sha256', secret).update(signingInput).digest();
 }
 
-/** Issues a session token valid for SESSION_MS (SPEC §9: 60 min minus 1 s) from nowMs. */
+/** Issues a session token valid for SESSION_MS (§9: 60 min minus 1 s) from nowMs. */
 export function signSession(subject: SessionSubject, secret: string, nowMs: number, sessionMs = SESSION_MS): string {
   const claims: SessionClaims = {
     name: subject.name,

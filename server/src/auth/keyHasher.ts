@@ -1,11 +1,12 @@
 /**
  * The scrypt of a sign-in, on a thread of its own. Node's scrypt runs on the libuv pool, the same
- * four threads that read the console's files from disk: a handful of sign-ins at once held every
- * `GET /` behind them (663 ms median at 4-way, issue 27 finding 1). This worker derives one key at
- * a time with scryptSync, so the pool stays free for files; sign-ins beyond it wait in line (the
- * login gate bounds how many may wait). It also rests after each derivation for as long as that
- * took, so that a flood of sign-ins takes at most half of one core: on a small machine a core
- * deriving keys without a break slowed everyone's pages (GET / p95 3x during a 12-way flood).
+ * four threads that read the console's files from disk: a handful of sign-ins at once would hold
+ * every `GET /` behind them (663 ms median at 4-way, bench/availability.bench.ts). This worker
+ * derives one key at a time with scryptSync, so the pool stays free for files; sign-ins beyond it
+ * wait in line (the login gate bounds how many may wait). It also rests after each derivation for
+ * as long as that took, so that a flood of sign-ins takes at most half of one core: on a small
+ * machine a core deriving keys without a break slows everyone's pages (GET / p95 3x during a 12-way
+ * flood).
  */
 import { Worker } from 'node:worker_threads';
 import { formatHash, KEY_LENGTH, SCRYPT_MAXMEM, SCRYPT_PARAMS } from './accessKeys.ts';

@@ -1,9 +1,10 @@
 /**
- * How many sign-ins are worked on at once, good keys and bad alike (issue 27 finding 1). One
- * address's sign-ins run one at a time, in turn, and at most `perAddress` of them may be in line;
- * across all addresses at most `running` run at once and `total` are in line. A sign-in past either
- * bound is answered at once (429) without any key work, so a flood of sign-ins from one address or
- * many costs a bounded amount of CPU and leaves the console's files and API to everyone else.
+ * How many sign-ins are worked on at once, good keys and bad alike (docs/decisions.md "Our own
+ * limits on sign-ins and writes"). One address's sign-ins run one at a time, in turn, and at most
+ * `perAddress` of them may be in line; across all addresses at most `running` run at once and
+ * `total` are in line. A sign-in past either bound is answered at once (429) without any key work,
+ * so a flood of sign-ins from one address or many costs a bounded amount of CPU and leaves the
+ * console's files and API to everyone else.
  *
  * One at a time per address is also what makes the wrong-key limiter exact: a sign-in is checked
  * against the limiter only once the previous one from its address is over, so parallel guesses

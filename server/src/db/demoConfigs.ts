@@ -1,5 +1,5 @@
 /**
- * The configs a fresh database starts with (SPEC §3 "configs have configName"): the worker's
+ * The configs a fresh database starts with (§3 "configs have configName"): the worker's
  * trading parameters, network settings with pair flags, swap protocols and exchanges.
  */
 import { SWAP_PROTOCOLS, SWAP_PROTOCOL_VERSIONS, type SwapProtocol } from '../../../src/config/enums.ts';

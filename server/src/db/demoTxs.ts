@@ -229,7 +229,7 @@ function* history(count: number, startMs: number, endMs: number, gapScale: numbe
           hash: unsent ? null : `0x${rng.hex(64)}`,
           createdAt,
           updatedAt: Math.min(endMs, createdAt + settleMs),
-          // A §8 code its network can give: no Solana code on an EVM tx (issue 25 finding 11).
+          // A §8 code its network can give: no Solana code on an EVM tx.
           ...(status === 'failed' && failsWithCode ? { errCode: rng.pick(errorCodesFor(network)) } : {}),
           raw: unsent
             ? { from: wallet }

@@ -444,7 +444,7 @@ const MIGRATIONS: readonly Migration[] = [
   {
     version: 13,
     name: 'stats: trade error codes, the stats walk, network series',
-    // GET /stats/trades (PROTOCOL "Stats") counts trades by the hour or day they started, grouped by
+    // GET /stats/trades (docs/protocol.md "Stats") counts trades by the hour or day they started, grouped by
     // token, bridge, route or error code. err_code: a failed trade's §8 code, that of the first of
     // its txs that has one; NULL otherwise (completed or running trades, failures without a code). Kept by the journey
     // writer (repos/journeyWriter.ts); existing rows get it from their txs here. journeys_stats holds
@@ -472,10 +472,10 @@ const MIGRATIONS: readonly Migration[] = [
   {
     version: 14,
     name: 'alerts delivery',
-    // Issue 29: the destinations an Admin configures (their secrets in data, never sent back whole),
-    // the rules firing now (so a restart sends none of them again), and the delivery log (bounded:
-    // the oldest rows go, repos in server/src/alerts/repo.ts). The standalone alerts process creates
-    // the same tables in its own file (ALERTS_TABLES_SQL).
+    // Alerts delivery (docs/protocol.md "Alerts delivery"): the destinations an Admin configures (their
+    // secrets in data, never sent back whole), the rules firing now (so a restart sends none of them
+    // again), and the delivery log (bounded: the oldest rows go, repos in server/src/alerts/repo.ts).
+    // The standalone alerts process creates the same tables in its own file (ALERTS_TABLES_SQL).
     sql: ALERTS_TABLES_SQL,
   },
   {

@@ -39,9 +39,9 @@ export interface Repos {
   configs: ConfigRepo;
   solanaBridge: SolanaBridgeRepo;
   meta: MetaRepo;
-  /** Trade figures per hour or day and the network series (GET /stats/…, PROTOCOL "Stats"). */
+  /** Trade figures per hour or day and the network series (GET /stats/…, docs/protocol.md "Stats"). */
   stats: StatsRepo;
-  /** Alerts delivery (issue 29): destinations, the rules firing, the delivery log. */
+  /** Alerts delivery: destinations, the rules firing, the delivery log. */
   alerts: AlertRepo;
 }
 

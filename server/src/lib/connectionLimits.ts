@@ -1,8 +1,8 @@
 /**
- * What one client can hold of the server (issue 27 finding 2): how long a request may take to
- * arrive, how long an idle connection is kept, and how many connections are open, in all and from
- * one address. Without them a `POST` whose body never finishes was held forever, and some 20,000
- * of them used up the process's open files so that nobody else was answered.
+ * What one client can hold of the server: how long a request may take to arrive, how long an idle
+ * connection is kept, and how many connections are open, in all and from one address. Without them
+ * a `POST` whose body never finishes would be held forever, and some 20,000 of them would use up the
+ * process's open files so that nobody else is answered.
  */
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';

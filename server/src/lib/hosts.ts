@@ -1,9 +1,9 @@
 /**
- * Which host names the server answers to (issue 27 finding 8, DNS rebinding). A page of another
- * site can point its own name at this server's address (DNS rebinding): the browser then treats
- * the server as that site's origin, sends no foreign Origin, and lets the page read the answers.
- * What it cannot change is the Host header, which still carries the attacker's name. So a request
- * is answered only when every host it names is one the server serves:
+ * Which host names the server answers to (DNS rebinding, SECURITY.md). A page of another site can
+ * point its own name at this server's address (DNS rebinding): the browser then treats the server
+ * as that site's origin, sends no foreign Origin, and lets the page read the answers. What it
+ * cannot change is the Host header, which still carries the attacker's name. So a request is
+ * answered only when every host it names is one the server serves:
  * - an IP address (`127.0.0.1`, `[::1]`, `192.168.1.5`): a rebinding needs a DNS name, and a LAN
  *   console reached by its address keeps working whatever interface it is bound to;
  * - `localhost`;

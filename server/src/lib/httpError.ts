@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '../../../src/contract/index.ts';
 
-/** An error whose status and message are meant for the client (PROTOCOL: `{ error, details? }`). */
+/** An error whose status and message are meant for the client (docs/protocol.md "Errors": `{ error, details? }`). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

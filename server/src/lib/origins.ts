@@ -41,7 +41,7 @@ function hostOf(origin: string): string | null {
  * 'same': the page is the console this server serves (or no Origin was sent); 'listed': an
  * origin of the configured list; 'refused': any other origin, `null` included. `scheme`, when
  * known, is the request's own (http or https): a page on the same host under the other scheme is
- * another origin and is refused unless listed (issue 27 finding 8).
+ * another origin and is refused unless listed.
  */
 export function judgeOrigin(
   origin: string | undefined,

@@ -1,4 +1,4 @@
-/** The errors every resource route answers with (PROTOCOL: 400 names fields, 404, 409). */
+/** The errors every resource route answers with (docs/protocol.md "Errors": 400 names fields, 404, 409). */
 import { VERSION_CONFLICT_ERROR } from '../../../src/contract/index.ts';
 import { HttpError, invalidRequest } from './httpError.ts';
 

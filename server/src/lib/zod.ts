@@ -38,7 +38,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema,
     const input = httpPart === 'body' && data === null ? undefined : data;
     let result = schema.safeParse(input);
     // A call that needs fields but came without a body is judged as an empty object, so the 400
-    // names the fields it lacks (PROTOCOL), not "body".
+    // names the fields it lacks (docs/protocol.md "Errors"), not "body".
     if (!result.success && httpPart === 'body' && input === undefined) result = schema.safeParse({});
     return result.success ? { value: result.data } : { error: invalidRequest(issuesToDetails(where, result.error.issues)) };
   };

@@ -1,5 +1,5 @@
 /**
- * The one authentication and authorisation hook (SPEC §6, PROTOCOL "Login and the session token").
+ * The one authentication and authorisation hook (§6, docs/protocol.md "Login and the session token").
  * The x-api-key header carries the session token; the permission table decides, by the route that
  * matched. The URL as written is never trusted: the router decodes percent escapes and ignores a
  * trailing slash, so `/%61pi/configs` reaches the `/api/configs` route and gets its permission.

@@ -1,6 +1,6 @@
 /**
  * Request parsing, validation and error bodies. Every error leaves as JSON `{ error, details? }`
- * (PROTOCOL); a 500 never carries the cause, which goes to the log instead.
+ * (docs/protocol.md "Errors"); a 500 never carries the cause, which goes to the log instead.
  */
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,6 +1,6 @@
 /**
  * Every request, the console's files and the API alike, is answered only when its Host names a
- * host the server serves (lib/hosts.ts; issue 27 finding 8, DNS rebinding): otherwise 421 before
+ * host the server serves (lib/hosts.ts; DNS rebinding): otherwise 421 before
  * any route, authentication or origin check runs. socket.io's handshake is judged by the same
  * rule in realtime/socket.ts (its requests never reach these hooks).
  */

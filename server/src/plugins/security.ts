@@ -53,7 +53,7 @@ export default fp(
       // Agrees with frame-ancestors 'none' for browsers that only know X-Frame-Options.
       frameguard: { action: 'deny' },
       // HSTS only where the browser came over TLS (below): over plain http a browser ignores it, and
-      // on a LAN console it would pin a host name to https for a year (issue 27 finding 8).
+      // on a LAN console it would pin a host name to https for a year.
       strictTransportSecurity: false,
     });
     app.addHook('onRequest', (request, reply, done) => {

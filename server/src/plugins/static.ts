@@ -1,6 +1,6 @@
 /**
  * Serves the built console (STATIC_DIR) and answers every unknown path: JSON 404 under /api, the
- * file or index.html elsewhere (SPA fallback, STACK trap 2: the console uses real paths).
+ * file or index.html elsewhere (SPA fallback, docs/decisions.md trap 2: the console uses real paths).
  * Hashed /assets/* are cached forever; everything else is revalidated.
  */
 import { stat } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
- * The simulated worker's quote engine (PROTOCOL "Quote"): a router over generated pools per network.
- * Pure TypeScript: no I/O, no timers; the HTTP route and the simulator drive it.
+ * The simulated worker's quote engine (docs/protocol.md "Quote"): a router over generated pools per
+ * network. Pure TypeScript: no I/O, no timers; the HTTP route and the simulator drive it.
  */
 import { generateMarket, engineToken, hubsOf, poolFor, priceTable, venuesOf } from './pools.ts';
 import { findRoutes, gasOf, PoolIndex } from './router.ts';

@@ -1,4 +1,4 @@
-/** The simulated worker's quote engine (PROTOCOL "Quote"). The HTTP route lives with the server. */
+/** The simulated worker's quote engine (docs/protocol.md "Quote"). The HTTP route lives with the server. */
 export {
   createQuoteEngine, createQuoteEngineFromPools, ENGINE_VERSION, DEFAULT_POOLS_PER_NETWORK, QUOTE_ERRORS,
   DRIFT_SHARE, DRIFT_MAX_MOVE,

@@ -1,4 +1,4 @@
-/** Types of the simulated quote engine. Its Quote answers follow PROTOCOL "Quote" (src/contract Quote). */
+/** Types of the simulated quote engine. Its Quote answers follow docs/protocol.md "Quote" (src/contract Quote). */
 
 /** A built-in token: [name, address, decimals] (the shape of src/config/tokens.ts). */
 export type TokenSpec = readonly [name: string, address: string, decimals: number];
@@ -66,7 +66,7 @@ export interface EngineRoute {
   routeInfo: EngineHop[];
 }
 
-/** PROTOCOL Quote. */
+/** docs/protocol.md "Quote". */
 export interface EngineQuote {
   version: number;
   network: string;

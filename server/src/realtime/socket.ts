@@ -1,5 +1,5 @@
 /**
- * socket.io on the app's HTTP server (PROTOCOL "Socket connection"): origin- and token-checked
+ * socket.io on the app's HTTP server (docs/protocol.md "Socket connection"): origin- and token-checked
  * handshake, a bounded number of sockets per session, per-socket subscriptions, init + eventCache on
  * connect, ping acks, connected users (coalesced), and stopReconnect + disconnect when the session
  * expires or is revoked.
@@ -83,7 +83,7 @@ export default fp<SocketOptions>(
       path: '/socket.io',
       serveClient: false,
       // The console sends only pings: no frame, before or after the handshake, is decoded past this
-      // (socket.io's default is 1 MB; issue 27 finding 8). A larger one closes the connection.
+      // (socket.io's default is 1 MB). A larger one closes the connection.
       maxHttpBufferSize: SOCKET_FRAME_MAX_BYTES,
       // A page of another site may not open a socket (lib/origins.ts); listed origins may, polling too.
       // Nor may a page that reached this server under another name (DNS rebinding, lib/hosts.ts).
@@ -236,7 +236,8 @@ export default fp<SocketOptions>(
       });
     });
 
-    // Sign-out ends the session's sockets as an expiry does (PROTOCOL: stopReconnect, then disconnect).
+    // Sign-out ends the session's sockets as an expiry does: stopReconnect, then disconnect
+    // (docs/protocol.md "Login and the session token").
     app.sessions.onRevoke((sid) => {
       for (const id of bySession.get(sid) ?? []) endSession.get(id)?.();
     });

@@ -1,4 +1,4 @@
-/** Cloud groups (SPEC §7): PUT /aws/groups {groups} replaces the list; POST /aws/restart {group}. */
+/** Cloud groups (§7): PUT /aws/groups {groups} replaces the list; POST /aws/restart {group}. */
 import { AwsGroupsRequest, AwsGroupsResponse, AwsRestartRequest, OkResponse } from '../../../src/contract/index.ts';
 import { notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';

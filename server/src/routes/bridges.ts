@@ -1,5 +1,5 @@
 /**
- * Bridges (SPEC §3 bridgeName, §7): POST /bridges, PUT /bridges/{bridgeName} (with the version it
+ * Bridges (§3 bridgeName, §7): POST /bridges, PUT /bridges/{bridgeName} (with the version it
  * edits), DELETE /bridges/{bridgeName}, GET /bridges/fee-to-eth. Deleting a bridge takes it off the
  * tokens that name it (announced with bridgeDeleteDone) and off bridge automation.
  */

@@ -9,7 +9,7 @@ const commandRoutes: ZodPlugin = async (app) => {
     const user = sessionOf(request).name;
     await app.mutate(user, 'command', async () => ({ result: undefined, details: { to, cmd } }));
     // A worker command is one of WORKER_COMMANDS; any other service's is free text, so its toast
-    // says plainly that it is a user's text, not the system's (issue 27 finding 6).
+    // says plainly that it is a user's text, not the system's.
     const msg = to === 'worker' ? `${user} sent ${cmd} to ${to}` : `${user} sent this command to ${to} (their own words): ${cmd}`;
     app.hub.broadcast('notify', { msg, type: 'info', autoClose: 5000 });
     return { ok: true as const };

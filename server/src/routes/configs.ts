@@ -1,5 +1,5 @@
 /**
- * Configs (SPEC §3 configName, §7): GET /configs (the list convention), GET /configs/{configName},
+ * Configs (§3 configName, §7): GET /configs (the list convention), GET /configs/{configName},
  * PUT /configs/{configName} {version, data} or the bare data (see ConfigUpdateRequest). Known configs have a data schema in the contract;
  * networkSettings' pair flags must also be keyed as §3 pairKey builds them.
  */

@@ -1,7 +1,7 @@
 /**
- * GET /api/openapi.json and GET /api/asyncapi.json (issue 28): the wire contract as OpenAPI 3.1 and
- * AsyncAPI 3, generated from src/contract. They hold no data, so they are
- * readable without a session (public in the permission table).
+ * GET /api/openapi.json and GET /api/asyncapi.json (docs/protocol.md): the wire contract as OpenAPI
+ * 3.1 and AsyncAPI 3, generated from src/contract. They hold no data, so they are readable without
+ * a session (public in the permission table).
  */
 import { contractDocuments, type ContractDocuments } from '../../../src/contract/documents/index.ts';
 import type { ZodPlugin } from '../lib/zod.ts';

@@ -1,6 +1,6 @@
 /**
  * POST /api/login {accessKey} -> {token}; POST /api/logout -> 204, the session revoked
- * (PROTOCOL "Login and the session token").
+ * (docs/protocol.md "Login and the session token").
  */
 import { EmptyBody, LoginRequest, LoginResponse } from '../../../src/contract/index.ts';
 import { BUSY, createLoginGate, LOGIN_GATE_DEFAULTS, type LoginGateLimits } from '../auth/loginGate.ts';

@@ -1,5 +1,5 @@
 /**
- * POST /logs/more (SPEC §7): older user logs, newest first, filtered by user, action (or its dotted
+ * POST /logs/more (§7): older user logs, newest first, filtered by user, action (or its dotted
  * prefix) and a time range (contract LogsMoreRequest). User logs are written only by
  * mutations (plugins/audit.ts) and cannot be edited or deleted through the API.
  */

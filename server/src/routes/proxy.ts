@@ -1,6 +1,6 @@
 /**
- * GET /api/proxy/:a/:b (SPEC §7): the console's proxy to the system's services. The reference
- * server implements the one operation the console uses, the worker's quoteUi (PROTOCOL "Quote").
+ * GET /api/proxy/:a/:b (§7): the console's proxy to the system's services. The reference
+ * server implements the one operation the console uses, the worker's quoteUi (docs/protocol.md "Quote").
  */
 import { z } from 'zod';
 import { Quote, QuoteQuery } from '../../../src/contract/index.ts';

@@ -1,5 +1,5 @@
 /**
- * POST /api/services/:service/restart and /restart/scaling (SPEC §7). A scaling restart names the
+ * POST /api/services/:service/restart and /restart/scaling (§7). A scaling restart names the
  * deployment and namespace, which must be the service's own (scalingTarget).
  */
 import { z } from 'zod';

@@ -73,7 +73,7 @@ const simRoutes: ZodPlugin = async (app) => {
 
   app.post('/sim/control', { schema: { body: SimControlRequest, response: { 200: SimControlResponse } } }, async (request) => {
     const body = request.body;
-    // Every use is in the user log (issue 27 finding 5): it can reach every signed-in console.
+    // Every use is in the user log: it can reach every signed-in console.
     await app.mutate(sessionOf(request).name, 'sim.control', async () => ({ result: undefined, details: { ...body } }));
     switch (body.action) {
       case 'stall':

@@ -1,5 +1,5 @@
 /**
- * Solana bridge configuration (SPEC §7; x is the bridge, a path segment such as wormhole): per
+ * Solana bridge configuration (§7; x is the bridge, a path segment such as wormhole): per
  * token, its per-network entries {address, decimals}. CRUD, a CSV import (header
  * token,network,address,decimals; valid rows are imported even when others fail) and a search.
  * The import reads its CSV off the main thread (lib/solanaImports.ts) and writes it in chunks, so

@@ -1,5 +1,5 @@
 /**
- * The stats extension (PROTOCOL "Stats"), any signed-in role: GET /stats/trades, the trades'
+ * The stats extension (docs/protocol.md "Stats"), any signed-in role: GET /stats/trades, the trades'
  * figures per UTC hour or day of [from, to), optionally grouped; GET /stats/series, a network's
  * recorded gas, balance or block interval over [from, to), at most SERIES_MAX_POINTS points.
  * Every cost is bounded: at most STATS_MAX_BUCKETS buckets (else 400 naming bucket), one index

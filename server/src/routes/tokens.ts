@@ -1,5 +1,5 @@
 /**
- * Tokens (SPEC §3 tokenName, §7): GET /tokens (the list convention) and GET /tokens/{tokenName}
+ * Tokens (§3 tokenName, §7): GET /tokens (the list convention) and GET /tokens/{tokenName}
  * for react-admin clients (the console reads tokens from the socket), POST /tokens, PUT /tokens/{tokenName} (with the version it
  * edits), DELETE /tokens/{tokenName}. Deleting a token also takes it off the bridges that list it
  * and off the pins, so no reference dangles.

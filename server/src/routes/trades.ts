@@ -1,5 +1,5 @@
 /**
- * Trades as journeys (PROTOCOL "Trades"): GET /trades/ lists them (the list convention, as GET
+ * Trades as journeys (docs/protocol.md "Trades"): GET /trades/ lists them (the list convention, as GET
  * /txs/), GET /trades/{tradeId} gives one with its steps. Both read the transaction history by
  * tradeId (repos/journeys.ts); which trades are stuck, and how long steps take, the trade watch
  * knows (trades/watch.ts).

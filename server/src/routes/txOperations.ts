@@ -1,5 +1,5 @@
 /**
- * The operators' own transactions (SPEC §1 "create manual, refund, forced and unlock-nonce
+ * The operators' own transactions (§1 "create manual, refund, forced and unlock-nonce
  * operations"; §7): each is checked against what exists, recorded as a tx row with status created
  * for the system to pick up, logged, and announced. And the pins of §3 brain state.
  */
@@ -132,7 +132,7 @@ const txOperationRoutes: ZodPlugin = async (app) => {
         if (!refunded) throw notFound('trade');
       }
       if (!refunded) throw new Error('the schema requires tradeId or txId');
-      // PROTOCOL "Guarded refunds": one refund of a trade under way or done is enough, unless forced.
+      // docs/protocol.md "Guarded refunds": one refund of a trade under way or done is enough, unless forced.
       const earlier = earlierRefund(legs);
       if (earlier && !force) throw new HttpError(409, TRADE_ALREADY_REFUNDED, { txId: earlier.id });
       const row = await record(tx, {

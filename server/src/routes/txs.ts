@@ -1,5 +1,5 @@
 /**
- * Transactions (SPEC §7): the history list GET /txs/ (the list convention) and GET /txs/{id};
+ * Transactions (§7): the history list GET /txs/ (the list convention) and GET /txs/{id};
  * trades and sells by tradeId, GET /txs/sell/{id} (the §7 trade fetch: data.txs with txType and
  * amountIn); an operator's sells, POST /txs/sell and PUT /txs/sell/{tradeId}.
  */

@@ -1,4 +1,4 @@
-/** POST /api/workers/start and /stop (SPEC §2 worker controls, §4 workers running or stopped). */
+/** POST /api/workers/start and /stop (§2 worker controls, §4 workers running or stopped). */
 import { EmptyBody, WorkersResponse, type BrainState } from '../../../src/contract/index.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import type { ZodPlugin } from '../lib/zod.ts';

@@ -4,7 +4,6 @@
  * pending (txSent), then completed or, now and then, failed (txConfirmed, a failure mostly with a §8
  * code that fits its network). An operator's sell waits for running workers, as its confirmation
  * says ("queued for the workers"); the others are sent by the tx service whatever the workers do.
- * Issue 25 finding 5: a sell from /tx/new used to read "created" for ever.
  */
 import type { TxType } from '../../../src/config/enums.ts';
 import type { TxConfirmation } from '../../../src/contract/index.ts';

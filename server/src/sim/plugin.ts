@@ -26,8 +26,9 @@ export interface SimOptions {
   /**
    * Benchmarks only (bench/firehose.bench.ts): every newBlock carries the wall-clock ms it was
    * emitted at, as `num = emitMs * 1000 + n`, so the page can tell how long an event took to be
-   * painted. Still PROTOCOL-valid (a non-negative integer, increasing per network), but not a real
-   * block number. Off unless set (server.ts sets it from SIM_BENCH_STAMP=on).
+   * painted. Still valid for docs/protocol.md "Server -> client events" (a non-negative integer,
+   * increasing per network), but not a real block number. Off unless set (server.ts sets it from
+   * SIM_BENCH_STAMP=on).
    */
   stampBlocks?: boolean;
 }

@@ -67,9 +67,10 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /**
- * Routes from the catalog: each bridge's tokens between its networks where the token is deployed
- * on both. Only bridges of the catalog: a trade never goes over a bridge the Bridges list does not
- * have (issue 25 finding 11: "via cex-transfer"), so with no bridge that fits, no trade starts.
+ * Routes from the catalog: each bridge's tokens between its networks where the token is deployed on
+ * both. Only bridges of the catalog: a trade never goes over a bridge the Bridges list does not
+ * have (no "via cex-transfer" when the list has no such bridge), so with no bridge that fits, no
+ * trade starts.
  */
 function tradeRoutes({ tokens, bridges }: SimCatalog): TradeRoute[] {
   const byName = new Map(tokens.map((token) => [token.tokenName, token]));

@@ -1,10 +1,10 @@
 /**
- * The network series recorder (PROTOCOL "Stats", GET /stats/series): hears every gas, balance and
- * newBlock broadcast and writes, every SERIES_SAMPLE_MS, one sample per kind and network that had
- * values since the last: their mean, at the time of writing. blockInterval is the ms between two
- * successive heads of a network (a head that does not move up is not one). Samples older than
- * SERIES_KEEP_MS are pruned as it writes, and it follows at most SERIES_MAX_KEYS series, so the
- * table stays bounded (keys × keep / sample rows).
+ * The network series recorder (docs/protocol.md "Stats", GET /stats/series): hears every gas,
+ * balance and newBlock broadcast and writes, every SERIES_SAMPLE_MS, one sample per kind and
+ * network that had values since the last: their mean, at the time of writing. blockInterval is the
+ * ms between two successive heads of a network (a head that does not move up is not one). Samples
+ * older than SERIES_KEEP_MS are pruned as it writes, and it follows at most SERIES_MAX_KEYS series,
+ * so the table stays bounded (keys × keep / sample rows).
  */
 import fp from 'fastify-plugin';
 import { SERIES_KEEP_MS, SERIES_MAX_KEYS, SERIES_SAMPLE_MS, type SeriesKind } from '../../../src/config/stats.ts';

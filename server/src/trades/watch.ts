@@ -1,5 +1,6 @@
 /**
- * The trade watch: learns how long steps take and says when a trade is stuck (PROTOCOL "Trades").
+ * The trade watch: learns how long steps take and says when a trade is stuck (docs/protocol.md
+ * "Trades").
  *
  * Durations: on start, the latest completed steps of each kind are read from the history once;
  * after that every tx a write completes is added (the store tells which rows a write changed; they

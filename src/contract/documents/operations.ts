@@ -71,19 +71,19 @@ import {
 } from '../alertDelivery.ts';
 import { StatsSeriesQuery, StatsSeriesResponse, TradeStatsQuery, TradeStatsResponse } from '../stats.ts';
 
-/** PROTOCOL's console extensions: a backend may leave them out (404), and the console hides what needs them. */
+/** The console extensions of docs/protocol.md: a backend may leave them out (404), and the console hides what needs them. */
 export type ExtensionName = 'trades' | 'stats' | 'alerts';
 
 export interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** As the reference server registers it: `/api/tokens/:tokenName`. */
   path: string;
-  /** Who may call it (SPEC §6): the route's entry in the access table (src/config/access.ts), not written here. */
+  /** Who may call it (§6): the route's entry in the access table (src/config/access.ts), not written here. */
   access: Access;
   /** A short name for the operation (OpenAPI operationId). */
   id: string;
   summary: string;
-  /** Where the rule comes from: a SPEC section or a PROTOCOL heading. */
+  /** Where the rule comes from, as docs/openapi.json prints it: a § of docs/product.md ("SPEC §7") or a protocol.md heading. */
   source: string;
   extension?: ExtensionName;
   query?: z.ZodType;

@@ -1,5 +1,5 @@
 /**
- * Which columns a list shows by default at a viewport width (issue 25: a wide table keeps its
+ * Which columns a list shows by default at a viewport width (a wide table keeps its
  * identifying column and its actions and drops low-priority columns into the column chooser before
  * it ever overflows). Each width range keeps its own column choice (`tierOf` names the range), so
  * what an operator picks on a wide screen does not push a narrow one past its edge.

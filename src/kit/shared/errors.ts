@@ -1,4 +1,4 @@
-/** How a failed call reads for an operator, and the 409 version conflict of PUTs (PROTOCOL). */
+/** How a failed call reads for an operator, and the 409 version conflict of PUTs (docs/protocol.md "Errors"). */
 import { VersionConflictBody } from '../../contract/index.ts';
 
 export function errorText(error: unknown): string {

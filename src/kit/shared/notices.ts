@@ -1,5 +1,5 @@
 /**
- * The kit's success notices (issue 25 finding 6): what a save or delete did, naming the record. A
+ * The kit's success notices: what a save or delete did, naming the record. A
  * save's notice also closes the validation toast of an earlier try: RaNotificationBridge reads the
  * `closes` option (react-admin's NotificationOptions admits any key).
  */

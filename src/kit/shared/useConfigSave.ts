@@ -23,7 +23,7 @@ export function useConfigSave(configName: string, onLoaded: (record: ConfigRecor
       const parsed = ConfigRecord.safeParse(result);
       if (parsed.success) onLoaded(parsed.data);
       setSaved(true);
-      // Issue 25 finding 6: the save is said in a toast too, naming the config.
+      // The save is said in a toast too, naming the config.
       notify(`Config ${configName} saved.`, SAVED_NOTIFY_OPTIONS);
     },
     [onLoaded, notify, configName],

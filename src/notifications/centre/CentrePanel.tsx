@@ -81,7 +81,7 @@ export default function CentrePanel({ journal, onClose }: CentrePanelProps) {
   const kinds = useMemo(() => [...new Set<string>([...SIGNAL_KINDS, ...entries.map((e) => e.kind)])], [entries]);
 
   // On a phone the panel takes the whole screen; its list keeps room at its end (pb) so the floating
-  // windows' list, fixed at the bottom-left above everything (SPEC §2), can be scrolled clear of the last entries.
+  // windows' list, fixed at the bottom-left above everything (§2), can be scrolled clear of the last entries.
   return (
     <Drawer
       anchor="right"

@@ -19,7 +19,7 @@ export function NotificationsButton() {
       <IconButton color="inherit" aria-label={label} onClick={openCentre} sx={{ position: 'relative' }}>
         <NotificationsIcon />
         {unread > 0 ? (
-          // A plain span, not MUI's Badge: the header is in the home bundle (issue #6 budgets).
+          // A plain span, not MUI's Badge: the header is in the home bundle (docs/decisions.md "Bundle budgets and lazy chunks").
           <Box
             component="span"
             aria-hidden

@@ -1,5 +1,5 @@
 /**
- * This page's notification centre records, one per user of this browser (issue 25 finding 7): each
+ * This page's notification centre records, one per user of this browser: each
  * user's entries in their own IndexedDB database (`operator-console-signals:{user}`) and their read
  * mark under their own localStorage key (`signalsReadUpTo:{user}`), so an Operator signing in after
  * an Admin starts with their own history and unread count, not the Admin's "99+". The unkeyed

@@ -1,6 +1,6 @@
 /**
- * /settings/alerts (issue 29; Admin): where the shared alert rules are delivered when nobody is
- * looking at the console, and what was delivered.
+ * /settings/alerts (docs/protocol.md "Alerts delivery"; Admin): where the shared alert rules are
+ * delivered when nobody is looking at the console, and what was delivered.
  */
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-/** The delivery log (issue 29 part 3): time, rule, status, destination, ok or the error, attempts; newest first. */
+/** The delivery log: time, rule, status, destination, ok or the error, attempts; newest first. */
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 /**
- * The destinations alerts are delivered to (issue 29 part 2; Admin): listed, edited, saved as one
+ * The destinations alerts are delivered to (Admin): listed, edited, saved as one
  * list, and each saved one tried with a test message whose answer is shown ("Delivered (200)",
  * "Refused: 401 Unauthorized"). Secrets come masked and stay so unless retyped.
  */

@@ -1,4 +1,4 @@
-/** The alerts delivery calls (PROTOCOL "Alerts delivery"), each answer checked with its contract schema. */
+/** The alerts delivery calls (docs/protocol.md "Alerts delivery"), each answer checked with its contract schema. */
 import { useMemo } from 'react';
 import { DeliveriesResponse, DeliveryAttemptResponse, DestinationsResponse, type DestinationInput } from '../../contract/alertDelivery.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';

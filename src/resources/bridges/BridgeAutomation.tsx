@@ -69,7 +69,7 @@ export function BridgeAutomation({ onDone }: { onDone: () => void }) {
     try {
       const body = automationBody(values.enabled, values.bridges, names);
       const answer: unknown = await api.setBridgeAutomation(body);
-      // PROTOCOL states no answer for this call: the settings it sends back if it does, else what was sent.
+      // docs/protocol.md states no answer for this call: the settings it sends back if it does, else what was sent.
       const parsed = MiscSettingsResponse.safeParse(answer);
       const saved = (parsed.success ? parsed.data.miscSettings.bridgeAutomation : undefined) ?? { enabled: body.enabled, bridges: body.bridges ?? [] };
       setBase(saved);

@@ -1,5 +1,5 @@
 /**
- * CSV import into a bridge's Solana config (POST /solana-bridge/{x}/import {csv}; SPEC §9: 10 min
+ * CSV import into a bridge's Solana config (POST /solana-bridge/{x}/import {csv}; §9: 10 min
  * timeout). While the server works, a progress bar with the time waited; afterwards what was
  * imported and one line per rejected row (its line number, its text, the reason). The text stays in
  * the editor whatever happens, so nothing typed is lost.

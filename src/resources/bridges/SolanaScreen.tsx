@@ -1,5 +1,5 @@
 /**
- * /settings/bridges/:bridgeName/show/*: the bridge's Solana bridge configuration (SPEC §7, x =
+ * /settings/bridges/:bridgeName/show/*: the bridge's Solana bridge configuration (§7, x =
  * bridgeName), the bridges resource's show view. It checks the name, shows where you are, and
  * nests its pages: entries with find (index), CSV import (_import), a new entry (_new), one token
  * (:token); any other path under it goes to / (§2).

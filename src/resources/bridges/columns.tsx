@@ -1,5 +1,5 @@
 /**
- * What a bridge row shows (SPEC §3): its kind, networks and tokens, its fee in ETH (GET
+ * What a bridge row shows (§3): its kind, networks and tokens, its fee in ETH (GET
  * /bridges/fee-to-eth, asked again when the live bridges change) and whether bridge automation
  * uses it (live misc settings); the row's Solana config action.
  */
@@ -28,7 +28,7 @@ const selectBridges = (s: LiveState) => s.bridges;
 const selectAutomation = (s: LiveState) => s.miscSettings.bridgeAutomation;
 export const listText = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : '');
 
-/** A display choice, not a SPEC constant: enough digits to compare fees at a glance; the full value is on hover. */
+/** A display choice, not a §9 constant: enough digits to compare fees at a glance; the full value is on hover. */
 export const FEE_SIGNIFICANT_DIGITS = 4;
 
 /** A fee in ETH, short: 0.000130672590491 -> "0.0001307". Numbers JS writes in exponent form are written out first. */

@@ -1,5 +1,5 @@
 /**
- * Bridges (SPEC §3, §7): kept live by the socket (the `bridges` collection), written over
+ * Bridges (§3, §7): kept live by the socket (the `bridges` collection), written over
  * POST/PUT/DELETE /bridges (PUT with the version it was loaded at; 409 -> theirs vs yours). Bridge
  * automation sits above the list; a bridge's Solana bridge configuration is the resource's show
  * view (/settings/bridges/:bridgeName/show/...), reached from its row and its edit form. Admin only.

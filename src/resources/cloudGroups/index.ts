@@ -1,7 +1,8 @@
 /**
- * Cloud groups as a resource (SPEC §7 /aws/groups, PROTOCOL init.awsGroups and cloudUpdateDone):
- * listed live from the socket, created, edited and deleted by sending the whole list back in one
- * PUT /aws/groups, which the server checks and broadcasts; a group restarted with POST /aws/restart.
+ * Cloud groups as a resource (§7 /aws/groups; init.awsGroups and cloudUpdateDone, docs/protocol.md
+ * "Server -> client events"): listed live from the socket, created, edited and deleted by sending
+ * the whole list back in one PUT /aws/groups, which the server checks and broadcasts; a group
+ * restarted with POST /aws/restart.
  * The README's "Adding a resource" walks through this file.
  */
 import CloudIcon from '@mui/icons-material/Cloud';

@@ -61,7 +61,7 @@ export function ConfigEditor({ configName, onClose }: { configName: string; onCl
         multiline
         minRows={12}
         // 36 rows (then the field scrolls): with the title and the buttons the page ends inside a
-        // 1920x1080 screen; at 40 it ran 5 px past it, a page scrollbar for nothing (issue 25 finding 10).
+        // 1920x1080 screen; 40 would run 5 px past it, a page scrollbar for nothing.
         maxRows={36}
         value={text}
         onChange={(e) => {

@@ -1,5 +1,5 @@
 /**
- * Configs (SPEC §3 configName, §7 GET/PUT /configs): listed over REST (name search, sorting,
+ * Configs (§3 configName, §7 GET/PUT /configs): listed over REST (name search, sorting,
  * paging by the list convention), each edited as JSON with the diff shown before saving and the
  * version loaded sent with the PUT (409: theirs vs yours). Created and deleted only by the server.
  */

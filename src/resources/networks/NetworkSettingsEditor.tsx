@@ -1,5 +1,5 @@
 /**
- * /settings/networks: the networkSettings config (SPEC §3) as a table (automation, priority) and
+ * /settings/networks: the networkSettings config (§3) as a table (automation, priority) and
  * a pair-flags matrix keyed by pairKey; saved with PUT /configs/networkSettings (version, 409).
  */
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
@@ -123,7 +123,7 @@ export function NetworkSettingsEditor() {
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       {/* The networks table and the pair matrix side by side while the screen is wide enough. */}
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
-      {/* On a phone the table scrolls inside its own box; the page keeps the screen's width (issue 25). */}
+      {/* On a phone the table scrolls inside its own box; the page keeps the screen's width. */}
       <Stack spacing={1.5} sx={{ flex: { xs: '1 1 100%', sm: '0 1 auto' }, minWidth: 0, maxWidth: '100%' }}>
       <Box sx={{ maxWidth: '100%', overflowX: 'auto', contain: { xs: 'inline-size', sm: 'none' } }}>
       <Table size="small" aria-label="Networks" sx={{ width: 'auto', '& td, & th': { py: 0.25 } }}>

@@ -1,4 +1,4 @@
-/** SPEC §9 volumeSlider: the local sound volume, 0 to 100%. */
+/** §9 volumeSlider: the local sound volume, 0 to 100%. */
 import { VolumeSlider } from '../../preferences/index.ts';
 import { Section } from './Section.tsx';
 

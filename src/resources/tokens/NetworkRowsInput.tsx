@@ -1,4 +1,4 @@
-/** The token form's networkData as rows (network, address, decimals), added and removed in place (SPEC §3). */
+/** The token form's networkData as rows (network, address, decimals), added and removed in place (§3). */
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';

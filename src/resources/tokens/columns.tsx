@@ -1,4 +1,4 @@
-/** What a token row shows (SPEC §3): its networks as aligned lines, and the pin switches everyone may use. */
+/** What a token row shows (§3): its networks as aligned lines, and the pin switches everyone may use. */
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import { useNotify } from 'react-admin';
@@ -39,7 +39,7 @@ function NetworkLines({ token }: { token: Token }) {
   );
 }
 
-/** A pin switch: PUT the whole list with this token added or taken off (SPEC §7 /txs/pins, /txs/pins/sell). */
+/** A pin switch: PUT the whole list with this token added or taken off (§7 /txs/pins, /txs/pins/sell). */
 function PinCell({ tokenName, kind }: { tokenName: string; kind: 'pin' | 'autosell' }) {
   const dataProvider = useConsoleDataProvider();
   const notify = useNotify();

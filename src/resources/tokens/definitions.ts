@@ -1,5 +1,5 @@
 /**
- * Tokens (SPEC §3, §7): kept live by the socket (allTokens; §4 token create/update/delete done),
+ * Tokens (§3, §7): kept live by the socket (allTokens; §4 token create/update/delete done),
  * written over POST/PUT/DELETE /tokens. Two resources over the same records: Manage tokens for
  * Admin (create, edit, delete) and Token pins for every role (pins only). What the screens need
  * (columns, the form, search and sort rules) is in ui.tsx, loaded with them.

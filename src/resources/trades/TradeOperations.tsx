@@ -1,9 +1,9 @@
 /**
- * What operators did on a trade (PROTOCOL Trades, the console extension field `operations` of GET
- * /trades/{tradeId}): each refund, force, manual tx, sell and sell edit, unlock-nonce, with who did
- * it, when (in the chosen time zone, as every time is shown) and its tx (/tx/{id}). A backend that
- * leaves the field out, or a trade nobody touched, shows nothing (issue 25 finding 5: a refund sent
- * twice was nowhere to be seen).
+ * What operators did on a trade (docs/protocol.md "Trades", the console extension field
+ * `operations` of GET /trades/{tradeId}): each refund, force, manual tx, sell and sell edit,
+ * unlock-nonce, with who did it, when (in the chosen time zone, as every time is shown) and its tx
+ * (/tx/{id}). A backend that leaves the field out, or a trade nobody touched, shows nothing. With
+ * it, a refund sent twice is there to be seen.
  */
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

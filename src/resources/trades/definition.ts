@@ -1,5 +1,5 @@
 /**
- * Trades (PROTOCOL "Trades", a console extension): each trade as a journey of steps. The list is
+ * Trades (docs/protocol.md "Trades", a console extension): each trade as a journey of steps. The list is
  * GET /trades/ with server-side filters, sort and pagination, refreshed as trades move (txSent,
  * txConfirmed, tradeStuck, tradeUnstuck); a row opens the trade's page /tx/trades/{tradeId} with its
  * steps as a timeline. Read-only for every role; an Admin reaches the §7 operations from a stuck or

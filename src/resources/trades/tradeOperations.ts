@@ -1,5 +1,5 @@
 /**
- * The SPEC §7 operations one click from a stuck or failed trade: each a link to /tx/new with the
+ * The §7 operations one click from a stuck or failed trade: each a link to /tx/new with the
  * trade's fields typed in (domain/txNewLink.ts), where the operator reads them and confirms.
  */
 import type { TradeJourneyDetail, TradeStep } from '../../contract/trades.ts';

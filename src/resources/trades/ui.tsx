@@ -80,7 +80,7 @@ const FILTERS: FilterDef[] = [
   { source: 'state', label: 'State', kind: 'select', choices: TRADE_STATES, emptyText: 'Any' },
   { source: 'tokenName', label: 'Token', kind: 'custom', input: createElement(LiveNameFilter, { source: 'tokenName', of: 'tokens' }) },
   { source: 'network', label: 'Network', kind: 'select', choices: NETWORKS, emptyText: 'Any' },
-  // One end of the route alone (issue 26: an Analytics route row opens the list filtered to it).
+  // One end of the route alone (an Analytics route row opens the list filtered to it).
   { source: 'networkBuy', label: 'Buy network', kind: 'select', choices: NETWORKS, emptyText: 'Any' },
   { source: 'networkSell', label: 'Sell network', kind: 'select', choices: NETWORKS, emptyText: 'Any' },
   // The §8 code and its message, as the transactions' filter shows them; only failed trades have one.

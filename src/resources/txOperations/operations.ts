@@ -1,5 +1,5 @@
 /**
- * The operations of /tx/new (SPEC §7): their fields, the rules that check them before the
+ * The operations of /tx/new (§7): their fields, the rules that check them before the
  * confirmation (src/domain/txOperationRules.ts) and the sentence the confirmation restates. Fields
  * are defined once and shared; whether a field is optional is read from the contract schema, so the
  * form and the contract cannot disagree.
@@ -41,7 +41,7 @@ export interface FieldSpec {
 }
 
 /**
- * A refusal the operator may overrule (PROTOCOL "Guarded refunds"): what the earlier operation
+ * A refusal the operator may overrule (docs/protocol.md "Guarded refunds"): what the earlier operation
  * was, the question that names it, and the body sent only once they answer Yes to it.
  */
 export interface Override {
@@ -143,7 +143,7 @@ export const OPERATIONS: OperationSpec[] = [
       tradeId: { label: 'Trade id', kind: 'text', optionalNote: '(or a Tx id)', hint: 'This or a Tx id, not both' },
       txId: { label: 'Tx id', kind: 'text', optionalNote: '(or a Trade id)', hint: 'This or a Trade id, not both' },
       reason: { label: 'Reason', kind: 'text', wide: true },
-      // Sent only after "Refund again anyway" and its second question (PROTOCOL "Guarded refunds").
+      // Sent only after "Refund again anyway" and its second question (docs/protocol.md "Guarded refunds").
       force: { label: 'Refund again anyway', kind: 'flag' },
     }),
     describe: (b) => `Refund ${b.tradeId ? `trade ${s(b.tradeId)}` : `tx ${s(b.txId)}`}${b.reason ? ` (reason: ${s(b.reason)})` : ''}.`,
@@ -175,8 +175,9 @@ export const OPERATIONS: OperationSpec[] = [
 ];
 
 /**
- * PROTOCOL "Guarded refunds": the server's 409 "trade already refunded" names the earlier refund's
- * tx; the operator may send another one anyway (force: true), after a question that names it.
+ * docs/protocol.md "Guarded refunds": the server's 409 "trade already refunded" names the earlier
+ * refund's tx; the operator may send another one anyway (force: true), after a question that names
+ * it.
  */
 export function refundOverride(error: unknown, body: Record<string, unknown>): Override | null {
   if (!(error instanceof ApiError) || error.status !== 409 || error.message !== TRADE_ALREADY_REFUNDED) return null;

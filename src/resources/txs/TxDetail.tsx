@@ -2,7 +2,7 @@
  * The transaction page (GET /txs/{id}), opened from a row of /tx or /tx/latest as /tx?id=...: why
  * it failed (its §8 error code with the toast's message for it), the record's fields (its hash a link
  * to the network's explorer), its history
- * popup grouped into Buy, Sell and Other (SPEC §2, §3 keys), the raw record as a JSON popup, and
+ * popup grouped into Buy, Sell and Other (§2, §3 keys), the raw record as a JSON popup, and
  * the other transactions of the same trade one click away.
  */
 import { useState } from 'react';
@@ -77,14 +77,14 @@ export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
   const historyCount = Object.keys(history).length;
 
   return (
-    // Actions stay on the left: the top-right corner is where toasts stack (SPEC §2), and the title
+    // Actions stay on the left: the top-right corner is where toasts stack (§2), and the title
     // row's controls wrap before they reach it.
     <Stack component="article" spacing={1.5} aria-label={`Transaction ${id}`}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', ...TITLE_ROW_CLEAR_OF_TOASTS }}>
         <Button startIcon={<ArrowBackIcon />} onClick={onBack}>
           Transactions
         </Button>
-        {/* The page's title (axe page-has-heading-one, issue 25 finding 13): an h1 with the h6 look. */}
+        {/* The page's title (axe page-has-heading-one): an h1 with the h6 look. */}
         <Typography variant="h6" component="h1" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
           Transaction {id}
         </Typography>

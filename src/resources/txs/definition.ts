@@ -1,5 +1,5 @@
 /**
- * Transactions (SPEC §2, §7): the history, GET /txs/ with server-side filters, sort and pagination
+ * Transactions (§2, §7): the history, GET /txs/ with server-side filters, sort and pagination
  * (100,000 rows), a column choice and a CSV export; a row opens its transaction page /tx/{id}
  * (GET /txs/{id}); txSent/txConfirmed on the socket refresh the list. Read-only for every role.
  */

@@ -48,7 +48,7 @@ export function shortId(text: string): string {
   return text.length > SHORT_ID_CHARS + 1 ? `${text.slice(0, SHORT_ID_CHARS)}…` : text;
 }
 
-/** The Error of a failed tx that carries no trade error code (SPEC §8: the code comes with the trade's confirmation, when there is one). */
+/** The Error of a failed tx that carries no trade error code (§8: the code comes with the trade's confirmation, when there is one). */
 export const NO_REASON = 'no reason reported';
 
 /** `zone`: the header's choice, for the time columns. */

@@ -1,4 +1,4 @@
-/** The user log list's filters (issue 25 part 5): user, action (or its dotted prefix) and a time range. */
+/** The user log list's filters: user, action (or its dotted prefix) and a time range. */
 import { createElement } from 'react';
 import type { FilterDef } from '../../kit/definition.ts';
 import { TimeFilterInput } from '../../kit/shared/TimeFilterInput.tsx';

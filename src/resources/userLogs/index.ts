@@ -1,9 +1,9 @@
 /**
- * User logs (SPEC §7 POST /logs/more, PROTOCOL userLogs): a list only, newest first, each entry a
- * sentence in the operator's words (domain/userLogText.ts), filtered by user (exact), action (exact
- * or a dotted prefix) and time. The socket's live feed holds only the newest
- * entries, so pages are read through POST /logs/more (logPages.ts) merged with the live feed, and a
- * new entry on the socket refreshes the list.
+ * User logs (§7 POST /logs/more, docs/protocol.md "The user log"): a list only, newest first, each
+ * entry a sentence in the operator's words (domain/userLogText.ts), filtered by user (exact),
+ * action (exact or a dotted prefix) and time. The socket's live feed holds only the newest entries,
+ * so pages are read through POST /logs/more (logPages.ts) merged with the live feed, and a new
+ * entry on the socket refreshes the list.
  */
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { defineResource } from '../../kit/definition.ts';

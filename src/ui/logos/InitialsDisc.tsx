@@ -15,7 +15,7 @@ export const discFrame = (size: number) =>
 export const initialsOf = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '').slice(0, 2) || '?';
 
 /**
- * The SPEC §2 default logo's shape: a disc of `fill` with two letters drawn by CSS rather than being
+ * The §2 default logo's shape: a disc of `fill` with two letters drawn by CSS rather than being
  * text in the page, so a control named by the full name keeps its visible text in its name (axe
  * label-content-name-mismatch). `data` marks what it stands for (data-network-icon, data-token-logo).
  */

@@ -40,7 +40,7 @@ export interface PackageLogoProps {
   /** Where its code comes from. */
   source: LogoSource;
   size: number;
-  /** The default logo (SPEC §2): shown while the logo loads, if it fails to, and when there is none. */
+  /** The default logo (§2): shown while the logo loads, if it fails to, and when there is none. */
   fallback: ReactNode;
   /** data-* attributes naming what the logo is for (tests and tools find it by them). */
   data?: Record<`data-${string}`, string>;
@@ -77,7 +77,7 @@ function uniqueIds(root: Element, suffix: string): void {
 }
 
 /**
- * Issue 26 item 6: a logo of @web3icons/react, loaded after first paint on first use (the table and
+ * A logo of @web3icons/react, loaded after first paint on first use (the table and
  * each icon are their own small chunks; the network logos one chunk), on a light disc so dark marks stay legible on the dark theme.
  * Decorative: every place that shows one shows the name beside it (or names its control), so the
  * logo is hidden from assistive technology.

@@ -12,9 +12,9 @@ function TokenInitials({ symbol, size }: { symbol: string; size: number }) {
 }
 
 /**
- * Issue 26 item 6: a token's logo by symbol (src/config/logos.ts), loaded on first use; the default
- * logo (its initials) while it loads and for a token without one. Decorative: the symbol is always
- * written beside it.
+ * A token's logo by symbol (src/config/logos.ts), loaded on first use; the default logo (its
+ * initials) while it loads and for a token without one. Decorative: the symbol is always written
+ * beside it.
  */
 export function TokenLogo({ symbol, size = 18, badge }: { symbol: string; size?: number; badge?: ReactNode }) {
   const logo = (

@@ -1,5 +1,5 @@
 /**
- * Issue 26 item 6: one lazy loader per logo the config table (src/config/logos.ts) names, each a deep
+ * One lazy loader per logo the config table (src/config/logos.ts) names, each a deep
  * import of one icon of @web3icons/react, so each logo is its own small chunk bundled with the
  * console (nothing is fetched from the internet) and only the logos on screen are downloaded. This
  * module, with the config table, loads lazily (PackageLogo imports it on first use): home's first

@@ -1,8 +1,8 @@
 /**
- * Issue 26 item 6: every network's logo in one lazy chunk. Home shows network logos only (block heads,
- * the gas-and-balances table, trade toasts) and each network is there at once, so one chunk (13 kB gz
- * for all of them) costs home less than one chunk per icon, and home's code reaches this module only:
- * the token and exchange logos (iconLoaders.ts) load where they are shown (the swap window, trades).
+ * Every network's logo in one lazy chunk. Home shows network logos only (block heads, the
+ * gas-and-balances table, trade toasts) and each network is there at once, so one chunk (13 kB gz for
+ * all of them) costs home less than one chunk per icon, and home's code reaches this module only: the
+ * token and exchange logos (iconLoaders.ts) load where they are shown (the swap window, trades).
  */
 import type { ComponentType } from 'react';
 import type { LogoIconName } from '../../config/logos.ts';

@@ -1,7 +1,7 @@
 /**
- * Preferences, for an Admin (issue 29 part 5): which shared rules fire on the server now and where
- * each was delivered. PROTOCOL gives the delivery log and the destinations to an Admin only, so an
- * Operator does not see this part.
+ * Preferences, for an Admin: which shared rules fire on the server now and where each was
+ * delivered. docs/protocol.md "Alerts delivery" gives the delivery log and the destinations to an
+ * Admin only, so an Operator does not see this part.
  */
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';

@@ -1,7 +1,8 @@
 /**
  * Where alert rules come from: this browser's own (localStorage, JSON) and the ones an Admin saved
- * for everyone (misc settings). Both are checked with the AlertRules schema when read; what does not
- * pass is dropped with a console warning, never a crash (STYLE: fall back when what was stored is invalid).
+ * for everyone (misc settings). Both are checked with the AlertRules schema when read; what does
+ * not pass is dropped with a console warning, never a crash (docs/architecture.md "Habits": fall
+ * back when what was stored is invalid).
  */
 import { ALERT_RULES_STORAGE_KEY } from '../../config/alerts.ts';
 import { AlertRules, type AlertRule } from '../../contract/alertRules.ts';

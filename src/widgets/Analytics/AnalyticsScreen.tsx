@@ -1,11 +1,11 @@
 /**
- * Issue 26 item 3: the Analytics screen, for every signed-in user. Over a range (24 h, 7 d, 30 d
- * as on Home, or the operator's own, typed in the header's time zone): the period's figures with a
- * cumulative profit line and trades per hour or day (src/charts), then the same figures grouped by
- * token, by bridge, by route and by error code (SPEC §8 message), each a sortable table beside a
- * chart. A row opens /tx/trades filtered to its group and range. Everything comes from GET
- * /api/stats/trades (PROTOCOL "Stats"); a backend without it (404) gets one sentence saying so,
- * no error toast.
+ * The Analytics screen, for every signed-in user. Over a range (24 h, 7 d, 30 d as on Home, or the
+ * operator's own, typed in the header's time zone): the period's figures with a cumulative profit
+ * line and trades per hour or day (src/charts), then the same figures grouped by token, by bridge,
+ * by route and by error code (§8 message), each a sortable table beside a chart. A row opens
+ * /tx/trades filtered to its group and range. Everything comes from GET /api/stats/trades
+ * (docs/protocol.md "Stats"); a backend without it (404) gets one sentence saying so, no error
+ * toast.
  */
 import { Suspense, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';

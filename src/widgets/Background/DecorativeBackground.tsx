@@ -10,7 +10,7 @@ const drift = keyframes`
   100% { background-position: 0% 50%; }
 `;
 
-/** SPEC §2: on the `background` command the page background turns decorative until backgroundUntil. */
+/** §2: on the `background` command the page background turns decorative until backgroundUntil. */
 export function DecorativeBackground() {
   const until = useLive((s) => s.backgroundUntil);
   const [active, setActive] = useState(false);

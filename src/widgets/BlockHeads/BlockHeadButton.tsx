@@ -11,11 +11,11 @@ import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 export const BLOCK_HEAD_CLASS = 'block-head';
 
 /**
- * SPEC §2: last 2 digits of the block number and seconds since the last change; opens the block
+ * §2: last 2 digits of the block number and seconds since the last change; opens the block
  * page on the network's explorer. §4: danger when unchanged for longer than the network's threshold.
  * A link in the role of a button (§2 calls them buttons; the href keeps middle-click and copy-link)
  * that Space presses as well as Enter, styled by its parent, with its tooltip mounted only on hover or focus: each network's
- * button re-renders on every block, so it must cost next to nothing (issue #6 firehose).
+ * button re-renders on every block, so it must cost next to nothing (bench/firehose.bench.ts).
  */
 /** Space presses a role=button link too (a link alone answers Enter only). */
 function pressOnSpace(event: KeyboardEvent<HTMLAnchorElement>) {

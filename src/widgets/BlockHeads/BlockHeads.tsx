@@ -41,7 +41,7 @@ const sectionSx = (theme: Theme) => ({
 
 const order = new Map<string, number>(NETWORKS.map((n, i) => [n, i]));
 
-/** The networks that have reported a block head, in the table order of SPEC §3; stable across renders. */
+/** The networks that have reported a block head, in the table order of §3; stable across renders. */
 function selectNetworks(s: { newHeads: Readonly<Record<string, unknown>> }): string {
   return Object.keys(s.newHeads)
     .sort((a, b) => (order.get(a) ?? 999) - (order.get(b) ?? 999) || a.localeCompare(b))

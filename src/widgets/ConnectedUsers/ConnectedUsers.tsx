@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useLive } from '../../realtime/index.ts';
 import { useFormatTime } from '../../ui/timeZone.ts';
 
-/** SPEC §1: connected users and connected services. */
+/** §1: connected users and connected services. */
 export function ConnectedUsers() {
   const users = useLive((s) => s.connectedUsers);
   const services = useLive((s) => s.connectedServices);

@@ -11,13 +11,13 @@ import { WorkerControls } from '../WorkerControls/WorkerControls.tsx';
 import { LoadBoundary, retryableLazy } from '../../ui/retryableLazy.tsx';
 import { Panel } from './Panel.tsx';
 
-// Issue 26: loaded after first paint (bench/lib/bundle.ts HOME_AFTER_PAINT), with their charts.
+// Loaded after first paint (bench/lib/bundle.ts HOME_AFTER_PAINT), with their charts.
 const PerformanceCard = retryableLazy('the Performance card', () => import('../Performance/PerformanceCard.tsx'));
 const NetworkStats = retryableLazy('the gas and balances', () => import('../NetworkStats/NetworkStats.tsx'));
 
 /** The home screen operators watch all day: controls on top, live data below. */
 // On a phone, room under the last panel (pb) for the floating windows' list fixed at the bottom-left
-// (SPEC §2, about 40 px tall), so the page scrolls the last controls clear of it (issue 25).
+// (§2, about 40 px tall), so the page scrolls the last controls clear of it.
 export function Dashboard() {
   return (
     <Box

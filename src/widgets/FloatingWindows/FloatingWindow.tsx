@@ -36,7 +36,7 @@ export interface FloatingWindowProps {
 }
 
 /**
- * SPEC §2: a floating window with a draggable title bar (id and name), collapse and close buttons,
+ * §2: a floating window with a draggable title bar (id and name), collapse and close buttons,
  * resizable; fixed in the viewport. Collapsed, only the title bar shows, kept at the window's
  * bottom edge so a bottom-docked window stays docked.
  */
@@ -102,7 +102,7 @@ export const FloatingWindow = memo(function FloatingWindow({
         role="dialog"
         aria-modal="false"
         aria-label={`Window ${id} ${name}`}
-        // Issue 25 finding 3: a press anywhere on the window (capture: before the control under the
+        // A press anywhere on the window (capture: before the control under the
         // pointer handles it) brings it in front of the other windows; so does moving the keyboard
         // focus into it.
         onPointerDownCapture={() => onRaise(id)}
@@ -152,7 +152,7 @@ export const FloatingWindow = memo(function FloatingWindow({
           </WindowTooltip>
         </Box>
         {/*
-          The body: one scroll area at a time (issue 25 finding 3). The scroll area below holds the
+          The body: one scroll area at a time. The scroll area below holds the
           content; it is a size container (WINDOW_BODY_CONTAINER) so the content can fit itself to
           the window: where the window has room, the quote panel fills it exactly and its route list
           (at most 256 px, §2) is the only thing that scrolls, and this area does not; in a window

@@ -10,8 +10,8 @@ import type { FloatingWindowProps } from './FloatingWindow.tsx';
 
 /**
  * A window's frame (drag, resize: react-rnd) loads when a window first shows. Windows start hidden
- * (none is open at sign-in), so home's first paint neither downloads nor draws one (issue 26 item 6:
- * room in the home set for the logos).
+ * (none is open at sign-in), so home's first paint neither downloads nor draws one (the home set's
+ * budget keeps room for the logos: docs/decisions.md "Bundle budgets and lazy chunks").
  */
 const FloatingWindow = retryableLazy<FloatingWindowProps>('the window', () =>
   import('./FloatingWindow.tsx').then((m) => ({ default: m.FloatingWindow })),
@@ -66,7 +66,7 @@ function openingLayoutOf(
 }
 
 /**
- * SPEC §2 floating window manager: windows fixed at the bottom-left over everything (z-index
+ * §2 floating window manager: windows fixed at the bottom-left over everything (z-index
  * 10000; the window last clicked in front of the others), each position and size saved when a drag
  * or resize ends and restored on reload, and the bottom-left list to show/hide them and add Swap
  * windows (at most 2). Self-contained: mount once in the layout.
@@ -91,7 +91,7 @@ export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOc
   const [everShown, setEverShown] = useState<ReadonlySet<number>>(() => new Set(windows.filter((w) => !w.hidden).map((w) => w.id)));
   const newlyShown = windows.filter((w) => !w.hidden && !everShown.has(w.id));
   if (newlyShown.length > 0) setEverShown(new Set([...everShown, ...newlyShown.map((w) => w.id)]));
-  // Issue 25 finding 3: back to front, the window last touched (or shown, or added) in front.
+  // Back to front, the window last touched (or shown, or added) in front.
   const [order, setOrder] = useState<readonly number[]>(() => windows.map((w) => w.id));
   const onRaise = useCallback((id: number) => setOrder((current) => raiseWindow(current, id)), []);
 

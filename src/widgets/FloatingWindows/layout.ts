@@ -1,5 +1,5 @@
 /**
- * Window positions (SPEC §2/§3): defaults stacked at the bottom-left, moved clear of the menu and the
+ * Window positions (§2/§3): defaults stacked at the bottom-left, moved clear of the menu and the
  * other windows when a window opens, and the per-window store in localStorage, validated with zod on
  * the way in; what does not validate falls back to defaults.
  */
@@ -115,7 +115,7 @@ export const WINDOW_BODY_CONTAINER = 'window-body';
 
 /**
  * §9 Every window is at z-index 10000 or above: 10000 plus its place in the stack (`order`, back to
- * front), so the one the operator touched last is drawn over the others (issue 25 finding 3). They
+ * front), so the one the operator touched last is drawn over the others. They
  * share the windows' layer, itself at 10000.
  */
 export function windowZIndex(order: readonly number[], id: number): number {

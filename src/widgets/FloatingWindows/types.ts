@@ -6,7 +6,7 @@ export interface WindowContentProps {
   initialState?: unknown;
 }
 
-/** SPEC §3 Window entry: id, name, hidden, Element, initialState. */
+/** §3 Window entry: id, name, hidden, Element, initialState. */
 export interface WindowEntry {
   id: number;
   name: string;
@@ -15,7 +15,7 @@ export interface WindowEntry {
   initialState: unknown;
 }
 
-/** SPEC §3 Position store per window: x, y, w, h (px, viewport coordinates). */
+/** §3 Position store per window: x, y, w, h (px, viewport coordinates). */
 export interface WindowLayout {
   x: number;
   y: number;

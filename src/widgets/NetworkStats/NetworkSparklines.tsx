@@ -1,6 +1,6 @@
 /**
- * Issue 26 item 4: a network's gas, balance and block interval over the last hour, as three
- * sparklines (src/charts), each with its text alternative. The points come from networkHistory.
+ * A network's gas, balance and block interval over the last hour, as three sparklines (src/charts),
+ * each with its text alternative. The points come from networkHistory.
  */
 import { memo } from 'react';
 import Box from '@mui/material/Box';

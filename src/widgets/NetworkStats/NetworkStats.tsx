@@ -35,7 +35,7 @@ const count = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFra
 /**
  * The table's figures change at most four times a second, all in one repaint: a gas estimate that
  * changes every frame cannot be read, and each repaint of the table draws its sparklines' canvases
- * again (issue 26 item 4: at 2,500 events/s that cost Home's event-to-paint a fifth).
+ * again (bench/sparklines.bench.ts: at 2,500 events/s that costs Home's event-to-paint a fifth).
  */
 const FIGURES_EVERY_MS = 250;
 const FIGURES = sampledSource(liveStore, FIGURES_EVERY_MS);
@@ -43,7 +43,7 @@ const FIGURES = sampledSource(liveStore, FIGURES_EVERY_MS);
 /**
  * One row per network; each subscribes to its own gas, balance and native price only. Plain table
  * cells styled once by the table (tableSx): a row re-renders on every gas or balance change, and a
- * MUI TableCell each time would cost a style serialisation per cell (issue #6 firehose).
+ * MUI TableCell each time would cost a style serialisation per cell (bench/firehose.bench.ts).
  */
 function useNetworkFigures(network: string) {
   const gas = useLiveFrom(FIGURES, (s) => s.gasEstimate[network]);
@@ -101,7 +101,7 @@ const PAYS_FOR_HINT = 'Transactions the balance still pays for at the current ga
 
 /**
  * On a phone or a tablet (below md) the five columns do not fit: one card per network instead, its name and what the
- * balance pays for on top, gas, balance and USD under it (issue 25: on call from a phone).
+ * balance pays for on top, gas, balance and USD under it: an operator on call may have only a phone.
  */
 const NetworkCard = memo(function NetworkCard({ network }: { network: string }) {
   const { gas, balance, native, price, txs, low } = useNetworkFigures(network);
@@ -159,7 +159,7 @@ function useBackfill(network: string) {
 
 const nativeOf = (network: string) => (isNetwork(network) ? NETWORK_INFO[network].native : undefined);
 
-/** Issue 26 item 4: "Portfolio $12,345.67" (native balances × their price), naming what it leaves out. */
+/** "Portfolio $12,345.67" (native balances × their price), naming what it leaves out. */
 function selectPortfolio(s: LiveState): string {
   const { totalUSD, priced, unpriced } = portfolioValueUSD(s.balance, nativeOf, s.brainState?.nativePriceUSD);
   if (priced.length === 0) return '';
@@ -184,9 +184,9 @@ function PortfolioTotal() {
 const HISTORY_HINT = 'Gas, balance and block interval over the last hour';
 
 /**
- * Gas estimate and balance per network (SPEC §1), with the balance's USD value where the native price
+ * Gas estimate and balance per network (§1), with the balance's USD value where the native price
  * is known and how many transactions it still pays for at the current gas (config/alerts.ts), the total
- * portfolio value, and each network's last hour as sparklines (issue 26 item 4).
+ * portfolio value, and each network's last hour as sparklines.
  */
 export function NetworkStats() {
   const networks = useLive(selectNetworks);

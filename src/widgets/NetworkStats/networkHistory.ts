@@ -1,10 +1,9 @@
 /**
- * Issue 26 item 4: each network's gas, balance and block interval over the last hour, for the Gas
- * and balances sparklines. Backfilled once per network from GET /api/stats/series, then extended
- * from the live store: it is told at most once per frame (liveStore), and each sparkline redraws at
- * most once per frame (src/charts), whatever the event rate. A line takes at most a point every
- * MIN_STEP_MS; a value that does not change is appended again every SAMPLE_MS so the line reaches
- * the present.
+ * Each network's gas, balance and block interval over the last hour, for the Gas and balances
+ * sparklines. Backfilled once per network from GET /api/stats/series, then extended from the live
+ * store: it is told at most once per frame (liveStore), and each sparkline redraws at most once per
+ * frame (src/charts), whatever the event rate. A line takes at most a point every MIN_STEP_MS; a
+ * value that does not change is appended again every SAMPLE_MS so the line reaches the present.
  */
 import { createSparkSeries, type SparkSeries } from '../../charts/sparkSeries.ts';
 import { liveStore } from '../../realtime/index.ts';

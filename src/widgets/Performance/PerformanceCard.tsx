@@ -1,11 +1,11 @@
 /**
- * Issue 26 item 2: Home's Performance card, for every signed-in user. A period switch (24 h, 7 d,
- * 30 d); profit, trades, success rate and failures for the period; a cumulative profit line and
- * trades per hour or day, completed stacked against failed (src/charts). The figures come from GET
- * /api/stats/trades (PROTOCOL "Stats"). New trades (the live store's `trades` announcements: txSent,
- * txConfirmed) refetch only the current bucket, at most every PERFORMANCE_REFRESH_MS, merged in.
- * A backend without the stats extension (404): no card, no error toast, one line saying so.
- * Loaded lazily after Home's first paint; the charts come in their own chunk.
+ * Home's Performance card, for every signed-in user. A period switch (24 h, 7 d, 30 d); profit,
+ * trades, success rate and failures for the period; a cumulative profit line and trades per hour or
+ * day, completed stacked against failed (src/charts). The figures come from GET /api/stats/trades
+ * (docs/protocol.md "Stats"). New trades (the live store's `trades` announcements: txSent,
+ * txConfirmed) refetch only the current bucket, at most every PERFORMANCE_REFRESH_MS, merged in. A
+ * backend without the stats extension (404): no card, no error toast, one line saying so. Loaded
+ * lazily after Home's first paint; the charts come in their own chunk.
  */
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';

@@ -17,14 +17,14 @@ import { useConsoleApi } from '../shared/useConsoleApi.ts';
 type Kind = 'restart' | 'scaling';
 
 /**
- * SPEC §2 restart dialog: a plain restart or a scaling restart (§7 deployment/namespace rules). The
+ * §2 restart dialog: a plain restart or a scaling restart (§7 deployment/namespace rules). The
  * dialog is the one confirmation: it says what each choice does, and pressing Restart or Scaling
- * restart sends it (issue 25 finding 6: a second Yes/No stacked on top asked the same twice). A
+ * restart sends it (a second Yes/No stacked on top would ask the same twice). A
  * refused restart keeps the dialog open, so the operator presses again from there.
  *
- * "Send command…" sends the service a command (SPEC §7 POST /command {to, cmd}) from a dialog in
+ * "Send command…" sends the service a command (§7 POST /command {to, cmd}) from a dialog in
  * this one's place: the worker takes one of its fixed commands, chosen in the single select dialog
- * (SPEC §2/§5: the empty choice first, what the chosen command does under it); any other service a
+ * (§2/§5: the empty choice first, what the chosen command does under it); any other service a
  * command in the operator's own words, typed in the single text input dialog. A refused command
  * keeps the dialog and the choice or text, with the server's reason under the field.
  */
@@ -109,7 +109,7 @@ export function RestartServiceDialog({ service, onClose }: { service: Service | 
   );
 }
 
-/** The caller's rule for the text input dialog (SPEC §5): a command is some text, and not too long. */
+/** The caller's rule for the text input dialog (§5): a command is some text, and not too long. */
 function commandProblem(cmd: string): string | null {
   if (cmd !== '' && cmd.trim() === '') return 'A command is more than spaces';
   if (cmd.trim().length > COMMAND_MAX_CHARS) return `A command has at most ${COMMAND_MAX_CHARS} characters`;

@@ -34,7 +34,7 @@ function selectHealth(s: LiveState): HealthColour | null {
 const selectConnected = (s: LiveState) =>
   s.connectedServices ? `${s.connectedServices.numConnected}/${s.connectedServices.numExpected}` : '–';
 
-/** SPEC §2/§4: one button per service, coloured by the health rule; each opens its restart dialog. */
+/** §2/§4: one button per service, coloured by the health rule; each opens its restart dialog. */
 export function ServiceStatus() {
   const health = useLive(selectHealth);
   const connected = useLive(selectConnected);

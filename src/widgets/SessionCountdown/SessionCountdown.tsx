@@ -8,7 +8,7 @@ import { LazyTooltip } from '../shared/LazyTooltip.tsx';
 
 const MUI_COLOUR = { light: 'inherit', warning: 'warning', danger: 'error' } as const;
 
-/** SPEC §2/§4/§9: the session countdown in mm:ss, light / warning under 10 min / danger under 5 min. */
+/** §2/§4/§9: the session countdown in mm:ss, light / warning under 10 min / danger under 5 min. */
 export function SessionCountdown() {
   const deadline = useLive((s) => s.sessionDeadline);
   const disconnected = useLive((s) => s.msRemainingBeforeDisconnect <= 0);

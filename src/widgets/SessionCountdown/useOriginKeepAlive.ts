@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ORIGIN_PING_MS } from '../../config/constants.ts';
 
-/** SPEC §7: while the session timer is above 0, the page pings its own origin every 60 s. */
+/** §7: while the session timer is above 0, the page pings its own origin every 60 s. */
 export function useOriginKeepAlive(active: boolean, ping: () => Promise<unknown> = pingOrigin): void {
   useEffect(() => {
     if (!active) return;

@@ -11,7 +11,7 @@ export interface SplashProps {
 }
 
 /**
- * SPEC §2 splash loader after login: the prompt appears after 4 s; a click plays a sound and enters.
+ * §2 splash loader after login: the prompt appears after 4 s; a click plays a sound and enters.
  * The click is also the user gesture browsers require before any later sound can play.
  */
 export function Splash({ onEnter, playSound }: SplashProps) {

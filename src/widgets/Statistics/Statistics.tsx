@@ -22,7 +22,7 @@ const STATS = [
 
 type StatKey = (typeof STATS)[number]['key'];
 
-/** SPEC §3 statistics strings, each readable in a popup. Buttons re-render only when a stat appears. */
+/** §3 statistics strings, each readable in a popup. Buttons re-render only when a stat appears. */
 export function Statistics() {
   const available = useLive((s) => STATS.map(({ key }) => (s[key] ? '1' : '0')).join(''));
   const [open, setOpen] = useState<StatKey | null>(null);

@@ -1,8 +1,8 @@
 /**
- * Home's Stuck trades (PROTOCOL "Trades"): how many trades are stuck and the oldest few, each a link
- * to its trade's page; one quiet line when none is; nothing when the backend has no trades. Read
- * from the live store (TradesWatch keeps the list there), with plain elements and what home already
- * loads: the home screen's bundle budget has no room for more.
+ * Home's Stuck trades (docs/protocol.md "Trades"): how many trades are stuck and the oldest few,
+ * each a link to its trade's page; one quiet line when none is; nothing when the backend has no
+ * trades. Read from the live store (TradesWatch keeps the list there), with plain elements and what
+ * home already loads: the home screen's bundle budget has no room for more.
  */
 import Box from '@mui/material/Box';
 import { Link } from 'react-router-dom';

@@ -2,7 +2,7 @@
  * Mounted once in the signed-in frame (by the menu): reads the stuck trades (GET /trades/, state
  * stuck, oldest first) into the live store on every (re)connection, since tradeStuck is told once and
  * not replayed, and again whenever the socket tells a trade stuck or moved on. The same read says
- * whether this backend has trades at all: a 404 hides the Trades screens (PROTOCOL "Trades").
+ * whether this backend has trades at all: a 404 hides the Trades screens (docs/protocol.md "Trades").
  */
 import { useEffect } from 'react';
 import { STUCK_TRADES_READ, STUCK_TRADES_READ_DELAY_MS, TRADES_RESOURCE } from '../../config/trades.ts';

@@ -49,7 +49,7 @@ export function TokenBox({ side, token, networks, onOpenPicker, onAlternative, c
             aria-label={`${label} token's networks`}
           >
             {/*
-              Issue 25 finding 3: every network keeps its icon and its place (the chosen one is
+              Every network keeps its icon and its place (the chosen one is
               pressed rather than dropped), so after a click the same spot still picks the same network.
             */}
             {networks.map((alt) => {

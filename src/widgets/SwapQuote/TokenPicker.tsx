@@ -29,9 +29,9 @@ export interface TokenPickerProps {
 
 /**
  * §2 Token picker overlay: "Select token", Cancel, a search box ("name/address [network]"), at most
- * 20 tokens and "Showing 20 of N tokens" when more match. Escape cancels, Enter picks the first.
- * Issue 25 finding 3: it fits the window at any size: the title, Cancel and search stay at the top
- * and the count at the bottom, and only the list between them scrolls.
+ * 20 tokens and "Showing 20 of N tokens" when more match. Escape cancels, Enter picks the first. It
+ * fits the window at any size: the title, Cancel and search stay at the top and the count at the
+ * bottom, and only the list between them scrolls.
  */
 export function TokenPicker({ index, onPick, onCancel, host }: TokenPickerProps) {
   const [search, setSearch] = useState('');

@@ -9,7 +9,7 @@ import { WINDOW_BODY_CONTAINER } from '../FloatingWindows/layout.ts';
 export const PANEL_ROOM_FOR_ROUTES = 330;
 
 /**
- * One scroll area at a time (issue 25 finding 3). In a window with room (the default 360 × 500
+ * One scroll area at a time. In a window with room (the default 360 × 500
  * included) the panel is exactly as tall as the window body, so the body never scrolls, and the route
  * list (at most 256 px, §2/§9) takes the room that is left and is the only thing that scrolls. In a
  * window made shorter than PANEL_ROOM_FOR_ROUTES, the route list is shown whole, unscrolled, and the

@@ -17,7 +17,7 @@ export function QuoteFetcherProvider({ fetcher, children }: { fetcher: QuoteFetc
 /**
  * The injected fetcher, else the console data provider's `quote`: GET
  * /api/proxy/worker/quoteUi?network=&tokenInAddress=&tokenOutAddress=&amountIn= with the session
- * token as x-api-key (PROTOCOL "Quote").
+ * token as x-api-key (docs/protocol.md "Quote").
  */
 export function useQuoteFetcher(): QuoteFetcher {
   const injected = useContext(QuoteFetcherContext);

@@ -11,7 +11,7 @@ import { getVolume, playSound, setVolume } from '../../notifications/index.ts';
 // Loaded when the popover first opens (an operator's action), not with the home screen.
 const Slider = lazy(() => import('./LazySlider.tsx'));
 
-/** SPEC §9 volumeSlider: the sound volume, with mute, stored locally. */
+/** §9 volumeSlider: the sound volume, with mute, stored locally. */
 export function VolumeControl() {
   const [volume, setLocal] = useState(getVolume);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { getVolume, setVolume } from '../../notifications/index.ts';
 
-/** SPEC §9 volumeSlider laid out flat, with its percentage: the Preferences screen's Sound card (the header has VolumeControl). */
+/** §9 volumeSlider laid out flat, with its percentage: the Preferences screen's Sound card (the header has VolumeControl). */
 export function VolumeSlider() {
   const [volume, setLocal] = useState(getVolume);
   return (

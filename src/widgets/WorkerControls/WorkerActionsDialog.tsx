@@ -14,7 +14,7 @@ import { useConsoleApi } from '../shared/useConsoleApi.ts';
 
 type Pending = { label: string; message: string; action: () => Promise<unknown> } | null;
 
-/** SPEC §2 Worker actions dialog; closes 250 ms after an action (§9). */
+/** §2 Worker actions dialog; closes 250 ms after an action (§9). */
 export function WorkerActionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const api = useConsoleApi();
   const { pending, run } = useAction();

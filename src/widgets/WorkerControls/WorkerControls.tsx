@@ -19,7 +19,7 @@ const WorkerActionsDialog = retryableLazy<{ open: boolean; onClose: () => void }
 );
 
 /**
- * SPEC §2/§4 worker controls: Start or Stop (disabled during route search), a working/stopped
+ * §2/§4 worker controls: Start or Stop (disabled during route search), a working/stopped
  * badge, the Sell Only toggle and the Worker actions dialog.
  */
 export function WorkerControls() {
@@ -38,7 +38,7 @@ export function WorkerControls() {
     if (sellOnly === undefined) return;
     void run('Sell only', () => api.setSellOnly(!sellOnly));
   };
-  /** On a phone, Stop, Start, Sell Only and Worker actions are touch targets of at least 44 px (issue 25). */
+  /** On a phone, Stop, Start, Sell Only and Worker actions are touch targets of at least 44 px. */
   const touch = { minHeight: { xs: 44, sm: 0 } } as const;
   const searchHint = searching ? `Route search running (${Math.round(progress)}%): wait for it to finish` : '';
 
@@ -82,7 +82,7 @@ export function WorkerControls() {
       </LazyTooltip>
       {searching && (
         // One line at a width that holds "route search 100%" (tabular digits: every percentage is as
-        // wide), so the row neither wraps nor shifts while the percentage counts up (issue 25 finding 10).
+        // wide), so the row neither wraps nor shifts while the percentage counts up.
         <Box sx={{ width: 124, flex: 'none' }} aria-label={`Route search ${Math.round(progress)}%`} role="group">
           <LinearProgress variant="determinate" value={Math.min(100, Math.max(0, progress))} aria-label="Route search" />
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>

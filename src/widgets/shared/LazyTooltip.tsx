@@ -1,8 +1,8 @@
 /**
  * A MUI Tooltip that costs nothing until it is wanted: until the pointer first enters the child or
  * the child takes focus, only the child renders; from then on a Tooltip is mounted beside it,
- * anchored to it. Live widgets re-render many times a second, and a Tooltip per button made each of
- * those renders several times dearer (issue #6 firehose).
+ * anchored to it. Live widgets re-render many times a second, and a Tooltip per button would make
+ * each of those renders several times dearer (bench/firehose.bench.ts).
  *
  * The child is never re-parented (the Tooltip sits next to it, not around it), so arming it does not
  * re-mount the button under a pointer that is about to click it or take focus from a keyboard user.

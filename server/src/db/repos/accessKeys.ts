@@ -1,4 +1,4 @@
-/** Access keys (SPEC §6): a name, a role and the scrypt hashes of the key, never the key itself. */
+/** Access keys (§6): a name, a role and the scrypt hashes of the key, never the key itself. */
 import type { Database } from 'better-sqlite3';
 import type { Gate } from '../gate.ts';
 

@@ -1,4 +1,4 @@
-/** Bridges by bridgeName (SPEC §3), each of a kind from BRIDGE_KINDS. */
+/** Bridges by bridgeName (§3), each of a kind from BRIDGE_KINDS. */
 import type { Database } from 'better-sqlite3';
 import { Bridge } from '../../../../src/contract/index.ts';
 import type { Gate } from '../gate.ts';

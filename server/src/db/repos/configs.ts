@@ -1,4 +1,4 @@
-/** Configs by configName (SPEC §3): a JSON object each, with the version a PUT must carry. */
+/** Configs by configName (§3): a JSON object each, with the version a PUT must carry. */
 import type { Database } from 'better-sqlite3';
 import { ConfigRecord } from '../../../../src/contract/index.ts';
 import type { Gate } from '../gate.ts';

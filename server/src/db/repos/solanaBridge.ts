@@ -1,5 +1,5 @@
 /**
- * Solana bridge configuration (SPEC §7): per bridge (x, a path segment such as wormhole) and
+ * Solana bridge configuration (§7): per bridge (x, a path segment such as wormhole) and
  * token, the token's per-network entries {address, decimals}.
  */
 import type { Database } from 'better-sqlite3';

@@ -1,5 +1,5 @@
 /**
- * The stats extension (PROTOCOL "Stats"): trade figures per UTC hour or day from the
+ * The stats extension (docs/protocol.md "Stats"): trade figures per UTC hour or day from the
  * trade_journeys rows, optionally grouped, and the network series (migration 13).
  *
  * A trade counts in the bucket its start is in. The figures of a range are one walk of

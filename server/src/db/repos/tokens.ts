@@ -1,4 +1,4 @@
-/** Tokens by tokenName (SPEC §3), each with networkData per network. */
+/** Tokens by tokenName (§3), each with networkData per network. */
 import type { Database } from 'better-sqlite3';
 import { Token } from '../../../../src/contract/index.ts';
 import type { Gate } from '../gate.ts';

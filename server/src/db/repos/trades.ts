@@ -1,5 +1,5 @@
 /**
- * Trades by tradeId (SPEC §3 "sells have tradeId"; a trade has txs with txType and amountIn), as
+ * Trades by tradeId (§3 "sells have tradeId"; a trade has txs with txType and amountIn), as
  * GET /api/txs/sell/{id} returns them. The simulator writes one when it sends a trade and again
  * when the trade confirms; an operator's sell (POST /api/txs/sell) is one too. Each write also
  * writes the trade's txs into the transaction history, in the same statement transaction.
@@ -67,7 +67,7 @@ function methodOf(trade: TradeDraft, tx: TradeTx): string {
  * What each leg of a trade puts in, in its own units, for the history: a trade's TradeTx carries the
  * quote-asset value (the buy swap the capital, the later legs 0, so that Σ amountIn is the §9 profit
  * rule's input), while a history row says what the tx itself moved: a bridge, a claim or a sell
- * moves what the leg before it gave out (issue 25 finding 11: most rows read "Amount in 0").
+ * moves what the leg before it gave out (the TradeTx values would make most rows read "Amount in 0").
  * Approvals move nothing, nor does a leg skipped after a failure.
  */
 export function legAmountsIn(txs: readonly TradeTx[]): number[] {
