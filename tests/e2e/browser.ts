@@ -2,10 +2,17 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
-export const baseURL = inject('baseURL');
+/** This worker's own reference server (globalSetup starts one per worker; the pool ids count from 1). */
+export const baseURL = pickServer(inject('baseURLs'), Number(process.env.VITEST_POOL_ID ?? 1));
 export const hasChromium = inject('chromiumPath') !== null;
 export const adminKey = inject('adminKey');
 export const operatorKey = inject('operatorKey');
+
+function pickServer(urls: string[], poolId: number): string {
+  const url = urls[(poolId - 1) % urls.length];
+  if (!url) throw new Error('no reference server was started for the browser tests');
+  return url;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = inject('chromiumPath');
@@ -37,7 +44,7 @@ export async function signIn(page: Page, accessKey: string): Promise<void> {
   await expect
     .poll(() => page.getByRole('link', { name: /Operator Console v0\.0\.1/ }).count(), { timeout: 15_000 })
     .toBeGreaterThan(0);
-  // SPEC §2: the splash loader after login; a click enters.
+  // §2: the splash loader after login; a click enters.
   await page.getByRole('button', { name: 'Enter the console' }).click();
   await page.getByRole('button', { name: 'Enter the console' }).waitFor({ state: 'detached' });
 }

@@ -8,6 +8,12 @@ import { createServer } from 'node:net';
 
 /** A first start seeds 100,000 demo transactions: seconds on an idle machine, minutes on a loaded one (2 cores shared). */
 const START_TIMEOUT_MS = 300_000;
+/**
+ * Every server a test starts runs the simulator on this seed, so what it does on its own (which
+ * trades fail, when a block head stalls) is the same on every run. Tests still drive what they
+ * assert through the simulator's control; TEST_SIM_SEED tries another seed when hunting a flake.
+ */
+export const TEST_SIM_SEED = process.env.TEST_SIM_SEED ?? '20261127';
 /** The server's own shutdown grace is 10 s. */
 const STOP_GRACE_MS = 12_000;
 
@@ -19,15 +25,15 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the server with `env` over the inherited environment (PORT 0 and HOST 127.0.0.1 unless
- * given). `onSpawn` sees the child at once, so a caller can kill it whatever happens next.
+ * Starts the server with `env` over the inherited environment (PORT 0, HOST 127.0.0.1 and the
+ * test seed unless given). `onSpawn` sees the child at once, so a caller can kill it whatever happens next.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   onSpawn?: (child: ChildProcess) => void,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SIM_SEED: TEST_SIM_SEED, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   onSpawn?.(child);
