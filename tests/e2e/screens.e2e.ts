@@ -1,6 +1,6 @@
 /**
- * Every screen of the console in the light and the dark theme (§2 routes, §6 roles): each
- * renders its title without a page error. With SCREENSHOTS=<folder> each is saved full-page, to be
+ * Every screen of the console reached by its address (§2 routes, §6 roles): each renders its
+ * title without a page error; the sign-in screen in both themes. With SCREENSHOTS=<folder> each is saved full-page, to be
  * looked at by a person.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -28,7 +28,7 @@ async function settled(page: Page, title: string, url: string): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-describe.skipIf(!hasChromium)('every screen in both themes', () => {
+describe.skipIf(!hasChromium)('every screen by its address', () => {
   let browser: Browser;
   let txId: string;
   beforeAll(async () => {
@@ -41,7 +41,9 @@ describe.skipIf(!hasChromium)('every screen in both themes', () => {
     await browser?.close();
   });
 
-  for (const theme of THEMES) {
+  // Reached by their addresses (a reload each) in the light theme; every screen of both roles in the
+  // dark theme is drawn without a page error in layout.e2e.ts's dark case.
+  for (const theme of ['light'] as const) {
     it(`§2 every admin route renders its title with no page error (${theme} theme)`, async () => {
       const { page, context, pageErrors } = await newSession(browser, theme);
       await signIn(page, adminKey);
