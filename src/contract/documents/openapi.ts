@@ -122,8 +122,8 @@ export function openApiDocument(): JsonSchema {
     servers: [{ url: '/', description: 'The backend’s origin (by default the console’s own).' }],
     security: [{ apiKey: [] }],
     tags: [
-      { name: 'console', description: 'SPEC §7 calls any signed-in role may make.' },
-      { name: 'admin', description: 'SPEC §7 calls for role Admin only.' },
+      { name: 'console', description: 'docs/product.md §7: calls any signed-in role may make.' },
+      { name: 'admin', description: 'docs/product.md §7: calls for role Admin only.' },
       ...Object.entries(EXTENSION_NOTES).map(([name, note]) => ({ name, description: `Console extension, optional: ${note}`, 'x-optional': true })),
     ],
     paths,
