@@ -93,6 +93,12 @@ describe('/settings/userlogs', () => {
     );
     expect(queries).toEqual([{ limit: 10, from: 1000, to: 2000 }]);
     expect(page.data.map((l) => l.id)).toEqual(['l1']);
+    // As the time inputs keep the range: ISO UTC text, sent as ms.
+    await read(
+      { pagination: { page: 1, perPage: 10 }, filter: { from: new Date(1000).toISOString(), to: new Date(2000).toISOString() } },
+      { logsMore: async (q) => (queries.push(q), { data: [], total: 0 }), live: () => [] },
+    );
+    expect(queries.at(-1)).toEqual({ limit: 10, from: 1000, to: 2000 });
     // An end before the start asks nothing and shows nothing.
     expect(await read({ pagination: { page: 1, perPage: 10 }, filter: { from: 3000, to: 2000 } }, { logsMore: async () => ({ data: liveLogs, total: 2 }), live: () => [] })).toEqual({ data: [], total: 0 });
   });

@@ -9,6 +9,7 @@ import { createElement } from 'react';
 import { createSvgIcon } from '@mui/material/utils';
 import { TRADES_RESOURCE } from '../../config/trades.ts';
 import type { TradeJourney } from '../../contract/trades.ts';
+import { withTimeBounds } from '../../domain/filterTimes.ts';
 import { defineResource } from '../../kit/definition.ts';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
 
@@ -33,8 +34,9 @@ export const trades = defineResource<TradeJourney & { id: string }>({
   refreshOn: 'trades',
   // Every tx sent or confirmed moves a trade: a count of unseen changes would only count the traffic.
   countsUnseen: false,
-  // No `ui` part nor toServerFilter: home reads the stuck trades through this route before any trade
-  // screen has loaded, and the filter inputs keep what GET /trades/ takes (times as ms).
+  // No `ui` part: home reads the stuck trades through this route before any trade screen has loaded.
+  // The list keeps its time range as ISO UTC text (a readable link); GET /trades/ takes ms.
+  toServerFilter: withTimeBounds,
   clearFilters: true,
   defaultSort: { field: 'startedAt', order: 'DESC' },
   rowClick: 'show',

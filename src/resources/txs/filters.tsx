@@ -1,20 +1,11 @@
 /** Filters of /tx: status, side, type, network, §8 error code, token, free text and a createdAt range. */
 import { createElement } from 'react';
-import { useInput, useListContext } from 'react-admin';
 import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS } from '../../config/networks.ts';
 import { tradeErrorMessage } from '../../config/errorCodes.ts';
-import { TimeField } from '../../ui/TimeField.tsx';
 import type { FilterDef } from '../../kit/definition.ts';
-import { ERROR_CODE_OPTIONS, rangeProblem, timeOf } from './txFilter.ts';
-
-/** A range end typed in the header's zone, kept as its instant in ISO UTC in the list's filter (readable in a shared link). */
-export function TimeFilterInput({ source, label = source, edge }: { source: string; label?: string; edge: 'start' | 'end'; alwaysOn?: boolean }) {
-  const { field } = useInput({ source });
-  const { filterValues } = useListContext();
-  const error = edge === 'end' ? rangeProblem(filterValues as Record<string, unknown>) : null;
-  return <TimeField label={label} edge={edge} value={timeOf(field.value) ?? null} onChange={(ms) => field.onChange(ms === null ? '' : new Date(ms).toISOString())} error={error} />;
-}
+import { TimeFilterInput } from '../../kit/shared/TimeFilterInput.tsx';
+import { ERROR_CODE_OPTIONS } from './txFilter.ts';
 
 export const TX_FILTERS: FilterDef[] = [
   { source: 'status', label: 'Status', kind: 'select', choices: TX_STATUSES, emptyText: 'Any' },

@@ -3,6 +3,7 @@ import { TX_SIDES, TX_STATUSES, TX_TYPES } from '../../config/enums.ts';
 import { NETWORKS } from '../../config/networks.ts';
 import type { TxFilter } from '../../contract/index.ts';
 import { TRADE_ERROR_MESSAGES } from '../../config/errorCodes.ts';
+import { timeBounds } from '../../domain/filterTimes.ts';
 
 /** The §8 codes the error filter offers, in decimal: the codes the console has a message for. */
 export const ERROR_CODE_OPTIONS: readonly string[] = TRADE_ERROR_MESSAGES.map((_, code) => String(code));
@@ -15,22 +16,12 @@ const OPTIONS: Record<'status' | 'side' | 'txType' | 'network' | 'errCode', read
   errCode: ERROR_CODE_OPTIONS,
 };
 
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-/**
- * A range end's instant (ms), if it is one: ISO UTC as the list keeps it, or ms. Instants, so the
- * header's time zone choice changes how they are shown and typed (TimeField), never what they select.
- */
-export function timeOf(value: unknown): number | undefined {
-  const ms = typeof value === 'string' ? (INSTANT.test(value) ? Date.parse(value) : NaN) : value;
-  return typeof ms === 'number' && Number.isSafeInteger(ms) && ms >= 0 ? ms : undefined;
-}
-
 const text = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
 
 /**
  * Only the fields that are set and valid; values that are not options (an edited or stale link) are
- * dropped rather than sent to the server. `to` is already the last millisecond of what was typed.
+ * dropped rather than sent to the server. The time range goes as ms (domain/filterTimes.ts); `to` is
+ * already the last millisecond of what was typed.
  */
 export function toServerFilter(values: Readonly<Record<string, unknown>>): Partial<TxFilter> {
   const filter: Record<string, unknown> = {};
@@ -44,17 +35,8 @@ export function toServerFilter(values: Readonly<Record<string, unknown>>): Parti
   if (tokenName !== '') filter.tokenName = tokenName;
   const q = text(values.q, 128);
   if (q !== '') filter.q = q;
-  const from = timeOf(values.from);
-  const to = timeOf(values.to);
-  if (from !== undefined) filter.from = from;
-  if (to !== undefined) filter.to = to;
+  Object.assign(filter, timeBounds(values));
   return filter as Partial<TxFilter>;
-}
-
-export function rangeProblem(values: Readonly<Record<string, unknown>>): string | null {
-  const from = timeOf(values.from);
-  const to = timeOf(values.to);
-  return from !== undefined && to !== undefined && from > to ? 'the end is before the start' : null;
 }
 
 /** A `history` map (§3 keys side:method:attempt[:txType]) on the record or in its raw part. */

@@ -9,6 +9,7 @@
 import type { GetListParams } from 'react-admin';
 import type { UserLog } from '../../contract/index.ts';
 import type { LogsMoreQuery } from '../../dataProvider/index.ts';
+import { timeBounds } from '../../domain/filterTimes.ts';
 import { matchesLog, mergeLogs, type LogRange } from '../../domain/logRules.ts';
 
 /** POST /logs/more's largest page (LogsMoreRequest's limit). */
@@ -27,8 +28,6 @@ export interface LogSource {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-/** A time filter as the list keeps it (ms); anything else (an edited link) is no bound. */
-const instant = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined);
 
 function after(cursor: Cursor | undefined, page: readonly UserLog[]): Cursor | undefined {
   const last = page[page.length - 1];
@@ -59,10 +58,11 @@ export function createLogPager() {
   return async function read(params: Pick<GetListParams, 'pagination' | 'filter'>, source: LogSource) {
     const user = text(params.filter?.user);
     const action = text(params.filter?.action);
-    const [from, to] = [instant(params.filter?.from), instant(params.filter?.to)];
+    // The range as the list keeps it (ISO UTC text) turned into the ms POST /logs/more takes.
+    const range: LogRange = timeBounds((params.filter ?? {}) as Record<string, unknown>);
+    const { from, to } = range;
     // An end before the start matches nothing (the input says so); the server would refuse it.
     if (from !== undefined && to !== undefined && from > to) return { data: [], total: 0 };
-    const range: LogRange = { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
     const { page: wanted = 1, perPage = 25 } = params.pagination ?? {};
     const count = Math.min(perPage, LOGS_MORE_MAX);
     const key = JSON.stringify([user, action, from, to, count]);
