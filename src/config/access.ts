@@ -1,5 +1,5 @@
 /**
- * Who may do what, said once (SPEC §2, §6, §7; issue 27 finding 12). Two parts of one table:
+ * Who may do what, said once (§2, §6, §7; docs/architecture.md "One table for who may do what"). Two parts of one table:
  * - ROUTES, the console's screens: routing, the sidebar, the auth provider's canAccess, and for a
  *   resource screen the kit's views and buttons per action;
  * - API_ROUTES, every /api route the reference server registers: its one auth hook reads the entry
@@ -8,7 +8,7 @@
  */
 import { ADMIN_ROLE } from './enums.ts';
 
-/** Who may: anyone, any signed-in user, or role exactly Admin (SPEC §6). */
+/** Who may: anyone, any signed-in user, or role exactly Admin (§6). */
 export type Access = 'public' | 'any' | 'admin';
 
 /** Who may do an action of a resource screen; 'none': the console does not offer it. */
@@ -38,15 +38,15 @@ export interface RouteEntry {
   resource?: ResourceActions;
 }
 
-/** The console's screens in menu order (SPEC §2), with who may open each (§6). */
+/** The console's screens in menu order (§2), with who may open each (§6). */
 export const ROUTES = [
   { path: '/login', access: 'public', title: 'Sign in' },
   { path: '/', access: 'any', title: 'Home' },
   { path: '/tx', access: 'any', title: 'Transactions', resource: { show: 'any', create: 'none', edit: 'none', delete: 'none' } },
   { path: '/tx/latest', access: 'any', title: 'Latest transactions' },
-  // Not one of SPEC §2's: trades as journeys, PROTOCOL's console extension (hidden when the backend has none).
+  // Added to §2's: trades as journeys, docs/protocol.md "Trades" (hidden when the backend has none).
   { path: '/tx/trades', access: 'any', title: 'Trades', resource: { show: 'any', create: 'none', edit: 'none', delete: 'none' } },
-  // Not one of SPEC §2's: trade figures over time, PROTOCOL's stats extension (issue 26 item 3).
+  // Added to §2's: trade figures over time, docs/protocol.md "Stats" (hidden when the backend has none).
   { path: '/analytics', access: 'any', title: 'Analytics' },
   { path: '/tsettings', access: 'any', title: 'Preferences' },
   { path: '/tsettings/tokens', access: 'any', title: 'Token pins', resource: { show: 'none', create: 'none', edit: 'none', delete: 'none' } },
@@ -58,9 +58,9 @@ export const ROUTES = [
   { path: '/settings/userlogs', access: 'admin', title: 'User logs', resource: { show: 'none', create: 'none', edit: 'none', delete: 'none' } },
   // show: a bridge's Solana bridge configuration.
   { path: '/settings/bridges', access: 'admin', title: 'Bridges', resource: { show: 'admin', create: 'admin', edit: 'admin', delete: 'admin' } },
-  // Not one of SPEC §2's: alerts delivery (issue 29; PROTOCOL "Alerts delivery", Admin only).
+  // Added to §2's: alerts delivery (docs/protocol.md "Alerts delivery", Admin only).
   { path: '/settings/alerts', access: 'admin', title: 'Alert delivery' },
-  // Not one of SPEC §2's: SPEC §7's /aws/groups as a resource of their own.
+  // Not one of §2's: §7's /aws/groups as a resource of their own.
   {
     path: '/settings/cloudgroups',
     access: 'admin',
@@ -102,6 +102,29 @@ export function pathAccessOf(path: string): Access {
   return admin ? 'admin' : 'any';
 }
 
+/**
+ * §6 What a screen offers only to some roles, by name, with who may: the console shows or asks for
+ * it only then. Each has the access of what it calls or opens (the /api routes and their settings
+ * below, the screens above), which the server guards, so no role is offered what it would be refused.
+ */
+export const CAPABILITIES = {
+  // §6 The user log is Admin's (/settings/userlogs, POST /api/logs/more, newUserLog): home's feed asks for it for an Admin only.
+  seeUserLogFeed: 'admin',
+  // §6 The alert rules every console evaluates are an Admin's to set (PUT /api/settings/misc's alertRules setting).
+  saveAlertRulesForEveryone: 'admin',
+  // §6 What the server fires now and where it went is read from /api/alerts/deliveries and /destinations, Admin's.
+  seeAlertsFiringOnServer: 'admin',
+  // §6 A stuck or failed trade's operations (refund, force, unlock nonce, manual) each open /tx/new, an Admin screen.
+  openTradeOperations: 'admin',
+} as const satisfies Readonly<Record<string, Access>>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** §6 Whether `role` is offered `capability` (src/config/access.ts CAPABILITIES). */
+export function mayUse(capability: Capability, role: unknown): boolean {
+  return allows(CAPABILITIES[capability], role);
+}
+
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiRoute {
@@ -111,21 +134,28 @@ export interface ApiRoute {
   access: Access;
   /** Registered only while this feature of the reference server is on. */
   only?: 'simulator';
+  /**
+   * Settings of the body that need more than `access`, with who may write each: the route lets the
+   * call in, then the call is refused (403) when it names one its role may not write. A setting not
+   * named here needs only `access`.
+   */
+  settings?: Readonly<Record<string, Access>>;
 }
 
-/** Every /api route, with who may call it (SPEC §6, §7). The server refuses a route it does not find here (403). */
+/** Every /api route, with who may call it (§6, §7). The server refuses a route it does not find here (403). */
 export const API_ROUTES = [
   { method: 'POST', url: '/api/login', access: 'public' },
-  // The wire contract as OpenAPI and AsyncAPI documents (issue 28): generated from the schemas, no data.
+  // The wire contract as OpenAPI and AsyncAPI documents (docs/protocol.md): generated from the schemas, no data.
   { method: 'GET', url: '/api/openapi.json', access: 'public' },
   { method: 'GET', url: '/api/asyncapi.json', access: 'public' },
-  // Ends the caller's own session (PROTOCOL "Login and the session token").
+  // Ends the caller's own session (docs/protocol.md "Login and the session token").
   { method: 'POST', url: '/api/logout', access: 'any' },
 
   // Any signed-in role: workers, sell only, commands, restarts, pins, quotes, reading transactions.
   { method: 'POST', url: '/api/workers/start', access: 'any' },
   { method: 'POST', url: '/api/workers/stop', access: 'any' },
-  { method: 'PUT', url: '/api/settings/misc', access: 'any' },
+  // Sell only is anyone's to toggle (§2); the alert rules every console evaluates are an Admin's (§6).
+  { method: 'PUT', url: '/api/settings/misc', access: 'any', settings: { alertRules: 'admin' } },
   { method: 'POST', url: '/api/command', access: 'any' },
   { method: 'POST', url: '/api/services/:service/restart', access: 'any' },
   { method: 'POST', url: '/api/services/:service/restart/scaling', access: 'any' },
@@ -136,10 +166,10 @@ export const API_ROUTES = [
   { method: 'GET', url: '/api/txs/', access: 'any' },
   { method: 'GET', url: '/api/txs/:id', access: 'any' },
   { method: 'GET', url: '/api/txs/sell/:id', access: 'any' },
-  // Any signed-in role: trades as journeys (PROTOCOL "Trades", the console's extension of §7).
+  // Any signed-in role: trades as journeys (docs/protocol.md "Trades", the console's extension of §7).
   { method: 'GET', url: '/api/trades/', access: 'any' },
   { method: 'GET', url: '/api/trades/:tradeId', access: 'any' },
-  // Any signed-in role: trade figures and network series (PROTOCOL "Stats", a console extension).
+  // Any signed-in role: trade figures and network series (docs/protocol.md "Stats", a console extension).
   { method: 'GET', url: '/api/stats/trades', access: 'any' },
   { method: 'GET', url: '/api/stats/series', access: 'any' },
 
@@ -181,13 +211,13 @@ export const API_ROUTES = [
   { method: 'POST', url: '/api/aws/restart', access: 'admin' },
   { method: 'PUT', url: '/api/aws/groups', access: 'admin' },
   { method: 'POST', url: '/api/settings/cache/results/clear', access: 'admin' },
-  // Admin: alerts delivery (PROTOCOL "Alerts delivery"; the destinations hold secrets).
+  // Admin: alerts delivery (docs/protocol.md "Alerts delivery"; the destinations hold secrets).
   { method: 'GET', url: '/api/alerts/destinations', access: 'admin' },
   { method: 'PUT', url: '/api/alerts/destinations', access: 'admin' },
   { method: 'POST', url: '/api/alerts/destinations/:id/test', access: 'admin' },
   { method: 'GET', url: '/api/alerts/deliveries', access: 'admin' },
 
-  // Outside SPEC §7 and the contract: the simulator's control (demos and browser tests).
+  // Outside §7 and the contract: the simulator's control (demos and browser tests).
   { method: 'POST', url: '/api/sim/control', access: 'admin', only: 'simulator' },
 ] as const satisfies readonly ApiRoute[];
 
@@ -199,4 +229,26 @@ export function apiRouteOf(method: string, url: string | undefined): ApiRoute | 
   if (url === undefined) return undefined;
   apiByRoute ??= new Map(API_ROUTES.map((r): [string, ApiRoute] => [`${r.method} ${r.url}`, r]));
   return apiByRoute.get(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+}
+
+/** §6 Who may write `setting` through `route`: its own entry in the route's `settings`, else the route's access. */
+export function settingAccessOf(route: ApiRoute, setting: string): Access {
+  const own = route.settings !== undefined && Object.hasOwn(route.settings, setting) ? route.settings[setting] : undefined;
+  return own ?? route.access;
+}
+
+/**
+ * §6 Server events a socket receives only when its role may, with who may; every other event goes
+ * to every signed-in socket that subscribed to it. The user log is Admin's over REST (POST
+ * /api/logs/more, /settings/userlogs), so its live feed is too.
+ */
+export const EVENT_ACCESS = {
+  newUserLog: 'admin',
+} as const satisfies Readonly<Record<string, Access>>;
+
+export type RestrictedEvent = keyof typeof EVENT_ACCESS;
+
+/** §6 Who may receive `event` on the socket: its entry in EVENT_ACCESS, else any signed-in socket. */
+export function eventAccessOf(event: string): Access {
+  return Object.hasOwn(EVENT_ACCESS, event) ? EVENT_ACCESS[event as RestrictedEvent] : 'any';
 }

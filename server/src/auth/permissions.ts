@@ -5,11 +5,12 @@
  * Deny by default: a matched route without an entry is refused (403) even for Admin.
  * 'public' needs no token, 'any' needs a valid session, 'admin' needs role exactly Admin (§6).
  */
-import { allows, API_ROUTES, apiRouteOf, type ApiRoute } from '../../../src/config/access.ts';
+import { allows, API_ROUTES, apiRouteOf, eventAccessOf, settingAccessOf, type ApiRoute } from '../../../src/config/access.ts';
+import type { ServerEventName } from '../../../src/contract/index.ts';
 
 export type Permission = Pick<ApiRoute, 'method' | 'url' | 'access'>;
 
-/** The routes every server registers (SPEC §7 and the contract documents). */
+/** The routes every server registers (§7 and the contract documents). */
 export const PERMISSIONS: readonly Permission[] = API_ROUTES.filter((r: ApiRoute) => r.only === undefined);
 
 /** Routes registered only while the simulator runs: its control route (demos and browser tests). */
@@ -28,4 +29,18 @@ export function permissionFor(method: string, url: string | undefined): Permissi
 
 export function isAllowed(permission: Permission, role: string): boolean {
   return allows(permission.access, role);
+}
+
+/**
+ * §6 The settings among `settings` that `role` may not write through the route that matched (its
+ * entry in API_ROUTES; a route without one allows none).
+ */
+export function settingsRefused<S extends string>(method: string, url: string | undefined, settings: readonly S[], role: string): S[] {
+  const route = apiRouteOf(method, url);
+  return settings.filter((setting) => route === undefined || !allows(settingAccessOf(route, setting), role));
+}
+
+/** §6 Whether a socket signed in with `role` may receive `event` (EVENT_ACCESS of the access table). */
+export function mayReceiveEvent(event: ServerEventName, role: string): boolean {
+  return allows(eventAccessOf(event), role);
 }

@@ -16,7 +16,6 @@
  * send is called for each of its events.
  */
 import fp from 'fastify-plugin';
-import { ADMIN_ROLE } from '../../../src/config/enums.ts';
 import {
   CACHED_EVENTS,
   KEYED_CACHED_EVENTS,
@@ -25,6 +24,7 @@ import {
   type ServerEventName,
   type ServerEventPayload,
 } from '../../../src/contract/index.ts';
+import { mayReceiveEvent } from '../auth/permissions.ts';
 
 export interface Subscriber {
   readonly id: string;
@@ -45,8 +45,6 @@ export interface HubOptions {
 
 type Delivery = readonly [event: ServerEventName, payload: unknown];
 
-/** User logs are admin-only over REST (SPEC §6), so their live feed is too. */
-const ADMIN_ONLY_EVENTS: ReadonlySet<ServerEventName> = new Set(['newUserLog']);
 const CACHED: ReadonlySet<ServerEventName> = new Set(CACHED_EVENTS);
 /** Keys remembered per keyed event (tracked pools can be many); past it the oldest key goes. */
 const KEYED_CACHE_MAX = 2000;
@@ -219,8 +217,9 @@ export class Hub {
     }
   }
 
+  /** What it subscribed to, of what its role may receive: EVENT_ACCESS of the access table (§6). */
   private mayReceive(subscriber: Subscriber, event: ServerEventName): boolean {
-    return subscriber.events.has(event) && (subscriber.role === ADMIN_ROLE || !ADMIN_ONLY_EVENTS.has(event));
+    return subscriber.events.has(event) && mayReceiveEvent(event, subscriber.role);
   }
 
   private check(event: ServerEventName, payload: unknown): void {

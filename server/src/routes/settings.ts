@@ -1,22 +1,29 @@
 /**
  * Settings: PUT /settings/misc {updates:{sellOnly?, alertRules?}} (SPEC §2 Sell Only toggle; the
- * alert rules an Admin saves for everyone, issue part 5), PUT
+ * alert rules an Admin saves for everyone, §6), PUT
  * /settings/automation/bridges {enabled, bridges?} (kept in misc settings, so init carries it),
  * POST /settings/cache/results/clear (takes the checker results off every console).
  */
-import { ADMIN_ROLE } from '../../../src/config/enums.ts';
 import {
   BridgeAutomationRequest,
   EmptyBody,
   MiscSettingsResponse,
   OkResponse,
   miscSettingsUpdateRequest,
+  type MiscSettingsUpdateRequest,
 } from '../../../src/contract/index.ts';
+import { settingsRefused } from '../auth/permissions.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { assertNoIssues } from '../lib/records.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { fieldChanges } from '../../../src/domain/userLogText.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+
+/** What writing each setting does, to say what a refused caller may not do. */
+const WRITING: Record<keyof MiscSettingsUpdateRequest['updates'], string> = {
+  sellOnly: 'turn Sell Only on or off',
+  alertRules: 'save alert rules for everyone',
+};
 
 const pick = (record: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, record[key]]));
 
@@ -27,10 +34,12 @@ const settingsRoutes: ZodPlugin = async (app) => {
     async (request) => {
       const { updates } = request.body;
       const session = sessionOf(request);
-      // Sell only is anyone's (§2); rules every console evaluates are an Admin's to set (§6).
-      if (updates.alertRules !== undefined && session.role !== ADMIN_ROLE) {
-        throw new HttpError(403, 'only an Admin may save alert rules for everyone');
-      }
+      // Which settings need more than the route itself is the route's entry in the access table
+      // (§6): the alert rules every console evaluates are an Admin's. The one access beyond a
+      // session is Admin, so that is what a refusal says.
+      const named = Object.keys(updates) as (keyof typeof updates)[];
+      const refused = settingsRefused(request.method, request.routeOptions.url, named, session.role);
+      if (refused.length > 0) throw new HttpError(403, `only an Admin may ${refused.map((setting) => WRITING[setting]).join(' or ')}`);
       const miscSettings = await app.mutate(session.name, 'settings.misc', async (tx) => {
         const before = await tx.settings.get('miscSettings');
         const after: typeof before = { ...before, ...updates };

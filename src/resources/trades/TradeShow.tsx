@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { usePermissions } from 'react-admin';
-import { isAdminRole } from '../../authProvider/session.ts';
+import { mayUse } from '../../config/access.ts';
 import { TRADES_PATH, TRADES_RESOURCE } from '../../config/trades.ts';
 import { TradeJourneyDetail, type TradeStep } from '../../contract/trades.ts';
 import { errorStatus } from '../../dataProvider/apiFetch.ts';
@@ -113,7 +113,8 @@ export function TradeShow() {
       : trade.state === 'failed'
         ? `Failed at step${position}, ${stepName(troubled)}${troubled?.errCode !== undefined ? `: error ${troubled.errCode}, ${tradeErrorMessage(troubled.errCode)}` : ''}.`
         : null;
-  const operations = trade && problem && isAdminRole(permissions) ? operationLinks(trade, troubled, problem) : [];
+  // Each operation opens /tx/new, so they are offered to the roles the access table lets open it (§6).
+  const operations = trade && problem && mayUse('openTradeOperations', permissions) ? operationLinks(trade, troubled, problem) : [];
 
   return (
     // Actions stay on the left: the top-right corner is where toasts stack (SPEC §2), and the title

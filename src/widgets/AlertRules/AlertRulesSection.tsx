@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { isAdminRole } from '../../authProvider/session.ts';
+import { mayUse } from '../../config/access.ts';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import type { AlertRule } from '../../contract/alertRules.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
@@ -201,8 +201,9 @@ export default function AlertRulesSection() {
         For everyone (saved by an Admin)
       </Typography>
       <RuleList rules={shared} label="Alert rules for everyone" />
-      {isAdminRole(permissions) && <SaveForEveryone rules={rules} />}
-      {isAdminRole(permissions) && <ServerFiring />}
+      {/* The server refuses these to other roles; the access table says which (§6). */}
+      {mayUse('saveAlertRulesForEveryone', permissions) && <SaveForEveryone rules={rules} />}
+      {mayUse('seeAlertsFiringOnServer', permissions) && <ServerFiring />}
     </Paper>
   );
 }
