@@ -1,9 +1,7 @@
 /** A transaction's hash as a link to its page on the network's explorer (config/networks.ts), wherever a hash is shown. */
 import Link from '@mui/material/Link';
 import { explorerTxUrl } from '../../config/networks.ts';
-
-/** A hash cut to its start and end, as the trade page shows it ("0x3f2a9c…be41d0"). */
-export const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
+import { shortHash } from '../../domain/shortHash.ts';
 
 const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
 

@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { explorerTxUrl } from '../../config/networks.ts';
 import type { TradeStep } from '../../contract/trades.ts';
 import { durationAgainstExpected, overByText } from '../../domain/durationText.ts';
+import { shortHash } from '../../domain/shortHash.ts';
 import { statusColor } from '../../domain/txStatus.ts';
 import { tradeErrorMessage } from '../../config/errorCodes.ts';
 import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
@@ -32,7 +33,6 @@ export interface TimelineProps {
   sinceReadMs: number;
 }
 
-const shortHash = (hash: string) => (hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
 const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
 
 function StepNode({ step, index, count, of, current, stuck, expectedMs, sinceReadMs }: {
