@@ -10,8 +10,9 @@
 import { pathToFileURL } from 'node:url';
 import { BUILTIN_TOKENS } from '../src/config/tokens.ts';
 import {
-  createQuoteEngine, createRng, findRoutes, hubsOf, type EngineToken, type PairLookup, type Pool,
+  createQuoteEngine, findRoutes, hubsOf, type EngineToken, type PairLookup, type Pool,
 } from '../server/src/quote/index.ts';
+import { createRng } from '../server/src/lib/rng.ts';
 import type { BenchResult } from './types.ts';
 
 const NETWORK = 'Ethereum';
@@ -42,7 +43,8 @@ export async function run(): Promise<BenchResult[]> {
 
   const tokens = engine.tokens(NETWORK);
   const listed = tokens.slice(0, (BUILTIN_TOKENS[NETWORK] ?? []).length);
-  const random = createRng(99);
+  const rng = createRng(99);
+  const random = () => rng.next();
   const pickFrom = (list: readonly EngineToken[]) => list[Math.floor(random() * list.length)] as EngineToken;
   const request = () => {
     const kind = random();
@@ -59,7 +61,7 @@ export async function run(): Promise<BenchResult[]> {
   let routes = 0;
   let errors = 0;
   for (let i = 0; i < WARMUP + QUOTES; i++) {
-    if (i % DRIFT_EVERY === 0) engine.drift(random);
+    if (i % DRIFT_EVERY === 0) engine.drift(rng);
     const { a, b, amountIn } = request();
     const started = performance.now();
     const quote = engine.quote({ network: NETWORK, tokenInAddress: a.address, tokenOutAddress: b.address, amountIn });

@@ -30,7 +30,7 @@ import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
 import { toServerFilter } from '../src/resources/txs/txFilter.ts';
 import { hashAccessKey, verifyAccessKey } from '../server/src/auth/accessKeys.ts';
-import { createRng } from '../server/src/quote/index.ts';
+import { createRng } from '../server/src/lib/rng.ts';
 import { TX_READERS_DEFAULT } from '../server/src/db/txReaders.ts';
 import { startBenchServer, type BenchServer } from './lib/serverHarness.ts';
 import type { BenchResult } from './types.ts';
@@ -57,7 +57,8 @@ type Order = 'ASC' | 'DESC';
 
 /** The /tx screen's requests: its filter form's values, a sort, a page between `pages` (included). */
 export function txsMix(nowMs: number, pages: readonly [number, number]): string[] {
-  const random = createRng(20_251_122);
+  const rng = createRng(20_251_122);
+  const random = () => rng.next();
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const day = 86_400_000;
   const hexPrefix = () => `0x${Math.floor(random() * 256).toString(16).padStart(2, '0')}`;

@@ -13,7 +13,7 @@ import {
   buildTokenEntries, createTokenIndex, parseTokenQuery, searchTokens, type TokenEntry, type TokenSearchResult,
 } from '../src/domain/tokenSearch.ts';
 import type { BenchResult } from './types.ts';
-import { createRng as rng } from '../server/src/quote/rng.ts';
+import { createRng } from '../server/src/lib/rng.ts';
 
 
 const TOKEN_COUNT = 50_000;
@@ -24,7 +24,8 @@ const KEYSTROKE_TARGET = '< 2 ms';
 
 /** The built-in list plus generated tokens on every network but ATA, up to 50,000. */
 export function syntheticTokens(count = TOKEN_COUNT, seed = 1): TokenEntry[] {
-  const random = rng(seed);
+  const rng = createRng(seed);
+  const random = () => rng.next();
   const networks = NETWORKS.filter((n) => n !== 'ATA');
   const entries = buildTokenEntries(BUILTIN_TOKENS, {});
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -59,7 +60,8 @@ export function naiveSearch(entries: readonly TokenEntry[], query: string): Toke
 
 /** What operators type, one keystroke at a time: names, names with a network, address fragments. */
 function keystrokes(entries: readonly TokenEntry[]): string[] {
-  const random = rng(7);
+  const rng = createRng(7);
+  const random = () => rng.next();
   const typed = ['usdc', 'weth arb', '0xa0b86991c6', 'link base', 'pepe', 'uni pol', '0x4200000', 'aave op', 'dai ethereum', 'wbtc'];
   for (let i = 0; i < 30; i++) {
     const e = entries[Math.floor(random() * entries.length)] as TokenEntry;

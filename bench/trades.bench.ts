@@ -12,7 +12,7 @@
  *   npm run bench -- trades
  */
 import autocannon from 'autocannon';
-import { createRng } from '../server/src/quote/index.ts';
+import { createRng } from '../server/src/lib/rng.ts';
 import { startBenchServer, type BenchServer } from './lib/serverHarness.ts';
 import { txsMix } from './server.bench.ts';
 import type { BenchResult } from './types.ts';
@@ -27,7 +27,8 @@ type Order = 'ASC' | 'DESC';
 
 /** A Trades screen's requests: a filter, a sort, a page of 25 to 100 among pages 1-5. */
 export function tradesMix(nowMs: number): string[] {
-  const random = createRng(20_260_301);
+  const rng = createRng(20_260_301);
+  const random = () => rng.next();
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const day = 86_400_000;
   const filters: (() => Record<string, unknown>)[] = [

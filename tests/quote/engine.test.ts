@@ -3,9 +3,10 @@ import { Quote } from '../../src/contract/index.ts';
 import { BUILTIN_TOKENS } from '../../src/config/tokens.ts';
 import {
   CONCENTRATION_SCALE, HOP_GAS, MAX_ROUTES, QUOTE_ERRORS, ROUTE_BASE_GAS, concentrationForRange, createPool,
-  createQuoteEngine, createQuoteEngineFromPools, createRng, getAmountOutStable, getAmountOutV2, getAmountOutV3,
+  createQuoteEngine, createQuoteEngineFromPools, getAmountOutStable, getAmountOutV2, getAmountOutV3,
   getAmountOutWeighted, stableInvariant, type EngineToken,
 } from '../../server/src/quote/index.ts';
+import { createRng } from '../../server/src/lib/rng.ts';
 
 const E18 = 10n ** 18n;
 const E6 = 10n ** 6n;

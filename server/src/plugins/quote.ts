@@ -4,7 +4,8 @@
  */
 import fp from 'fastify-plugin';
 import { BUILTIN_TOKENS } from '../../../src/config/tokens.ts';
-import { createQuoteEngine, createRng, type QuoteEngine } from '../quote/index.ts';
+import { createRng, deriveSeed } from '../lib/rng.ts';
+import { createQuoteEngine, type QuoteEngine } from '../quote/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,7 +20,8 @@ export default fp<{ seed: number; drift: boolean }>(
     const engine = createQuoteEngine({ seed, tokens: BUILTIN_TOKENS });
     app.decorate('quoteEngine', engine);
     if (!drift) return;
-    const rng = createRng(seed ^ 0x5eed);
+    // A stream of its own, as every other purpose of the seed has (lib/rng.ts).
+    const rng = createRng(deriveSeed(seed, 'drift'));
     const timer = setInterval(() => engine.drift(rng), DRIFT_EVERY_MS);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -4,7 +4,7 @@
  */
 import { generateMarket, engineToken, hubsOf, poolFor, priceTable, venuesOf } from './pools.ts';
 import { findRoutes, gasOf, PoolIndex } from './router.ts';
-import { createRng, deriveSeed, logBetween, pick, type Rng } from './rng.ts';
+import { createRng, deriveSeed, type Rng } from '../lib/rng.ts';
 import type { EngineQuote, EngineToken, Pool, QuoteRequest, TokenSpec } from './types.ts';
 
 export const ENGINE_VERSION = 1;
@@ -87,7 +87,7 @@ export function createQuoteEngine(options: QuoteEngineOptions): QuoteEngine {
       prices,
       rng,
     });
-    const block = (START_BLOCKS[network] ?? 1_000_000) + Math.floor(rng() * 100_000);
+    const block = (START_BLOCKS[network] ?? 1_000_000) + Math.floor(rng.next() * 100_000);
     markets[network] = { ...market, block };
   }
   return createQuoteEngineFromPools(markets, { clock: options.clock, rng: createRng(deriveSeed(options.seed, 'addToken')), prices });
@@ -152,9 +152,9 @@ export function createQuoteEngineFromPools(
       let moved = 0;
       for (const market of markets.values()) {
         for (const pool of market.pools) {
-          if (random() >= share) continue;
+          if (random.next() >= share) continue;
           // Move the price by up to ±DRIFT_MAX_MOVE while keeping reserve0 · reserve1 about constant.
-          const factor = BigInt(Math.round((1 + (random() * 2 - 1) * (DRIFT_MAX_MOVE / 2)) * 1e9));
+          const factor = BigInt(Math.round((1 + (random.next() * 2 - 1) * (DRIFT_MAX_MOVE / 2)) * 1e9));
           pool.reserve0 = (pool.reserve0 * factor) / 1_000_000_000n;
           pool.reserve1 = (pool.reserve1 * 1_000_000_000n) / factor;
           pool.invariant = null;
@@ -176,7 +176,7 @@ export function createQuoteEngineFromPools(
     addToken(network, spec, priceUsd) {
       const market = markets.get(network);
       if (!market) return null;
-      const token = engineToken(spec, priceUsd ?? prices[spec[0]] ?? logBetween(rng, 0.01, 100));
+      const token = engineToken(spec, priceUsd ?? prices[spec[0]] ?? rng.logBetween(0.01, 100));
       const known = market.tokens.get(token.address);
       if (known) return known;
       market.tokens.set(token.address, token);
@@ -184,7 +184,7 @@ export function createQuoteEngineFromPools(
       const venues = venuesOf(network);
       for (const hub of hubs) {
         if (hub.address === token.address) continue;
-        const pool = poolFor(pick(rng, venues), token, hub, logBetween(rng, 1e5, 5e6), rng);
+        const pool = poolFor(rng.pick(venues), token, hub, rng.logBetween(1e5, 5e6), rng);
         market.pools.push(pool);
         market.index.add(pool);
       }

@@ -10,7 +10,6 @@ export {
   getAmountOutV2, getAmountOutV3, getAmountOutStable, getAmountOutWeighted, stableInvariant, concentrationForRange,
   CONCENTRATION_SCALE,
 } from './math.ts';
-export { createRng, deriveSeed, type Rng } from './rng.ts';
 export { DEFAULT_PRICES_USD, HUB_SYMBOLS, STABLE_SYMBOLS } from './prices.ts';
 export type {
   EngineQuote, EngineRoute, EngineHop, EngineToken, Pool, PoolKind, QuoteRequest, TokenSpec,

@@ -6,7 +6,7 @@
  */
 import { concentrationForRange, unitsFromFloat } from './math.ts';
 import { DEFAULT_PRICES_USD, HUB_SYMBOLS, STABLE_SYMBOLS } from './prices.ts';
-import { between, logBetween, pick, randomAddress, type Rng } from './rng.ts';
+import type { Rng } from '../lib/rng.ts';
 import type { EngineToken, Pool, PoolKind, TokenSpec } from './types.ts';
 
 export interface DexVariant {
@@ -70,6 +70,13 @@ export interface PoolInit {
 
 let poolSerial = 0;
 
+/** A 20-byte hex address, lower-cased: 32 bits a draw. */
+function randomAddress(rng: Rng): string {
+  let hex = '0x';
+  for (let i = 0; i < 5; i++) hex += Math.floor(rng.next() * 0x100000000).toString(16).padStart(8, '0');
+  return hex;
+}
+
 /** A pool from explicit figures (tests and hand-made markets). */
 export function createPool(init: PoolInit, rng?: Rng): Pool {
   const weight0 = init.weight0 ?? 0.5;
@@ -104,7 +111,7 @@ export function engineToken(spec: TokenSpec, priceUsd: number): EngineToken {
  */
 export function poolFor(venue: DexVariant, a: EngineToken, b: EngineToken, tvlUsd: number, rng: Rng): Pool {
   const weight0 = venue.kind === 'weighted' ? (venue.weight ?? 0.5) : 0.5;
-  const skew = 1 + between(rng, -0.5, 0.5) * (venue.feeBps / 10_000);
+  const skew = 1 + rng.between(-0.5, 0.5) * (venue.feeBps / 10_000);
   return createPool(
     {
       dex: venue.dex,
@@ -142,7 +149,7 @@ export function hubsOf(tokens: readonly EngineToken[]): EngineToken[] {
 }
 
 export function generateMarket({ network, specs, poolCount, prices, rng }: GenerateOptions): GeneratedMarket {
-  const listed = specs.map((spec) => engineToken(spec, prices[spec[0]] ?? logBetween(rng, 0.01, 100)));
+  const listed = specs.map((spec) => engineToken(spec, prices[spec[0]] ?? rng.logBetween(0.01, 100)));
   const hubs = hubsOf(listed);
   const hubSet = new Set(hubs);
   const venues = venuesOf(network);
@@ -152,7 +159,7 @@ export function generateMarket({ network, specs, poolCount, prices, rng }: Gener
   // Hub pairs: every venue, deep.
   hubs.forEach((a, i) => {
     for (const b of hubs.slice(i + 1)) {
-      const tvl = logBetween(rng, 5e6, 80e6);
+      const tvl = rng.logBetween(5e6, 80e6);
       for (const venue of venues) pools.push(poolFor(venue, a, b, tvl * venue.depth, rng));
       if (isStablePair(a, b)) pools.push(poolFor(STABLE_VENUE, a, b, tvl * 2, rng));
     }
@@ -162,14 +169,14 @@ export function generateMarket({ network, specs, poolCount, prices, rng }: Gener
   const others = listed.filter((t) => !hubSet.has(t));
   for (const token of others) {
     for (const hub of hubs) {
-      const tvl = logBetween(rng, 2e5, 1e7);
-      for (const venue of sample(rng, venues, 2 + Math.floor(rng() * 3))) pools.push(poolFor(venue, token, hub, tvl * venue.depth, rng));
+      const tvl = rng.logBetween(2e5, 1e7);
+      for (const venue of sample(rng, venues, 2 + Math.floor(rng.next() * 3))) pools.push(poolFor(venue, token, hub, tvl * venue.depth, rng));
       if (isStablePair(token, hub)) pools.push(poolFor(STABLE_VENUE, token, hub, tvl, rng));
     }
   }
   others.forEach((a, i) => {
     for (const b of others.slice(i + 1)) {
-      if (rng() < 0.3) pools.push(poolFor(pick(rng, venues), a, b, logBetween(rng, 5e4, 1e6), rng));
+      if (rng.next() < 0.3) pools.push(poolFor(rng.pick(venues), a, b, rng.logBetween(5e4, 1e6), rng));
     }
   });
 
@@ -180,10 +187,10 @@ export function generateMarket({ network, specs, poolCount, prices, rng }: Gener
   while (native && pools.length < poolCount) {
     const token = longTailToken(rng, tokens.length);
     tokens.push(token);
-    const tvl = logBetween(rng, 5e3, 5e5);
-    for (const venue of sample(rng, venues, 1 + Math.floor(rng() * 3))) pools.push(poolFor(venue, token, native, tvl * venue.depth, rng));
-    if (stables.length > 0 && rng() < 0.5) pools.push(poolFor(pick(rng, venues), token, pick(rng, stables), tvl * 0.5, rng));
-    if (rng() < 0.15) pools.push(poolFor(pick(rng, venues), token, pick(rng, hubs), tvl * 0.3, rng));
+    const tvl = rng.logBetween(5e3, 5e5);
+    for (const venue of sample(rng, venues, 1 + Math.floor(rng.next() * 3))) pools.push(poolFor(venue, token, native, tvl * venue.depth, rng));
+    if (stables.length > 0 && rng.next() < 0.5) pools.push(poolFor(rng.pick(venues), token, rng.pick(stables), tvl * 0.5, rng));
+    if (rng.next() < 0.15) pools.push(poolFor(rng.pick(venues), token, rng.pick(hubs), tvl * 0.3, rng));
   }
   return { tokens, hubs, pools };
 }
@@ -192,20 +199,20 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 function longTailToken(rng: Rng, serial: number): EngineToken {
   let symbol = '';
-  const length = 3 + Math.floor(rng() * 3);
-  for (let i = 0; i < length; i++) symbol += LETTERS[Math.floor(rng() * LETTERS.length)];
+  const length = 3 + Math.floor(rng.next() * 3);
+  for (let i = 0; i < length; i++) symbol += LETTERS[Math.floor(rng.next() * LETTERS.length)];
   return {
     symbol: `${symbol}${serial}`,
     address: randomAddress(rng),
-    decimals: pick(rng, [18, 18, 18, 9, 6]),
-    priceUsd: logBetween(rng, 1e-6, 50),
+    decimals: rng.pick([18, 18, 18, 9, 6]),
+    priceUsd: rng.logBetween(1e-6, 50),
   };
 }
 
 /** k distinct items, in list order. */
 function sample<T>(rng: Rng, items: readonly T[], k: number): T[] {
   const chosen = new Set<number>();
-  while (chosen.size < Math.min(k, items.length)) chosen.add(Math.floor(rng() * items.length));
+  while (chosen.size < Math.min(k, items.length)) chosen.add(Math.floor(rng.next() * items.length));
   return [...chosen].sort((a, b) => a - b).map((i) => items[i] as T);
 }
 

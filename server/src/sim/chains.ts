@@ -6,7 +6,7 @@
 import { staleThresholdMs, type Network } from '../../../src/config/networks.ts';
 import { jittered, significant, type SimContext } from './context.ts';
 import { CADENCE, MIN_HEAD_INTERVAL_MS, SECONDARY_WALLETS, SIM_NETWORKS, type NetworkProfile } from './profiles.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../lib/rng.ts';
 import type { Timer } from './scheduler.ts';
 
 export interface Chains {

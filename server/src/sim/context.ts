@@ -9,7 +9,7 @@ import type {
 } from '../../../src/contract/index.ts';
 import type { TradeDraft } from '../db/repos/trades.ts';
 import type { OperationUpdate, QueuedOperation } from './operations.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../lib/rng.ts';
 import type { Scheduler } from './scheduler.ts';
 
 /** The brain-state fields the simulator owns; workers running and the pins belong to the routes. */

@@ -10,7 +10,7 @@ import { simulateChains } from './chains.ts';
 import type { SimCatalog, SimContext, SimSinks, SimTally } from './context.ts';
 import { simulateNotices } from './notices.ts';
 import { simulateOperations, type QueuedOperation } from './operations.ts';
-import { rngStreams } from './rng.ts';
+import { rngStreams } from '../lib/rng.ts';
 import { Scheduler } from './scheduler.ts';
 import { simulateTrades, type TradeOptions } from './trades.ts';
 import { simulateWorker } from './worker.ts';

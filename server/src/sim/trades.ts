@@ -29,7 +29,7 @@ import {
   SWAP_FEE_MIN,
   TRADE_FAIL_RATE,
 } from './profiles.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../lib/rng.ts';
 import { priceOf } from './worker.ts';
 
 export interface TradeOptions {

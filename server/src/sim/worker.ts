@@ -7,7 +7,7 @@ import type { Token } from '../../../src/contract/index.ts';
 import { poolKey } from '../../../src/domain/keys.ts';
 import { jittered, round, significant, type SimContext, type SimTally } from './context.ts';
 import { CADENCE, TOKEN_PRICES_USD } from './profiles.ts';
-import type { Rng } from './rng.ts';
+import type { Rng } from '../lib/rng.ts';
 
 /** Tracked pool pairs: every two networks a token is deployed on. */
 interface Pool {

@@ -1,17 +1,17 @@
 /**
- * Seeded randomness for the simulator: the same SIM_SEED gives the same events. Every process of
- * the simulation draws from its own stream, so an operator's action (a trade from the control
- * route, a workers start) never reshuffles the block heads or the gas prices.
+ * Seeded randomness for everything the server makes up: the simulator's feeds and the quote engine's
+ * markets. The same seed (SIM_SEED) gives the same run: every purpose draws from its own stream,
+ * derived from the seed and a label, so an operator's action (a trade from the control route, a
+ * workers start) never reshuffles the block heads, and adding a network never reshuffles the
+ * others' markets. mulberry32: small, fast, never for anything secret.
  */
-// mulberry32, shared with the quote market: small, fast, never for anything secret.
-import { createRng as mulberry32 } from '../quote/rng.ts';
 
 export interface Rng {
   /** Uniform in [0, 1). */
   next(): number;
   /** Uniform in [min, max). */
   between(min: number, max: number): number;
-  /** Log-uniform in [min, max): amounts and prices spread over orders of magnitude. */
+  /** Log-uniform in [min, max): amounts, pool sizes and prices spread over orders of magnitude. */
   logBetween(min: number, max: number): number;
   /** Integer in [min, max], both included. */
   int(min: number, max: number): number;
@@ -22,15 +22,25 @@ export interface Rng {
   hex(digits: number): string;
 }
 
+/** mulberry32: uniform in [0, 1), the whole sequence given by the seed. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
-/** The seed of a named sub-stream (FNV-1a over the label, mixed with the seed). */
-function deriveSeed(seed: number, label: string): number {
+/** The seed of a named stream: FNV-1a over the label, its offset basis mixed with the seed. */
+export function deriveSeed(seed: number, label: string): number {
   let hash = (seed ^ 0x811c9dc5) >>> 0;
   for (let i = 0; i < label.length; i++) hash = Math.imul(hash ^ label.charCodeAt(i), 0x01000193) >>> 0;
   return hash;
 }
 
-function createRng(seed: number): Rng {
+export function createRng(seed: number): Rng {
   const next = mulberry32(seed);
   const between = (min: number, max: number) => min + (max - min) * next();
   return {
