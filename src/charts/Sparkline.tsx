@@ -6,9 +6,9 @@
  * The line is drawn with plain Canvas 2D on one offscreen canvas shared by every sparkline and shown
  * as a picture (an <img>), not as a canvas of its own: Home's Gas and balances table repaints four
  * times a second, and Chromium would take a snapshot of each of its 30 small canvases on every
- * repaint (README "Charts"). A picture changes only when its line does (a point at most
- * every 10 s) and a repaint draws it from the decoded image. A polyline needs no chart library:
- * uPlot stays for the TimeChart's axes and bars.
+ * repaint (docs/decisions.md "uPlot for charts; sparklines as pictures"). A picture changes only
+ * when its line does (a point at most every 10 s) and a repaint draws it from the decoded image. A
+ * polyline needs no chart library: uPlot stays for the TimeChart's axes and bars.
  */
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';

@@ -1,6 +1,6 @@
 /**
- * Charts of the console: uPlot (canvas; see the README's "Charts" section for why)
- * for a TimeChart; a Sparkline is a polyline drawn with plain Canvas 2D and shown as a picture (see
+ * Charts of the console: uPlot (canvas; see docs/decisions.md "uPlot for charts; sparklines as
+ * pictures" for why) for a TimeChart; a Sparkline is a polyline drawn with plain Canvas 2D and shown as a picture (see
  * src/charts/Sparkline.tsx for why). Loaded lazily: importing this file costs a few hundred bytes, the library and the charts come in
  * their own chunk the first time one renders. Both themes: colours come from the MUI theme.
  *

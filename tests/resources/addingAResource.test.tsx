@@ -4,7 +4,8 @@
  * console does not have (widgets, a REST resource with a zod schema), registers it as App.tsx
  * registers DEFINITIONS (resourcesFor, withResourceAccess, resourceRoutes, publishLiveChanges — see
  * kitHarness.tsx) and uses it through the generic kit: list, create, edit, delete, roles, realtime.
- * Then cloud groups, the README's worked example, from init.awsGroups to PUT /aws/groups.
+ * Then cloud groups, the worked example of docs/architecture.md ("Cloud groups, field by field"),
+ * from init.awsGroups to PUT /aws/groups.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';

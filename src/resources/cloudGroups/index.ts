@@ -3,7 +3,7 @@
  * "Server -> client events"): listed live from the socket, created, edited and deleted by sending
  * the whole list back in one PUT /aws/groups, which the server checks and broadcasts; a group
  * restarted with POST /aws/restart.
- * The README's "Adding a resource" walks through this file.
+ * docs/architecture.md "Cloud groups, field by field" walks through this file.
  */
 import CloudIcon from '@mui/icons-material/Cloud';
 import { AwsGroupBody, type AwsGroup } from '../../contract/index.ts';
