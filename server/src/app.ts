@@ -13,6 +13,7 @@ import { createKeyHasher, type KeyHasher } from './auth/keyHasher.ts';
 import type { LoginGateLimits } from './auth/loginGate.ts';
 import authPlugin from './plugins/auth.ts';
 import clockPlugin from './plugins/clock.ts';
+import { systemClock } from './lib/clock.ts';
 import errorsPlugin from './plugins/errors.ts';
 import hostsPlugin from './plugins/hosts.ts';
 import originsPlugin from './plugins/origins.ts';
@@ -171,7 +172,7 @@ export async function buildApp(options: AppOptions = {}) {
   app.decorate('keyHasher', keyHasher);
   app.addHook('onClose', () => keyHasher.close());
 
-  await app.register(clockPlugin, { now: options.now ?? Date.now });
+  await app.register(clockPlugin, { now: options.now ?? systemClock.now });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   // Before anything reads the request: a name the server does not serve is a rebinding page (lib/hosts.ts).

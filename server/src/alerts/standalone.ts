@@ -16,6 +16,7 @@ import { DestinationInput } from '../../../src/contract/alertDelivery.ts';
 import { eventCachePayloads, LoginResponse, ServerEvents, type ServerEventName } from '../../../src/contract/index.ts';
 import { z } from '../../../src/contract/zod.ts';
 import { Gate } from '../db/gate.ts';
+import { systemClock } from '../lib/clock.ts';
 import { ALERTS_TABLES_SQL } from '../db/migrations.ts';
 import { DELIVERY_TIMINGS_DEFAULT, Dispatcher, type DeliveryTimings } from './dispatcher.ts';
 import { AlertEvaluator } from './evaluator.ts';
@@ -61,7 +62,7 @@ export async function startStandalone(options: StandaloneOptions) {
   db.pragma('journal_mode = WAL');
   db.exec(ALERTS_TABLES_SQL);
   const repo = sqliteAlertRepo(db, new Gate(db));
-  const now = () => Date.now();
+  const { now } = systemClock;
   const dispatcher = new Dispatcher({
     repo,
     now,

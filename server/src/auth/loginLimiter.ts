@@ -4,14 +4,15 @@
  * keys stops after `max` wrong ones a minute from one address.
  */
 export interface LoginLimiter {
+  // `now` is the caller's clock (the app's, plugins/clock.ts), so tests move the window on.
   /** Seconds until the address may try again, or 0 when it may try now. */
-  retryAfter(address: string, now?: number): number;
+  retryAfter(address: string, now: number): number;
   /**
    * Counts an attempt as failed before its key is checked (so parallel guesses cannot all slip in
    * under the limit); `succeeded` takes it back once the key matched.
    */
-  attempt(address: string, now?: number): void;
-  succeeded(address: string, now?: number): void;
+  attempt(address: string, now: number): void;
+  succeeded(address: string, now: number): void;
 }
 
 /** Addresses remembered at most; past it, expired windows are dropped, then the oldest. */
@@ -28,15 +29,15 @@ export function createLoginLimiter(max: number, windowMs: number): LoginLimiter 
     return entry;
   };
   return {
-    retryAfter(address, now = Date.now()) {
+    retryAfter(address, now) {
       const entry = current(address, now);
       return entry && entry.failures >= max ? Math.ceil((entry.endsAt - now) / 1000) : 0;
     },
-    succeeded(address, now = Date.now()) {
+    succeeded(address, now) {
       const entry = current(address, now);
       if (entry) entry.failures -= 1;
     },
-    attempt(address, now = Date.now()) {
+    attempt(address, now) {
       const entry = current(address, now);
       if (entry) {
         entry.failures += 1;

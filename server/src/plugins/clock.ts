@@ -1,9 +1,6 @@
-/** The one source of time for sessions, logs and expiry, injectable for tests. */
+/** The one source of time for sessions, logs and expiry, injectable for tests (lib/clock.ts). */
 import fp from 'fastify-plugin';
-
-export interface Clock {
-  now(): number;
-}
+import type { Clock } from '../lib/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

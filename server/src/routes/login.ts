@@ -44,13 +44,13 @@ const loginRoutes: ZodPlugin<{ maxPerMinute: number; gate?: Partial<LoginGateLim
     { schema: { body: LoginRequest, response: { 200: LoginResponse } } },
     async (request, reply) => {
       const outcome = await gate.run(request.ip, async () => {
-        const wait = limiter.retryAfter(request.ip);
+        const wait = limiter.retryAfter(request.ip, app.clock.now());
         if (wait > 0) return { wait };
         // Counted before the check and taken back when the key matches; the gate runs one sign-in
         // of an address at a time, so a good key is never counted while another is checked.
-        limiter.attempt(request.ip);
+        limiter.attempt(request.ip, app.clock.now());
         const match = await findKey(request.body.accessKey);
-        if (match) limiter.succeeded(request.ip);
+        if (match) limiter.succeeded(request.ip, app.clock.now());
         return { match };
       });
       if (outcome === BUSY) {

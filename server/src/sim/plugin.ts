@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Network } from '../../../src/config/networks.ts';
 import type { ServerEventName, ServerEventPayload } from '../../../src/contract/index.ts';
+import { systemClock } from '../lib/clock.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { tradeTxId, type TradeTx } from '../db/repos/trades.ts';
 import { significant, type SimCatalog, type SimSinks } from './context.ts';
@@ -102,7 +103,8 @@ export default fp<SimOptions>(
     const stamped = <E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): ServerEventPayload<E> => {
       if (!stampBlocks || event !== 'newBlock') return payload;
       const block = payload as ServerEventPayload<'newBlock'>;
-      const num = Math.max(Date.now() * BLOCK_STAMP_SCALE, (lastStamp.get(block.network) ?? 0) + 1);
+      // The system clock, not app.clock: the benchmark's page compares it with its own wall clock.
+      const num = Math.max(systemClock.now() * BLOCK_STAMP_SCALE, (lastStamp.get(block.network) ?? 0) + 1);
       lastStamp.set(block.network, num);
       return { ...block, num } as ServerEventPayload<E>;
     };
