@@ -1,4 +1,9 @@
-/** Schema migrations, applied in order and recorded in schema_migrations. Never edit an applied one. */
+/**
+ * Schema migrations, applied in order and recorded in schema_migrations. Never edit an applied one:
+ * a database that has it would not run it again. The schema they leave, each table once as it is
+ * now, is schema.sql beside this file (schemaSnapshot.ts; tests/server/schema.test.ts fails until it
+ * is written again after a new migration).
+ */
 import type { Database } from 'better-sqlite3';
 
 interface Migration {
