@@ -13,10 +13,16 @@ interface MiscSettingsResponse {
   miscSettings: { bridgeAutomation?: { enabled: boolean; bridges: string[] } };
 }
 
-/** The bridges list narrowed to one bridge by its search box (the list pages 25 at a time). */
+/**
+ * The bridges list narrowed to one bridge by its search box (the list pages 25 at a time). The search
+ * is debounced: it has applied once the table lists just this bridge (its header and one row), so a
+ * row of the list before it is never replaced under the pointer.
+ */
 async function findBridge(page: Page, bridgeName: string) {
   await page.getByRole('textbox', { name: 'Search' }).fill(bridgeName);
-  const row = page.getByRole('table', { name: 'Bridges', exact: true }).getByRole('row').filter({ hasText: bridgeName });
+  const table = page.getByRole('table', { name: 'Bridges', exact: true });
+  await expect.poll(() => table.getByRole('row').count(), { message: `the list narrowed to ${bridgeName}` }).toBe(2);
+  const row = table.getByRole('row').filter({ hasText: bridgeName });
   await row.waitFor();
   return row;
 }

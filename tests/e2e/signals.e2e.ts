@@ -19,9 +19,12 @@ function eventually<T>(read: () => Promise<T> | T, message?: string) {
 const toasts = (page: Page) => page.locator('.console-toasts').getByTitle('Click to close', { exact: true });
 const centre = (page: Page) => page.getByRole('dialog', { name: 'Notifications', exact: true });
 
-/** The socket is up (a page just loaded misses what the server sent before it connected). */
+/**
+ * The socket is up (a page just loaded misses what the server sent before it connected). Read from
+ * the connection chip's state, which holds whether or not the header is scrolled out of view.
+ */
 async function live(page: Page): Promise<void> {
-  await page.getByRole('banner').getByText(/^(Live|Silent)/).waitFor({ timeout: 30_000 });
+  await page.getByRole('banner').locator('[data-status="live"], [data-status="silent"]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
 /** The pointer off the toast area, which pauses while the pointer is over it (§2). */
