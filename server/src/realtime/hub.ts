@@ -99,7 +99,7 @@ export class Hub {
   }
 
   /** Calls `observer` with every broadcast as it is made (the network series recorder; the server's
-   * own alert evaluator, issue 29). Returns the unsubscribe. */
+   * own alert evaluator). Returns the unsubscribe. */
   observe(observer: (event: ServerEventName, payload: unknown) => void): () => void {
     this.observers.add(observer);
     return () => this.observers.delete(observer);

@@ -1,5 +1,5 @@
 /**
- * Settings: PUT /settings/misc {updates:{sellOnly?, alertRules?}} (SPEC §2 Sell Only toggle; the
+ * Settings: PUT /settings/misc {updates:{sellOnly?, alertRules?}} (§2 Sell Only toggle; the
  * alert rules an Admin saves for everyone, §6), PUT
  * /settings/automation/bridges {enabled, bridges?} (kept in misc settings, so init carries it),
  * POST /settings/cache/results/clear (takes the checker results off every console).

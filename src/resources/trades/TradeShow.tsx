@@ -1,6 +1,6 @@
 /**
  * /tx/trades/{tradeId}: one trade (GET /trades/{tradeId}) with its journey as a timeline, read again
- * as the trades move. Why it is stuck or failed is said first; from there an Admin has the SPEC §7
+ * as the trades move. Why it is stuck or failed is said first; from there an Admin has the §7
  * operations one click away, each opening /tx/new with the trade's fields filled in.
  */
 import Alert from '@mui/material/Alert';
@@ -117,7 +117,7 @@ export function TradeShow() {
   const operations = trade && problem && mayUse('openTradeOperations', permissions) ? operationLinks(trade, troubled, problem) : [];
 
   return (
-    // Actions stay on the left: the top-right corner is where toasts stack (SPEC §2), and the title
+    // Actions stay on the left: the top-right corner is where toasts stack (§2), and the title
     // row's controls wrap before they reach it.
     <Stack component="article" spacing={1.5} aria-label={`Trade ${id}`} sx={{ py: 2 }}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', ...TITLE_ROW_CLEAR_OF_TOASTS }}>

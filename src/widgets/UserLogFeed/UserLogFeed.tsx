@@ -17,7 +17,7 @@ export const USER_LOG_FEED_SHOWN = 50;
 
 /**
  * The newest user log entries (who did what, when) as sentences: first the latest ones the server
- * has (SPEC §7 POST /logs/more), then the live ones (newUserLog) on top, each id once (§5).
+ * has (§7 POST /logs/more), then the live ones (newUserLog) on top, each id once (§5).
  */
 export function UserLogFeed() {
   const live = useLive((s) => s.userLogs);
