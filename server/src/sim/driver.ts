@@ -19,11 +19,13 @@ export class Driver {
     private rate: number,
     private readonly advance: (simMs: number) => void,
     private readonly onError: (err: unknown) => void,
+    /** The wall clock in ms, monotonic; a test passes its own, with fake timers for the ticks. */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   start(): void {
     if (this.timer) return;
-    this.lastReal = performance.now();
+    this.lastReal = this.now();
     this.timer = setInterval(() => this.sync(), TICK_MS);
   }
 
@@ -37,7 +39,7 @@ export class Driver {
   /** Brings simulated time up to now, at the rate in force until now. */
   sync(): void {
     if (!this.timer) return;
-    const now = performance.now();
+    const now = this.now();
     this.simNow += Math.min(now - this.lastReal, MAX_CATCH_UP_MS) * this.rate;
     this.lastReal = now;
     try {
