@@ -21,10 +21,11 @@ const centre = (page: Page) => page.getByRole('dialog', { name: 'Notifications',
 
 /**
  * The socket is up (a page just loaded misses what the server sent before it connected). Read from
- * the connection chip's state, which holds whether or not the header is scrolled out of view.
+ * the connection chip's state: the header that holds it slides out of view (and out of the
+ * accessibility tree) while the page is scrolled down, as after pressing a control low on a page.
  */
 async function live(page: Page): Promise<void> {
-  await page.getByRole('banner').locator('[data-status="live"], [data-status="silent"]').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.locator('[data-status="live"], [data-status="silent"]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
 /** The pointer off the toast area, which pauses while the pointer is over it (§2). */
