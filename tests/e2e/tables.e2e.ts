@@ -51,10 +51,11 @@ describe.skipIf(!hasChromium)('tables that fit, records that read, headers that 
         await signIn(page, key);
         for (const [path, id, actions] of [[FAILED, 'createdAt', '_actions'], ['/tx/latest', 'createdAt', '_actions'], ['/tx/trades', 'tradeId', null]] as const) {
           await loaded(page, path);
-          await page.waitForTimeout(500);
+          // The list's rows are drawn once its identifying cell is: the first cell of any column may
+          // come first on a busy machine.
+          await expect.poll(() => cellInside(page, id), { message: `${path} ${id}` }).toBe(true);
+          if (actions) await expect.poll(() => cellInside(page, actions), { message: `${path} actions` }).toBe(true);
           expect(await noSidewaysScroll(page), `${path} scrolls sideways`).toBe(true);
-          expect(await cellInside(page, id), `${path} ${id}`).toBe(true);
-          if (actions) expect(await cellInside(page, actions), `${path} actions`).toBe(true);
           await screenshot(page, `tables-${role}-${width}-${path.split('?')[0]?.replace(/\//g, '_') ?? ''}`);
         }
         // Every kit list an Admin sees fits as well.
