@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLE, BRIDGE_KINDS } from '../../src/config/enums.ts';
 import { DeliveriesResponse, DestinationsResponse } from '../../src/contract/alertDelivery.ts';
-import { OPERATIONS, type Operation } from '../../src/contract/documents/operations.ts';
+import { OPERATIONS, type Operation } from '../../src/contract/operations.ts';
 import {
   ApiErrorBody,
   BridgeFeesResponse,

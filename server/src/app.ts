@@ -1,5 +1,6 @@
 /** Builds the reference backend: plugins, routes, socket and static files. Listening is server.ts's job. */
 import Fastify, { type FastifyReply, type FastifySchema, type FastifyServerOptions } from 'fastify';
+import type { Operation } from '../../src/contract/operations.ts';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import alertsPlugin, { type AlertsOptions } from './alerts/plugin.ts';
 import databasePlugin from './db/plugin.ts';
@@ -23,26 +24,10 @@ import staticPlugin from './plugins/static.ts';
 import seriesRecorderPlugin, { SERIES_SAMPLE_MS_DEFAULT } from './stats/series.ts';
 import hubPlugin from './realtime/hub.ts';
 import socketPlugin, { SOCKETS_PER_SESSION_DEFAULT } from './realtime/socket.ts';
-import awsRoutes from './routes/aws.ts';
-import bridgeRoutes from './routes/bridges.ts';
-import commandRoutes from './routes/command.ts';
-import configRoutes from './routes/configs.ts';
-import contractDocumentRoutes from './routes/contractDocuments.ts';
-import logRoutes from './routes/logs.ts';
 import loginRoutes from './routes/login.ts';
-import peerRoutes from './routes/peers.ts';
-import proxyRoutes from './routes/proxy.ts';
 import quotePlugin from './plugins/quote.ts';
-import serviceRoutes from './routes/services.ts';
-import settingsRoutes from './routes/settings.ts';
+import { API_ROUTE_PLUGINS } from './routes/index.ts';
 import simRoutes from './routes/sim.ts';
-import solanaBridgeRoutes from './routes/solanaBridge.ts';
-import statsRoutes from './routes/stats.ts';
-import tokenRoutes from './routes/tokens.ts';
-import txOperationRoutes from './routes/txOperations.ts';
-import tradeRoutes from './routes/trades.ts';
-import txRoutes from './routes/txs.ts';
-import workerRoutes from './routes/workers.ts';
 import simPlugin, { type SimOptions } from './sim/plugin.ts';
 import refusalsPlugin from './sim/refusals.ts';
 import tradeWatchPlugin, {
@@ -112,6 +97,8 @@ export interface RouteEntry {
   url: string;
   /** The schemas the route declared (zod), so tests can hold them against the contract documents. */
   schema?: FastifySchema;
+  /** The operations-table entry the route was made from (lib/operationRoute.ts); none for the console's files. */
+  operation?: Operation;
 }
 
 declare module 'fastify' {
@@ -164,7 +151,7 @@ export async function buildApp(options: AppOptions = {}) {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema, operation: route.config?.operation });
     }
   });
 
@@ -206,29 +193,14 @@ export async function buildApp(options: AppOptions = {}) {
   // After auth, so only a request auth lets through is refused by the simulator's control.
   await app.register(refusalsPlugin, { enabled: options.sim?.enabled ?? false });
 
-  const api = { prefix: '/api' };
-  await app.register(loginRoutes, { ...api, maxPerMinute: options.loginRateLimit ?? 10, gate: options.loginGate });
-  await app.register(contractDocumentRoutes, api);
-  await app.register(workerRoutes, api);
-  await app.register(settingsRoutes, api);
-  await app.register(commandRoutes, api);
-  await app.register(serviceRoutes, api);
-  await app.register(peerRoutes, api);
-  await app.register(txRoutes, api);
-  await app.register(tradeRoutes, api);
-  await app.register(statsRoutes, api);
-  await app.register(txOperationRoutes, api);
-  await app.register(tokenRoutes, api);
-  await app.register(bridgeRoutes, api);
-  await app.register(configRoutes, api);
-  await app.register(logRoutes, api);
-  await app.register(awsRoutes, api);
-  await app.register(solanaBridgeRoutes, api);
   await app.register(quotePlugin, { seed: options.sim?.seed ?? 1, drift: options.sim?.enabled ?? false });
-  await app.register(proxyRoutes, api);
-  if (options.sim?.enabled) await app.register(simRoutes, api);
-  // After the simulator, so it starts from what the hub holds; registers its own /api routes.
+  // After the simulator, so it starts from what the hub holds.
   await app.register(alertsPlugin, options.alerts ?? {});
+
+  // The /api routes, each made from its entry in the operations table (lib/operationRoute.ts).
+  await app.register(loginRoutes, { maxPerMinute: options.loginRateLimit ?? 10, gate: options.loginGate });
+  for (const routes of API_ROUTE_PLUGINS) await app.register(routes);
+  if (options.sim?.enabled) await app.register(simRoutes);
 
   await app.register(socketPlugin, {
     devMode: options.devMode ?? true,

@@ -1,6 +1,7 @@
 /**
  * The console's custom calls of §7, beside react-admin's CRUD methods on the data provider, each
- * one definition typed against src/contract. Answers a screen reads into are checked with zod here,
+ * one definition typed by its route's entry in the operations table (src/contract/operations.ts:
+ * OperationBody, OperationAnswer; types only, so the table stays out of the console's bundle). Answers a screen reads into are checked with zod here,
  * at the boundary (checked.ts); the others are typed as docs/protocol.md says and shown as they
  * come.
  */
@@ -9,12 +10,9 @@ import { scalingTarget, type Service } from '../config/enums.ts';
 import {
   BridgeFeesResponse, ConfigRecord, LogsMoreResponse, SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord,
   StatsSeriesResponse, TradeRecord, TradeStatsResponse, TxRecord,
-  type AlertRules, type AwsGroupsRequest, type BridgeAutomationRequest, type ForceTradeRequest,
-  type ManualTxRequest, type MiscSettingsResponse, type Pins, type Quote, type QuoteQuery, type RefundRequest, type SellRequest,
-  type SolanaBridgeCreateRequest, type SolanaBridgeUpdateRequest, type StatsSeriesQuery, type TradeStatsQuery,
-  type TxOperationResponse,
-  type UnlockNonceRequest, type WorkersResponse,
+  type AlertRules, type AwsGroupsRequest, type QuoteQuery, type StatsSeriesQuery, type TradeStatsQuery,
 } from '../contract/index.ts';
+import type { OperationAnswer, OperationBody } from '../contract/operations.ts';
 import type { ApiFetch, ApiFetchOptions } from './apiFetch.ts';
 import { checked } from './checked.ts';
 import { providedOr404 } from './provided.ts';
@@ -53,16 +51,16 @@ export function createCustomMethods(apiFetch: ApiFetch) {
       apiFetch(`/services/${segment(service)}/restart/scaling`, { method: 'POST', body: scalingTarget(service) }),
     restartPeer: (peer: string) => apiFetch(`/txs/peers/${segment(peer)}/restart`, { method: 'POST' }),
     quote: (query: QuoteQuery, signal?: AbortSignal) =>
-      apiFetch<Quote>(`/proxy/worker/quoteUi?${new URLSearchParams(query)}`, { signal }),
+      apiFetch<OperationAnswer<'proxy'>>(`/proxy/worker/quoteUi?${new URLSearchParams(query)}`, { signal }),
 
     // Pins (tokens and bridges are written through the CRUD methods, ra-data-simple-rest)
-    setPins: (pins: Pins) => apiFetch<WorkersResponse>('/txs/pins', { method: 'PUT', body: pins }),
-    setSellPins: (pins: Pins) => apiFetch<WorkersResponse>('/txs/pins/sell', { method: 'PUT', body: pins }),
+    setPins: (pins: OperationBody<'setPins'>) => apiFetch<OperationAnswer<'setPins'>>('/txs/pins', { method: 'PUT', body: pins }),
+    setSellPins: (pins: OperationBody<'setSellPins'>) => apiFetch<OperationAnswer<'setSellPins'>>('/txs/pins/sell', { method: 'PUT', body: pins }),
 
     // Bridges
     bridgeFees: () => apiFetch('/bridges/fee-to-eth').then(checked(BridgeFeesResponse, 'GET /bridges/fee-to-eth')),
-    setBridgeAutomation: (body: BridgeAutomationRequest) =>
-      apiFetch<MiscSettingsResponse>('/settings/automation/bridges', { method: 'PUT', body }),
+    setBridgeAutomation: (body: OperationBody<'updateBridgeAutomation'>) =>
+      apiFetch<OperationAnswer<'updateBridgeAutomation'>>('/settings/automation/bridges', { method: 'PUT', body }),
 
     // Solana bridge configs (x: the bridge's name)
     solanaList: (x: string, paging: SolanaPage) =>
@@ -73,12 +71,12 @@ export function createCustomMethods(apiFetch: ApiFetch) {
       apiFetch(`/solana-bridge/${segment(x)}/${segment(token)}`).then(checked(SolanaBridgeRecord, 'GET /solana-bridge/{x}/{token}', true)),
     solanaFind: (x: string, q: string) =>
       apiFetch(`/solana-bridge/${segment(x)}/find/${segment(q)}`).then(checked(SolanaBridgeListResponse, 'GET /solana-bridge/{x}/find/{q}')),
-    solanaCreate: (x: string, body: SolanaBridgeCreateRequest) =>
-      apiFetch<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}`, { method: 'POST', body }),
-    solanaUpdate: (x: string, token: string, body: SolanaBridgeUpdateRequest) =>
-      apiFetch<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}/${segment(token)}`, { method: 'PUT', body }),
+    solanaCreate: (x: string, body: OperationBody<'createSolanaBridgeEntry'>) =>
+      apiFetch<OperationAnswer<'createSolanaBridgeEntry'>>(`/solana-bridge/${segment(x)}`, { method: 'POST', body }),
+    solanaUpdate: (x: string, token: string, body: OperationBody<'updateSolanaBridgeEntry'>) =>
+      apiFetch<OperationAnswer<'updateSolanaBridgeEntry'>>(`/solana-bridge/${segment(x)}/${segment(token)}`, { method: 'PUT', body }),
     solanaDeleteNetwork: (x: string, token: string, network: string) =>
-      apiFetch<SolanaBridgeRecord>(`/solana-bridge/${segment(x)}/${segment(token)}/${segment(network)}`, { method: 'DELETE' }),
+      apiFetch<OperationAnswer<'deleteSolanaBridgeNetwork'>>(`/solana-bridge/${segment(x)}/${segment(token)}/${segment(network)}`, { method: 'DELETE' }),
     solanaDelete: (x: string, token: string) => apiFetch(`/solana-bridge/${segment(x)}/${segment(token)}`, { method: 'DELETE' }),
     /** §9: the one call allowed 10 min instead of 10 s; `signal` lets the operator give up waiting. */
     solanaImport: (x: string, csv: string, signal?: AbortSignal) =>
@@ -92,17 +90,17 @@ export function createCustomMethods(apiFetch: ApiFetch) {
     // Configs
     getConfig: (configName: string) => apiFetch(`/configs/${segment(configName)}`).then(checked(ConfigRecord, 'GET /configs/{name}')),
     updateConfig: (configName: string, version: number, data: Record<string, unknown>) =>
-      apiFetch<ConfigRecord>(`/configs/${segment(configName)}`, { method: 'PUT', body: { version, data } }),
+      apiFetch<OperationAnswer<'updateConfig'>>(`/configs/${segment(configName)}`, { method: 'PUT', body: { version, data } }),
 
     // Transactions, trades and operations
     getTx: (id: string) => apiFetch(`/txs/${segment(id)}`).then(checked(TxRecord.loose(), 'GET /txs/{id}', true)),
     getTrade: (tradeId: string) => apiFetch(`/txs/sell/${segment(tradeId)}`).then(checked(TradeRecord.loose(), 'GET /txs/sell/{id}', true)),
-    sell: (body: SellRequest) => apiFetch<TradeRecord>('/txs/sell', { method: 'POST', body }),
-    updateSell: (tradeId: string, body: SellRequest) => apiFetch<TradeRecord>(`/txs/sell/${segment(tradeId)}`, { method: 'PUT', body }),
-    manualTx: (body: ManualTxRequest) => apiFetch<TxOperationResponse>('/txs/manual', { method: 'POST', body }),
-    refund: (body: RefundRequest) => apiFetch<TxOperationResponse>('/txs/refund', { method: 'POST', body }),
-    forceTrade: (body: ForceTradeRequest) => apiFetch<TxOperationResponse>('/txs/force', { method: 'POST', body }),
-    unlockNonce: (body: UnlockNonceRequest) => apiFetch<TxOperationResponse>('/txs/unlock-nonce', { method: 'POST', body }),
+    sell: (body: OperationBody<'createSell'>) => apiFetch<OperationAnswer<'createSell'>>('/txs/sell', { method: 'POST', body }),
+    updateSell: (tradeId: string, body: OperationBody<'updateSell'>) => apiFetch<OperationAnswer<'updateSell'>>(`/txs/sell/${segment(tradeId)}`, { method: 'PUT', body }),
+    manualTx: (body: OperationBody<'manualTx'>) => apiFetch<OperationAnswer<'manualTx'>>('/txs/manual', { method: 'POST', body }),
+    refund: (body: OperationBody<'refund'>) => apiFetch<OperationAnswer<'refund'>>('/txs/refund', { method: 'POST', body }),
+    forceTrade: (body: OperationBody<'forceTrade'>) => apiFetch<OperationAnswer<'forceTrade'>>('/txs/force', { method: 'POST', body }),
+    unlockNonce: (body: OperationBody<'unlockNonce'>) => apiFetch<OperationAnswer<'unlockNonce'>>('/txs/unlock-nonce', { method: 'POST', body }),
 
     // Stats (docs/protocol.md "Stats", a console extension): { provided: false } when the backend answers 404.
     getTradeStats: (query: TradeStatsQuery, signal?: AbortSignal) =>
@@ -118,7 +116,7 @@ export function createCustomMethods(apiFetch: ApiFetch) {
     setSellOnly: (sellOnly: boolean) => apiFetch('/settings/misc', { method: 'PUT', body: { updates: { sellOnly } } }),
     /** Admin: these rules become the alert rules every console evaluates (misc settings alertRules). */
     saveSharedAlertRules: (alertRules: AlertRules) =>
-      apiFetch<MiscSettingsResponse>('/settings/misc', { method: 'PUT', body: { updates: { alertRules } } }),
+      apiFetch<OperationAnswer<'updateMiscSettings'>>('/settings/misc', { method: 'PUT', body: { updates: { alertRules } } }),
     setAwsGroups: (groups: AwsGroupsRequest['groups']) => apiFetch('/aws/groups', { method: 'PUT', body: { groups } }),
     restartAwsGroup: (group: string) => apiFetch('/aws/restart', { method: 'POST', body: { group } }),
     clearResultsCache: () => apiFetch('/settings/cache/results/clear', { method: 'POST' }),

@@ -10,16 +10,14 @@ import { act, render, screen } from '@testing-library/react';
 import { AdminContext, testDataProvider, usePermissions, type AuthProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  apiRouteOf,
   CAPABILITIES,
   eventAccessOf,
   mayUse,
   pathAccessOf,
-  settingAccessOf,
   type Access,
-  type ApiMethod,
   type Capability,
 } from '../../src/config/access.ts';
+import { operationAt, settingAccessOf, type ApiMethod } from '../../src/contract/operations.ts';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../src/config/enums.ts';
 import type { TradeJourneyDetail, TradeStep } from '../../src/contract/index.ts';
 import { trades } from '../../src/resources/trades/index.ts';
@@ -191,8 +189,8 @@ describe('§6 what a screen offers only to some roles is the access table\'s (CA
   });
 
   it('§6 each capability has the access of what it calls or opens, which the server guards', () => {
-    const api = (method: ApiMethod, url: string) => apiRouteOf(method, url)?.access;
-    const misc = apiRouteOf('PUT', '/api/settings/misc');
+    const api = (method: ApiMethod, url: string) => operationAt(method, url)?.access;
+    const misc = operationAt('PUT', '/api/settings/misc');
     expect(misc).toBeDefined();
     const reliesOn: Record<Capability, (Access | undefined)[]> = {
       seeUserLogFeed: [api('POST', '/api/logs/more'), eventAccessOf('newUserLog'), pathAccessOf('/settings/userlogs')],

@@ -1,12 +1,13 @@
 /**
  * §6 Which settings PUT /api/settings/misc lets a role write is the access table's: the route's entry
- * in API_ROUTES (src/config/access.ts) names the settings that need more than the route itself, and
+ * in the operations table (src/contract/operations.ts) names the settings that need more than the route itself, and
  * the route reads it through server/src/auth/permissions.ts. A setting reserved to Admins is refused
  * (403) to an Operator and written for an Admin; the others are anyone's; and the route follows the
  * entry when it says otherwise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRouteOf, settingAccessOf, type Access, type ApiRoute } from '../../src/config/access.ts';
+import type { Access } from '../../src/config/access.ts';
+import { operationAt, settingAccessOf, type Operation } from '../../src/contract/operations.ts';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../src/config/enums.ts';
 import type { MiscSettingsUpdateRequest } from '../../src/contract/index.ts';
 import { settingsRefused } from '../../server/src/auth/permissions.ts';
@@ -23,9 +24,9 @@ const expected = (access: Access, role: Role) => access !== 'admin' || role === 
 const VALUES: Required<MiscSettingsUpdateRequest['updates']> = { sellOnly: false, alertRules: [] };
 const SETTINGS = Object.keys(VALUES) as Setting[];
 
-function miscRoute(): ApiRoute {
-  const route = apiRouteOf('PUT', '/api/settings/misc');
-  if (!route) throw new Error('PUT /api/settings/misc is not in the access table');
+function miscRoute(): Operation {
+  const route = operationAt('PUT', '/api/settings/misc');
+  if (!route) throw new Error('PUT /api/settings/misc is not in the operations table');
   return route;
 }
 const ROUTE = miscRoute();
@@ -107,8 +108,9 @@ describe('§6 PUT /api/settings/misc writes a setting for the roles the access t
   });
 
   it('§6 settingsRefused names the settings a role may not write through a route, and all of them for a route the table lacks', () => {
-    expect(settingsRefused('PUT', '/api/settings/misc', SETTINGS, OPERATOR_ROLE)).toEqual(['alertRules']);
-    expect(settingsRefused('PUT', '/api/settings/misc', SETTINGS, ADMIN_ROLE)).toEqual([]);
-    expect(settingsRefused('PUT', '/api/settings/nothing', SETTINGS, ADMIN_ROLE)).toEqual(SETTINGS);
+    const matched = (url: string) => ({ method: 'PUT', routeOptions: { url, config: { operation: operationAt('PUT', url) } } });
+    expect(settingsRefused(matched('/api/settings/misc'), SETTINGS, OPERATOR_ROLE)).toEqual(['alertRules']);
+    expect(settingsRefused(matched('/api/settings/misc'), SETTINGS, ADMIN_ROLE)).toEqual([]);
+    expect(settingsRefused(matched('/api/settings/nothing'), SETTINGS, ADMIN_ROLE)).toEqual(SETTINGS);
   });
 });

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSessions, type Session, type Sessions } from '../auth/sessions.ts';
-import { isAllowed, permissionFor } from '../auth/permissions.ts';
+import { isAllowed, permissionOfRoute } from '../auth/permissions.ts';
 import { ensureJwtSecret } from '../db/seed.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { isApiPath, isApiRequest } from '../lib/paths.ts';
@@ -71,7 +71,7 @@ export default fp<{ jwtSecret?: string }>(
         return;
       }
       // Deny by default: a route without an entry is refused, whoever asks.
-      const permission = permissionFor(request.method, request.routeOptions.url);
+      const permission = permissionOfRoute(request);
       if (!permission) throw refuse(403, 'not allowed');
       if (permission.access === 'public') return;
 

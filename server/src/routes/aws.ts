@@ -1,12 +1,12 @@
 /** Cloud groups (§7): PUT /aws/groups {groups} replaces the list; POST /aws/restart {group}. */
-import { AwsGroupsRequest, AwsGroupsResponse, AwsRestartRequest, OkResponse } from '../../../src/contract/index.ts';
 import { notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { fieldChanges } from '../../../src/domain/userLogText.ts';
 
 const awsRoutes: ZodPlugin = async (app) => {
-  app.put('/aws/groups', { schema: { body: AwsGroupsRequest, response: { 200: AwsGroupsResponse } } }, async (request) => {
+  app.route({ ...operationRoute('setAwsGroups'), handler: async (request) => {
     const { groups } = request.body;
     await app.mutate(sessionOf(request).name, 'aws.groups', async (tx) => {
       const before = await tx.settings.get('awsGroups');
@@ -22,9 +22,9 @@ const awsRoutes: ZodPlugin = async (app) => {
     });
     app.hub.broadcast('cloudUpdateDone', groups);
     return { ok: true as const, groups };
-  });
+  } });
 
-  app.post('/aws/restart', { schema: { body: AwsRestartRequest, response: { 200: OkResponse } } }, async (request) => {
+  app.route({ ...operationRoute('restartAwsGroup'), handler: async (request) => {
     const { group } = request.body;
     const user = sessionOf(request).name;
     await app.mutate(user, 'aws.restart', async (tx) => {
@@ -34,7 +34,7 @@ const awsRoutes: ZodPlugin = async (app) => {
     });
     app.hub.broadcast('notify', { msg: `${user} restarted cloud group ${group}`, type: 'warning', autoClose: 5000 });
     return { ok: true as const };
-  });
+  } });
 };
 
 export default awsRoutes;

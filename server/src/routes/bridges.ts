@@ -3,14 +3,8 @@
  * edits), DELETE /bridges/{bridgeName}, GET /bridges/fee-to-eth. Deleting a bridge takes it off the
  * tokens that name it (announced with bridgeDeleteDone) and off bridge automation.
  */
-import { z } from 'zod';
 import {
-  BridgeBody,
   BridgeFee,
-  BridgeFeesResponse,
-  BridgeRecord,
-  BridgeUpdateBody,
-  DeletedResponse,
   type BrainState,
   type MiscSettings,
   type Token,
@@ -19,10 +13,9 @@ import type { Repos } from '../db/store.ts';
 import type { Versioned } from '../db/repos/jsonRecords.ts';
 import { assertNoIssues, badField, duplicate, notFound, versionConflict } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { updateLog } from '../lib/logDetails.ts';
-
-const BridgeParams = z.object({ bridgeName: z.string().min(1).max(128) });
 
 /** 400 for every listed token that does not exist. */
 async function assertTokensExist(tx: Repos, tokens: readonly string[] | undefined): Promise<void> {
@@ -43,7 +36,7 @@ export function feeInEth(fee: BridgeFee, { wethPriceUSD, nativePriceUSD }: Brain
 }
 
 const bridgeRoutes: ZodPlugin = async (app) => {
-  app.post('/bridges', { schema: { body: BridgeBody, response: { 200: BridgeRecord } } }, async (request) => {
+  app.route({ ...operationRoute('createBridge'), handler: async (request) => {
     const { version: _ignored, ...bridge } = request.body;
     const created = await app.mutate(sessionOf(request).name, 'bridge.create', async (tx) => {
       await assertTokensExist(tx, bridge.tokens);
@@ -53,30 +46,26 @@ const bridgeRoutes: ZodPlugin = async (app) => {
     });
     app.hub.broadcast('bridgeCreateDone', created);
     return created;
-  });
+  } });
 
-  app.put(
-    '/bridges/:bridgeName',
-    { schema: { params: BridgeParams, body: BridgeUpdateBody, response: { 200: BridgeRecord } } },
-    async (request) => {
-      const { bridgeName } = request.params;
-      const { version, ...bridge } = request.body;
-      if (bridge.bridgeName !== bridgeName) throw badField('bridgeName', 'must match the path (bridges are not renamed)');
-      const updated = await app.mutate(sessionOf(request).name, 'bridge.update', async (tx) => {
-        const before = await tx.bridges.get(bridgeName);
-        if (!before) throw notFound('bridge');
-        if (version !== undefined && before.version !== version) throw versionConflict(before);
-        await assertTokensExist(tx, bridge.tokens);
-        const outcome = await tx.bridges.update(bridge, before.version);
-        if (outcome.status !== 'updated') throw new Error(`bridge ${bridgeName} changed inside its transaction`);
-        return { result: outcome.record, ...updateLog(bridgeName, before, outcome.record) };
-      });
-      app.hub.broadcast('bridgeUpdateDone', updated);
-      return updated;
-    },
-  );
+  app.route({ ...operationRoute('updateBridge'), handler: async (request) => {
+    const { bridgeName } = request.params;
+    const { version, ...bridge } = request.body;
+    if (bridge.bridgeName !== bridgeName) throw badField('bridgeName', 'must match the path (bridges are not renamed)');
+    const updated = await app.mutate(sessionOf(request).name, 'bridge.update', async (tx) => {
+      const before = await tx.bridges.get(bridgeName);
+      if (!before) throw notFound('bridge');
+      if (version !== undefined && before.version !== version) throw versionConflict(before);
+      await assertTokensExist(tx, bridge.tokens);
+      const outcome = await tx.bridges.update(bridge, before.version);
+      if (outcome.status !== 'updated') throw new Error(`bridge ${bridgeName} changed inside its transaction`);
+      return { result: outcome.record, ...updateLog(bridgeName, before, outcome.record) };
+    });
+    app.hub.broadcast('bridgeUpdateDone', updated);
+    return updated;
+  } });
 
-  app.delete('/bridges/:bridgeName', { schema: { params: BridgeParams, response: { 200: DeletedResponse } } }, async (request) => {
+  app.route({ ...operationRoute('deleteBridge'), handler: async (request) => {
     const { bridgeName } = request.params;
     const { tokens, miscSettings } = await app.mutate(sessionOf(request).name, 'bridge.delete', async (tx) => {
       const before = await tx.bridges.get(bridgeName);
@@ -102,9 +91,9 @@ const bridgeRoutes: ZodPlugin = async (app) => {
     app.hub.broadcast('bridgeDeleteDone', { bridgeName, tokens });
     if (miscSettings) app.hub.broadcast('miscSettingsUpdateDone', miscSettings);
     return { ok: true as const };
-  });
+  } });
 
-  app.get('/bridges/fee-to-eth', { schema: { response: { 200: BridgeFeesResponse } } }, async () => {
+  app.route({ ...operationRoute('bridgeFees'), handler: async () => {
     const [bridges, brainState] = await Promise.all([app.store.bridges.list(), app.store.settings.get('brainState')]);
     const fees: Record<string, number> = {};
     for (const bridge of bridges) {
@@ -113,7 +102,7 @@ const bridgeRoutes: ZodPlugin = async (app) => {
       if (eth !== null) fees[bridge.bridgeName] = eth;
     }
     return { fees };
-  });
+  } });
 };
 
 export default bridgeRoutes;

@@ -1,10 +1,10 @@
 /** POST /api/command {to, cmd}: a command for a service; the worker takes only WORKER_COMMANDS (§7). */
-import { CommandRequest, OkResponse } from '../../../src/contract/index.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 
 const commandRoutes: ZodPlugin = async (app) => {
-  app.post('/command', { schema: { body: CommandRequest, response: { 200: OkResponse } } }, async (request) => {
+  app.route({ ...operationRoute('sendCommand'), handler: async (request) => {
     const { to, cmd } = request.body;
     const user = sessionOf(request).name;
     await app.mutate(user, 'command', async () => ({ result: undefined, details: { to, cmd } }));
@@ -13,7 +13,7 @@ const commandRoutes: ZodPlugin = async (app) => {
     const msg = to === 'worker' ? `${user} sent ${cmd} to ${to}` : `${user} sent this command to ${to} (their own words): ${cmd}`;
     app.hub.broadcast('notify', { msg, type: 'info', autoClose: 5000 });
     return { ok: true as const };
-  });
+  } });
 };
 
 export default commandRoutes;

@@ -3,13 +3,8 @@
  * PUT /configs/{configName} {version, data} or the bare data (see ConfigUpdateRequest). Known configs have a data schema in the contract;
  * networkSettings' pair flags must also be keyed as §3 pairKey builds them.
  */
-import { z } from 'zod';
 import {
   CONFIG_SCHEMAS,
-  ConfigListQuery,
-  ConfigListResponse,
-  ConfigResource,
-  ConfigUpdateRequest,
   type ConfigRecord,
   type ConfigName,
   type ValidationIssue,
@@ -20,10 +15,9 @@ import { invalidRequest } from '../lib/httpError.ts';
 import { listConvention } from '../lib/listConvention.ts';
 import { badField, notFound, versionConflict } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { updateLog } from '../lib/logDetails.ts';
-
-const ConfigParams = z.object({ configName: z.string().min(1).max(128) });
 
 function hasSchema(configName: string): configName is ConfigName {
   return Object.hasOwn(CONFIG_SCHEMAS, configName);
@@ -63,7 +57,7 @@ const resource = (config: ConfigRecord) => ({ ...config, id: config.configName }
 
 const configRoutes: ZodPlugin = async (app) => {
   // Also in the simple-rest form (listConvention): the answer below, cut into the array and Content-Range.
-  app.get('/configs', { ...listConvention('configName'), schema: { querystring: ConfigListQuery, response: { 200: ConfigListResponse } } }, async (request) => {
+  app.route({ ...operationRoute('listConfigs'), ...listConvention('configName'), handler: async (request) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const q = filter.q?.toLowerCase();
     const matching = (await app.store.configs.list()).filter(
@@ -77,34 +71,30 @@ const configRoutes: ZodPlugin = async (app) => {
       return (x < y ? -1 : x > y ? 1 : 0) * direction;
     });
     return { data: matching.slice((page - 1) * perPage, page * perPage).map(resource), total: matching.length };
-  });
+  } });
 
-  app.get('/configs/:configName', { schema: { params: ConfigParams, response: { 200: ConfigResource } } }, async (request) => {
+  app.route({ ...operationRoute('getConfig'), handler: async (request) => {
     const config = await app.store.configs.get(request.params.configName);
     if (!config) throw notFound('config');
     return resource(config);
-  });
+  } });
 
-  app.put(
-    '/configs/:configName',
-    { schema: { params: ConfigParams, body: ConfigUpdateRequest, response: { 200: ConfigResource } } },
-    async (request) => {
-      const { configName } = request.params;
-      const { version, data, configName: named, id } = request.body;
-      if (named !== undefined && named !== configName) throw badField('configName', 'must match the path');
-      if (id !== undefined && id !== configName) throw badField('id', 'must match the path');
-      const valid = validData(configName, data);
-      const updated = await app.mutate(sessionOf(request).name, 'config.update', async (tx) => {
-        const before = await tx.configs.get(configName);
-        if (!before) throw notFound('config');
-        if (version !== undefined && before.version !== version) throw versionConflict(before);
-        const outcome = await tx.configs.update(configName, valid, before.version);
-        if (outcome.status !== 'updated') throw new Error(`config ${configName} changed inside its transaction`);
-        return { result: outcome.record, ...updateLog(configName, before, outcome.record) };
-      });
-      return resource(updated);
-    },
-  );
+  app.route({ ...operationRoute('updateConfig'), handler: async (request) => {
+    const { configName } = request.params;
+    const { version, data, configName: named, id } = request.body;
+    if (named !== undefined && named !== configName) throw badField('configName', 'must match the path');
+    if (id !== undefined && id !== configName) throw badField('id', 'must match the path');
+    const valid = validData(configName, data);
+    const updated = await app.mutate(sessionOf(request).name, 'config.update', async (tx) => {
+      const before = await tx.configs.get(configName);
+      if (!before) throw notFound('config');
+      if (version !== undefined && before.version !== version) throw versionConflict(before);
+      const outcome = await tx.configs.update(configName, valid, before.version);
+      if (outcome.status !== 'updated') throw new Error(`config ${configName} changed inside its transaction`);
+      return { result: outcome.record, ...updateLog(configName, before, outcome.record) };
+    });
+    return resource(updated);
+  } });
 };
 
 export default configRoutes;

@@ -2,12 +2,12 @@
  * POST /api/login {accessKey} -> {token}; POST /api/logout -> 204, the session revoked
  * (docs/protocol.md "Login and the session token").
  */
-import { EmptyBody, LoginRequest, LoginResponse } from '../../../src/contract/index.ts';
 import { BUSY, createLoginGate, LOGIN_GATE_DEFAULTS, type LoginGateLimits } from '../auth/loginGate.ts';
 import { createLoginLimiter } from '../auth/loginLimiter.ts';
 import { ensureLookupSalt } from '../db/seed.ts';
 import { HttpError } from '../lib/httpError.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 import { sessionOf } from '../plugins/auth.ts';
 
 const LOGIN_WINDOW_MS = 60_000;
@@ -39,35 +39,31 @@ const loginRoutes: ZodPlugin<{ maxPerMinute: number; gate?: Partial<LoginGateLim
     return undefined;
   };
 
-  app.post(
-    '/login',
-    { schema: { body: LoginRequest, response: { 200: LoginResponse } } },
-    async (request, reply) => {
-      const outcome = await gate.run(request.ip, async () => {
-        const wait = limiter.retryAfter(request.ip, app.clock.now());
-        if (wait > 0) return { wait };
-        // Counted before the check and taken back when the key matches; the gate runs one sign-in
-        // of an address at a time, so a good key is never counted while another is checked.
-        limiter.attempt(request.ip, app.clock.now());
-        const match = await findKey(request.body.accessKey);
-        if (match) limiter.succeeded(request.ip, app.clock.now());
-        return { match };
-      });
-      if (outcome === BUSY) {
-        void reply.header('retry-after', '1');
-        throw new HttpError(429, 'too many sign-ins at once, try again in 1 s');
-      }
-      if ('wait' in outcome) {
-        void reply.header('retry-after', String(outcome.wait));
-        throw new HttpError(429, `too many login attempts, try again in ${outcome.wait} s`);
-      }
-      if (!outcome.match) throw new HttpError(401, 'invalid access key');
-      return { token: app.sessions.issue({ name: outcome.match.name, role: outcome.match.role }) };
-    },
-  );
+  app.route({ ...operationRoute('login'), handler: async (request, reply) => {
+    const outcome = await gate.run(request.ip, async () => {
+      const wait = limiter.retryAfter(request.ip, app.clock.now());
+      if (wait > 0) return { wait };
+      // Counted before the check and taken back when the key matches; the gate runs one sign-in
+      // of an address at a time, so a good key is never counted while another is checked.
+      limiter.attempt(request.ip, app.clock.now());
+      const match = await findKey(request.body.accessKey);
+      if (match) limiter.succeeded(request.ip, app.clock.now());
+      return { match };
+    });
+    if (outcome === BUSY) {
+      void reply.header('retry-after', '1');
+      throw new HttpError(429, 'too many sign-ins at once, try again in 1 s');
+    }
+    if ('wait' in outcome) {
+      void reply.header('retry-after', String(outcome.wait));
+      throw new HttpError(429, `too many login attempts, try again in ${outcome.wait} s`);
+    }
+    if (!outcome.match) throw new HttpError(401, 'invalid access key');
+    return { token: app.sessions.issue({ name: outcome.match.name, role: outcome.match.role }) };
+  } });
 
   // The token is refused from now on, and its sockets are sent stopReconnect and disconnected.
-  app.post('/logout', { schema: { body: EmptyBody } }, async (request, reply) => {
+  app.route({ ...operationRoute('logout'), handler: async (request, reply) => {
     const session = sessionOf(request);
     await app.mutate(session.name, 'session.logout', async (tx) => {
       await tx.revokedSessions.revoke(session.sid, session.exp * 1000, app.clock.now());
@@ -75,7 +71,7 @@ const loginRoutes: ZodPlugin<{ maxPerMinute: number; gate?: Partial<LoginGateLim
     });
     app.sessions.revoked(session);
     return reply.code(204).send();
-  });
+  } });
 };
 
 export default loginRoutes;

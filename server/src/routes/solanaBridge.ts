@@ -5,33 +5,17 @@
  * The import reads its CSV off the main thread (lib/solanaImports.ts) and writes it in chunks, so
  * that a few MB of it never holds up other users' requests.
  */
-import { z } from 'zod';
-import {
-  DeletedResponse,
-  SOLANA_IMPORT_MAX_CHARS,
-  SolanaBridgeCreateRequest,
-  SolanaBridgeImportRequest,
-  SolanaBridgeImportResponse,
-  SolanaBridgeKind,
-  SolanaBridgeListQuery,
-  SolanaBridgeListResponse,
-  SolanaBridgeRecord,
-  SolanaBridgeUpdateRequest,
-} from '../../../src/contract/index.ts';
+import { SOLANA_IMPORT_MAX_CHARS } from '../../../src/contract/index.ts';
 import { badField, duplicate, notFound } from '../lib/records.ts';
 import { startImportPlanner, yieldToEventLoop } from '../lib/solanaImports.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { updateLog } from '../lib/logDetails.ts';
 
 export { SOLANA_LIST_PER_PAGE_DEFAULT, SOLANA_LIST_PER_PAGE_MAX } from '../../../src/contract/solanaBridge.ts';
 /** Tokens an import writes per turn of the event loop (a few ms of SQLite work). */
 const IMPORT_WRITE_CHUNK = 1000;
-
-const Kind = z.object({ x: SolanaBridgeKind });
-const Entry = Kind.extend({ token: z.string().min(1).max(128) });
-const NetworkEntry = Entry.extend({ network: z.string().min(1).max(64) });
-const Search = Kind.extend({ q: z.string().min(1).max(128) });
 
 const FIND_LIMIT = 200;
 
@@ -41,48 +25,33 @@ const solanaBridgeRoutes: ZodPlugin = async (app) => {
     onFailure: (err) => app.log.error({ err }, 'Solana import worker thread failed; its CSV is planned on the main thread in slices'),
   });
 
-  app.get(
-    '/solana-bridge/:x',
-    { schema: { params: Kind, querystring: SolanaBridgeListQuery, response: { 200: SolanaBridgeListResponse } } },
-    async (request) => {
-      const { page, perPage } = request.query;
-      return app.store.solanaBridge.list(request.params.x, { offset: (page - 1) * perPage, limit: perPage });
-    },
-  );
+  app.route({ ...operationRoute('listSolanaBridge'), handler: async (request) => {
+    const { page, perPage } = request.query;
+    return app.store.solanaBridge.list(request.params.x, { offset: (page - 1) * perPage, limit: perPage });
+  } });
 
-  app.get('/solana-bridge/:x/:token', { schema: { params: Entry, response: { 200: SolanaBridgeRecord } } }, async (request) => {
+  app.route({ ...operationRoute('getSolanaBridgeEntry'), handler: async (request) => {
     const entry = await app.store.solanaBridge.get(request.params.x, request.params.token);
     if (!entry) throw notFound('token');
     return entry;
-  });
+  } });
 
-  app.get('/solana-bridge/:x/find/:q', { schema: { params: Search, response: { 200: SolanaBridgeListResponse } } }, async (request) =>
-    app.store.solanaBridge.find(request.params.x, request.params.q, FIND_LIMIT),
-  );
+  app.route({ ...operationRoute('findSolanaBridgeEntries'), handler: async (request) =>
+    app.store.solanaBridge.find(request.params.x, request.params.q, FIND_LIMIT) });
 
-  app.post(
-    '/solana-bridge/:x',
-    { schema: { params: Kind, body: SolanaBridgeCreateRequest, response: { 200: SolanaBridgeRecord } } },
-    async (request) => {
-      const { x } = request.params;
-      const { token, data } = request.body;
-      return app.mutate(sessionOf(request).name, action('create'), async (tx) => {
-        if (!(await tx.solanaBridge.create(x, token, data))) throw duplicate('token', token);
-        const created = await tx.solanaBridge.get(x, token);
-        if (!created) throw new Error(`${x}/${token} was not stored`);
-        return { result: created, after: created, details: { x, name: token } };
-      });
-    },
-  );
+  app.route({ ...operationRoute('createSolanaBridgeEntry'), handler: async (request) => {
+    const { x } = request.params;
+    const { token, data } = request.body;
+    return app.mutate(sessionOf(request).name, action('create'), async (tx) => {
+      if (!(await tx.solanaBridge.create(x, token, data))) throw duplicate('token', token);
+      const created = await tx.solanaBridge.get(x, token);
+      if (!created) throw new Error(`${x}/${token} was not stored`);
+      return { result: created, after: created, details: { x, name: token } };
+    });
+  } });
 
-  app.post(
-    '/solana-bridge/:x/import',
-    {
-      // The CSV may run to a few MB; its JSON string is a little longer than the text.
-      bodyLimit: SOLANA_IMPORT_MAX_CHARS * 2,
-      schema: { params: Kind, body: SolanaBridgeImportRequest, response: { 200: SolanaBridgeImportResponse } },
-    },
-    async (request) => {
+  app.route({ ...operationRoute('importSolanaBridge'), // The CSV may run to a few MB; its JSON string is a little longer than the text.
+      bodyLimit: SOLANA_IMPORT_MAX_CHARS * 2, handler: async (request) => {
       const user = sessionOf(request).name;
       const { x } = request.params;
       const outcome = await planner.plan(request.body.csv);
@@ -104,44 +73,35 @@ const solanaBridgeRoutes: ZodPlugin = async (app) => {
         autoClose: 5000,
       });
       return { imported: plan.imported, tokens: plan.byToken.size, errors: plan.errors };
-    },
-  );
+    } });
 
-  app.put(
-    '/solana-bridge/:x/:token',
-    { schema: { params: Entry, body: SolanaBridgeUpdateRequest, response: { 200: SolanaBridgeRecord } } },
-    async (request) => {
-      const { x, token } = request.params;
-      return app.mutate(sessionOf(request).name, action('update'), async (tx) => {
-        const before = await tx.solanaBridge.get(x, token);
-        if (!before) throw notFound('token');
-        await tx.solanaBridge.put(x, token, request.body.data);
-        const after = await tx.solanaBridge.get(x, token);
-        if (!after) throw new Error(`${x}/${token} was not stored`);
-        return { result: after, ...updateLog(token, before, after, { x }) };
-      });
-    },
-  );
+  app.route({ ...operationRoute('updateSolanaBridgeEntry'), handler: async (request) => {
+    const { x, token } = request.params;
+    return app.mutate(sessionOf(request).name, action('update'), async (tx) => {
+      const before = await tx.solanaBridge.get(x, token);
+      if (!before) throw notFound('token');
+      await tx.solanaBridge.put(x, token, request.body.data);
+      const after = await tx.solanaBridge.get(x, token);
+      if (!after) throw new Error(`${x}/${token} was not stored`);
+      return { result: after, ...updateLog(token, before, after, { x }) };
+    });
+  } });
 
-  app.delete(
-    '/solana-bridge/:x/:token/:network',
-    { schema: { params: NetworkEntry, response: { 200: SolanaBridgeRecord } } },
-    async (request) => {
-      const { x, token, network } = request.params;
-      return app.mutate(sessionOf(request).name, action('deleteNetwork'), async (tx) => {
-        const before = await tx.solanaBridge.get(x, token);
-        if (!before) throw notFound('token');
-        if (!Object.hasOwn(before.data, network)) throw notFound(`network ${network} of ${token}`);
-        const { [network]: _removed, ...rest } = before.data;
-        await tx.solanaBridge.put(x, token, rest);
-        const after = await tx.solanaBridge.get(x, token);
-        if (!after) throw new Error(`${x}/${token} was not stored`);
-        return { result: after, ...updateLog(token, before, after, { x, network }) };
-      });
-    },
-  );
+  app.route({ ...operationRoute('deleteSolanaBridgeNetwork'), handler: async (request) => {
+    const { x, token, network } = request.params;
+    return app.mutate(sessionOf(request).name, action('deleteNetwork'), async (tx) => {
+      const before = await tx.solanaBridge.get(x, token);
+      if (!before) throw notFound('token');
+      if (!Object.hasOwn(before.data, network)) throw notFound(`network ${network} of ${token}`);
+      const { [network]: _removed, ...rest } = before.data;
+      await tx.solanaBridge.put(x, token, rest);
+      const after = await tx.solanaBridge.get(x, token);
+      if (!after) throw new Error(`${x}/${token} was not stored`);
+      return { result: after, ...updateLog(token, before, after, { x, network }) };
+    });
+  } });
 
-  app.delete('/solana-bridge/:x/:token', { schema: { params: Entry, response: { 200: DeletedResponse } } }, async (request) => {
+  app.route({ ...operationRoute('deleteSolanaBridgeEntry'), handler: async (request) => {
     const { x, token } = request.params;
     await app.mutate(sessionOf(request).name, action('delete'), async (tx) => {
       const before = await tx.solanaBridge.get(x, token);
@@ -149,7 +109,7 @@ const solanaBridgeRoutes: ZodPlugin = async (app) => {
       return { result: undefined, before, details: { x, name: token } };
     });
     return { ok: true as const };
-  });
+  } });
 };
 
 export default solanaBridgeRoutes;

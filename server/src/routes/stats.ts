@@ -6,24 +6,24 @@
  * walk of the range, and a series answer cut down to SERIES_MAX_POINTS.
  */
 import { SERIES_MAX_POINTS, STATS_MAX_BUCKETS } from '../../../src/config/stats.ts';
-import { StatsSeriesQuery, StatsSeriesResponse, TradeStatsQuery, TradeStatsResponse } from '../../../src/contract/index.ts';
 import { bucketCount } from '../../../src/domain/stats.ts';
 import { invalidRequest } from '../lib/httpError.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 
 const statsRoutes: ZodPlugin = async (app) => {
-  app.get('/stats/trades', { schema: { querystring: TradeStatsQuery, response: { 200: TradeStatsResponse } } }, async (request) => {
+  app.route({ ...operationRoute('tradeStats'), handler: async (request) => {
     const { from, to, bucket, groupBy } = request.query;
     if (bucketCount(from, to, bucket) > STATS_MAX_BUCKETS) {
       throw invalidRequest([{ in: 'query', field: 'bucket', message: `more than ${STATS_MAX_BUCKETS} buckets: use a shorter range or bucket=day` }]);
     }
     return app.store.stats.trades({ from, to, bucket, ...(groupBy === undefined ? {} : { groupBy }) });
-  });
+  } });
 
-  app.get('/stats/series', { schema: { querystring: StatsSeriesQuery, response: { 200: StatsSeriesResponse } } }, async (request) => {
+  app.route({ ...operationRoute('statsSeries'), handler: async (request) => {
     const { kind, network, from, to } = request.query;
     return app.store.stats.series({ kind, network, from, to, maxPoints: SERIES_MAX_POINTS });
-  });
+  } });
 };
 
 export default statsRoutes;

@@ -4,14 +4,7 @@
  * edits), DELETE /tokens/{tokenName}. Deleting a token also takes it off the bridges that list it
  * and off the pins, so no reference dangles.
  */
-import { z } from 'zod';
 import {
-  DeletedResponse,
-  TokenBody,
-  TokenListQuery,
-  TokenListResponse,
-  TokenResource,
-  TokenUpdateBody,
   type TokenRecord,
   type BrainState,
   type Bridge,
@@ -21,10 +14,9 @@ import type { Versioned } from '../db/repos/jsonRecords.ts';
 import { listConvention } from '../lib/listConvention.ts';
 import { assertNoIssues, badField, duplicate, notFound, versionConflict } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { updateLog } from '../lib/logDetails.ts';
-
-const TokenParams = z.object({ tokenName: z.string().min(1).max(128) });
 
 /** 400 for every listed bridge that does not exist. */
 async function assertBridgesExist(tx: Repos, bridges: readonly string[] | undefined): Promise<void> {
@@ -50,7 +42,7 @@ function withoutId<Body extends { tokenName: string }>(body: Body & { id?: unkno
 
 const tokenRoutes: ZodPlugin = async (app) => {
   // Also in the simple-rest form (listConvention): the answer below, cut into the array and Content-Range.
-  app.get('/tokens', { ...listConvention('tokenName'), schema: { querystring: TokenListQuery, response: { 200: TokenListResponse } } }, async (request) => {
+  app.route({ ...operationRoute('listTokens'), ...listConvention('tokenName'), handler: async (request) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const q = filter.q?.toLowerCase();
     const matching = (await app.store.tokens.list()).filter(
@@ -63,15 +55,15 @@ const tokenRoutes: ZodPlugin = async (app) => {
       return (x < y ? -1 : x > y ? 1 : 0) * direction;
     });
     return { data: matching.slice((page - 1) * perPage, page * perPage).map(resource), total: matching.length };
-  });
+  } });
 
-  app.get('/tokens/:tokenName', { schema: { params: TokenParams, response: { 200: TokenResource } } }, async (request) => {
+  app.route({ ...operationRoute('getToken'), handler: async (request) => {
     const token = await app.store.tokens.get(request.params.tokenName);
     if (!token) throw notFound('token');
     return resource(token);
-  });
+  } });
 
-  app.post('/tokens', { schema: { body: TokenBody, response: { 200: TokenResource } } }, async (request) => {
+  app.route({ ...operationRoute('createToken'), handler: async (request) => {
     const { version: _ignored, ...token } = withoutId(request.body);
     const created = await app.mutate(sessionOf(request).name, 'token.create', async (tx) => {
       await assertBridgesExist(tx, token.bridges);
@@ -81,30 +73,26 @@ const tokenRoutes: ZodPlugin = async (app) => {
     });
     app.hub.broadcast('tokenCreateDone', created);
     return resource(created);
-  });
+  } });
 
-  app.put(
-    '/tokens/:tokenName',
-    { schema: { params: TokenParams, body: TokenUpdateBody, response: { 200: TokenResource } } },
-    async (request) => {
-      const { tokenName } = request.params;
-      const { version, ...token } = withoutId(request.body);
-      if (token.tokenName !== tokenName) throw badField('tokenName', 'must match the path (tokens are not renamed)');
-      const updated = await app.mutate(sessionOf(request).name, 'token.update', async (tx) => {
-        const before = await tx.tokens.get(tokenName);
-        if (!before) throw notFound('token');
-        if (version !== undefined && before.version !== version) throw versionConflict(before);
-        await assertBridgesExist(tx, token.bridges);
-        const outcome = await tx.tokens.update(token, before.version);
-        if (outcome.status !== 'updated') throw new Error(`token ${tokenName} changed inside its transaction`);
-        return { result: outcome.record, ...updateLog(tokenName, before, outcome.record) };
-      });
-      app.hub.broadcast('tokenUpdateDone', updated);
-      return resource(updated);
-    },
-  );
+  app.route({ ...operationRoute('updateToken'), handler: async (request) => {
+    const { tokenName } = request.params;
+    const { version, ...token } = withoutId(request.body);
+    if (token.tokenName !== tokenName) throw badField('tokenName', 'must match the path (tokens are not renamed)');
+    const updated = await app.mutate(sessionOf(request).name, 'token.update', async (tx) => {
+      const before = await tx.tokens.get(tokenName);
+      if (!before) throw notFound('token');
+      if (version !== undefined && before.version !== version) throw versionConflict(before);
+      await assertBridgesExist(tx, token.bridges);
+      const outcome = await tx.tokens.update(token, before.version);
+      if (outcome.status !== 'updated') throw new Error(`token ${tokenName} changed inside its transaction`);
+      return { result: outcome.record, ...updateLog(tokenName, before, outcome.record) };
+    });
+    app.hub.broadcast('tokenUpdateDone', updated);
+    return resource(updated);
+  } });
 
-  app.delete('/tokens/:tokenName', { schema: { params: TokenParams, response: { 200: DeletedResponse } } }, async (request) => {
+  app.route({ ...operationRoute('deleteToken'), handler: async (request) => {
     const { tokenName } = request.params;
     const { bridges, brainState } = await app.mutate(sessionOf(request).name, 'token.delete', async (tx) => {
       const before = await tx.tokens.get(tokenName);
@@ -138,7 +126,7 @@ const tokenRoutes: ZodPlugin = async (app) => {
     for (const bridge of bridges) app.hub.broadcast('bridgeUpdateDone', bridge);
     if (brainState) app.hub.broadcast('brainState', brainState);
     return { ok: true as const };
-  });
+  } });
 };
 
 export default tokenRoutes;

@@ -4,10 +4,7 @@
  * tradeId (repos/journeys.ts); which trades are stuck, and how long steps take, the trade watch
  * knows (trades/watch.ts).
  */
-import { z } from 'zod';
 import {
-  TradeJourneyDetail,
-  TradeListQuery,
   type TradeOperation,
   type TradeOperationKind,
   type TradeRecord,
@@ -19,8 +16,7 @@ import { stepDurationMs } from '../../../src/domain/trades.ts';
 import { listConvention } from '../lib/listConvention.ts';
 import { notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
-
-const TradeIdParams = z.object({ tradeId: z.string().min(1).max(128) });
+import { operationRoute } from '../lib/operationRoute.ts';
 
 /** The operations' txs by their method (routes/txOperations.ts). */
 const OPERATION_OF_METHOD: Readonly<Record<string, TradeOperationKind>> = {
@@ -58,15 +54,15 @@ export function tradeOperations(txs: readonly TxRecord[], trade: TradeRecord | u
 const tradeRoutes: ZodPlugin = async (app) => {
   // As GET /txs/: the answer comes as JSON bytes from the store and is sent as it is; its contract
   // is TradeListResponse, which tests/server/trades.test.ts parses every answer with.
-  app.get('/trades/', { ...listConvention('tradeId'), schema: { querystring: TradeListQuery } }, async (request, reply) => {
+  app.route({ ...operationRoute('listTrades'), ...listConvention('tradeId'), handler: async (request, reply) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const stuck = app.tradeWatch.stuckIds();
     const body = await app.store.journeys.listBody({ filter, sort, order, offset: (page - 1) * perPage, limit: perPage, stuck });
     reply.raw.once('finish', () => app.store.journeys.releaseBody(body));
     return reply.type('application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-  });
+  } });
 
-  app.get('/trades/:tradeId', { schema: { params: TradeIdParams, response: { 200: TradeJourneyDetail } } }, async (request) => {
+  app.route({ ...operationRoute('getTradeJourney'), handler: async (request) => {
     const { tradeId } = request.params;
     const [journey, txs, record] = await Promise.all([
       app.store.journeys.get(tradeId),
@@ -95,7 +91,7 @@ const tradeRoutes: ZodPlugin = async (app) => {
     const operations = tradeOperations(txs, record);
     // Said only when there are some, as a backend without the extension leaves the field out.
     return { ...journey, state, steps, ...(operations.length === 0 ? {} : { operations }) };
-  });
+  } });
 };
 
 export default tradeRoutes;

@@ -5,13 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  ForceTradeRequest,
-  ManualTxRequest,
-  PinsRequest,
-  RefundRequest,
-  TxOperationResponse,
-  UnlockNonceRequest,
-  WorkersResponse,
   TRADE_ALREADY_REFUNDED,
   addressProblem,
   type BrainState,
@@ -25,6 +18,7 @@ import type { TxDraft } from '../db/repos/txs.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { assertNoIssues, notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 import { sessionOf } from '../plugins/auth.ts';
 
 /** A refund that is under way (created, pending) or done (completed); a failed one refunded nothing. */
@@ -80,7 +74,7 @@ const txOperationRoutes: ZodPlugin = async (app) => {
   };
   const notify = (msg: string) => app.hub.broadcast('notify', { msg, type: 'info', autoClose: 5000 });
 
-  app.post('/txs/manual', { schema: { body: ManualTxRequest, response: { 200: TxOperationResponse } } }, async (request) => {
+  app.route({ ...operationRoute('manualTx'), handler: async (request) => {
     const user = sessionOf(request).name;
     const { network, txType, tokenName, amount, to, tradeId } = request.body;
     const row = await app.mutate(user, 'tx.manual', async (tx) => {
@@ -111,9 +105,9 @@ const txOperationRoutes: ZodPlugin = async (app) => {
     });
     notify(`${user} queued a manual ${txType} of ${amount} ${tokenName} on ${network}`);
     return { ok: true as const, id: row.id };
-  });
+  } });
 
-  app.post('/txs/refund', { schema: { body: RefundRequest, response: { 200: TxOperationResponse } } }, async (request) => {
+  app.route({ ...operationRoute('refund'), handler: async (request) => {
     const user = sessionOf(request).name;
     const { tradeId, txId, reason, force = false } = request.body;
     const row = await app.mutate(user, 'tx.refund', async (tx) => {
@@ -166,9 +160,9 @@ const txOperationRoutes: ZodPlugin = async (app) => {
     });
     notify(`${user} asked for a refund of ${txId === undefined ? `trade ${tradeId}` : `tx ${txId}`}`);
     return { ok: true as const, id: row.id };
-  });
+  } });
 
-  app.post('/txs/force', { schema: { body: ForceTradeRequest, response: { 200: TxOperationResponse } } }, async (request) => {
+  app.route({ ...operationRoute('forceTrade'), handler: async (request) => {
     const user = sessionOf(request).name;
     const { tokenName, networkBuy, networkSell, bridgeName, amount } = request.body;
     const row = await app.mutate(user, 'tx.force', async (tx) => {
@@ -200,9 +194,9 @@ const txOperationRoutes: ZodPlugin = async (app) => {
     });
     notify(`${user} forced a trade of ${tokenName} ${networkBuy} -> ${networkSell} over ${bridgeName}`);
     return { ok: true as const, id: row.id };
-  });
+  } });
 
-  app.post('/txs/unlock-nonce', { schema: { body: UnlockNonceRequest, response: { 200: TxOperationResponse } } }, async (request) => {
+  app.route({ ...operationRoute('unlockNonce'), handler: async (request) => {
     const user = sessionOf(request).name;
     const { network, nonce, tradeId } = request.body;
     if (NONCELESS.has(network)) assertNoIssues([{ field: 'network', message: `${network} accounts have no nonces` }]);
@@ -232,7 +226,7 @@ const txOperationRoutes: ZodPlugin = async (app) => {
     if (brainState) app.hub.broadcast('brainState', brainState);
     notify(`${user} unlocked nonce ${nonce} on ${network}`);
     return { ok: true as const, id: row.id };
-  });
+  } });
 
   const setPins = async (user: string, field: 'pinnedTokens' | 'autosellPins', action: string, names: string[]) => {
     const brainState = await app.mutate(user, action, async (tx) => {
@@ -248,13 +242,10 @@ const txOperationRoutes: ZodPlugin = async (app) => {
     app.hub.broadcast('brainState', brainState);
     return { ok: true as const, brainState };
   };
-  const schema = { body: PinsRequest, response: { 200: WorkersResponse } };
-  app.put('/txs/pins', { schema }, async (request) =>
-    setPins(sessionOf(request).name, 'pinnedTokens', 'pins.update', request.body.pins),
-  );
-  app.put('/txs/pins/sell', { schema }, async (request) =>
-    setPins(sessionOf(request).name, 'autosellPins', 'pins.sell.update', request.body.pins),
-  );
+  app.route({ ...operationRoute('setPins'), handler: async (request) =>
+    setPins(sessionOf(request).name, 'pinnedTokens', 'pins.update', request.body.pins) });
+  app.route({ ...operationRoute('setSellPins'), handler: async (request) =>
+    setPins(sessionOf(request).name, 'autosellPins', 'pins.sell.update', request.body.pins) });
 };
 
 export default txOperationRoutes;

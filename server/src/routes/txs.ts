@@ -4,11 +4,9 @@
  * amountIn); an operator's sells, POST /txs/sell and PUT /txs/sell/{tradeId}.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import {
   SellRequest,
   TradeRecord,
-  TxListQuery,
   TxRecord,
   type BrainState,
   type SellDetails,
@@ -21,11 +19,9 @@ import { HttpError } from '../lib/httpError.ts';
 import { listConvention } from '../lib/listConvention.ts';
 import { assertNoIssues, notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { updateLog } from '../lib/logDetails.ts';
-
-const IdParams = z.object({ id: z.string().min(1).max(128) });
-const TradeIdParams = z.object({ tradeId: z.string().min(1).max(128) });
 
 const UNSETTLED: ReadonlySet<string> = new Set(['created', 'pending']);
 const GAVE_UP: ReadonlySet<string> = new Set(['failed', 'stale', 'sent-back', 'skip']);
@@ -125,15 +121,15 @@ const txRoutes: ZodPlugin = async (app) => {
   // as it is, so no response schema re-serializes it. Its contract is TxListResponse:
   // tests/server/txs.test.ts parses every answer with it and compares it with TxRepo.list.
   // The simple-rest form (listConvention) is answered with a view of the same bytes.
-  app.get('/txs/', { ...listConvention('id'), schema: { querystring: TxListQuery } }, async (request, reply) => {
+  app.route({ ...operationRoute('listTxs'), ...listConvention('id'), handler: async (request, reply) => {
     const { sort, order, page, perPage, filter = {} } = request.query;
     const body = await app.store.txs.listBody({ filter, sort, order, offset: (page - 1) * perPage, limit: perPage });
     // Handed to the OS once the answer is finished: its memory can serve another page.
     reply.raw.once('finish', () => app.store.txs.releaseBody(body));
     return reply.type('application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-  });
+  } });
 
-  app.get('/txs/:id', { schema: { params: IdParams, response: { 200: TxRecord } } }, async (request) => {
+  app.route({ ...operationRoute('getTx'), handler: async (request) => {
     const tx = await app.store.txs.get(request.params.id);
     if (!tx) throw notFound('tx');
     const legs = tx.tradeId === null ? [tx] : await app.store.txs.byTrade(tx.tradeId);
@@ -144,14 +140,14 @@ const txRoutes: ZodPlugin = async (app) => {
       ]),
     );
     return { ...tx, history };
-  });
+  } });
 
-  app.get('/txs/sell/:id', { schema: { params: IdParams, response: { 200: TradeRecord } } }, async (request) => {
+  app.route({ ...operationRoute('getTrade'), handler: async (request) => {
     const { id } = request.params;
     const trade = (await app.store.trades.get(id)) ?? tradeFromTxs(await app.store.txs.byTrade(id));
     if (!trade) throw notFound('trade');
     return trade;
-  });
+  } });
 
   /** Writes a sell and its pending-sell entry in one transaction, then announces the brain state. */
   const sellChanged = async (
@@ -177,39 +173,35 @@ const txRoutes: ZodPlugin = async (app) => {
     return trade;
   };
 
-  app.post('/txs/sell', { schema: { body: SellRequest, response: { 200: TradeRecord } } }, async (request) => {
+  app.route({ ...operationRoute('createSell'), handler: async (request) => {
     const user = sessionOf(request).name;
     const tradeId = randomUUID();
     return sellChanged(user, 'sell.create', async (tx, state) => {
       await assertSellable(tx, request.body.tokenName, request.body.network);
       return { trade: sellDraft(tradeId, request.body, user), pendingSells: [...state.pendingSells, pendingSell(tradeId, request.body)] };
     });
-  });
+  } });
 
-  app.put(
-    '/txs/sell/:tradeId',
-    { schema: { params: TradeIdParams, body: SellRequest, response: { 200: TradeRecord } } },
-    async (request) => {
-      const { tradeId } = request.params;
-      const user = sessionOf(request).name;
-      return sellChanged(user, 'sell.update', async (tx, state) => {
-        const before = await tx.trades.get(tradeId);
-        if (!before) throw notFound('sell');
-        if (!before.sell) throw new HttpError(409, 'only sells made with POST /txs/sell can be edited');
-        if (before.status !== 'pending' || before.txs.some((leg) => leg.status !== 'created')) {
-          throw new HttpError(409, 'the sell has already been sent');
-        }
-        await assertSellable(tx, request.body.tokenName, request.body.network);
-        const pendingSells = state.pendingSells.filter((entry) => !isSellOf(tradeId)(entry));
-        return {
-          // Who changed it and when, for the trade's page (GET /trades/{tradeId} operations).
-          trade: sellDraft(tradeId, request.body, before.sell.createdBy, [...(before.sell.edits ?? []), { by: user, at: app.clock.now() }]),
-          before: { tradeId, tokenName: before.tokenName, ...withoutEdits(before.sell) },
-          pendingSells: [...pendingSells, pendingSell(tradeId, request.body)],
-        };
-      });
-    },
-  );
+  app.route({ ...operationRoute('updateSell'), handler: async (request) => {
+    const { tradeId } = request.params;
+    const user = sessionOf(request).name;
+    return sellChanged(user, 'sell.update', async (tx, state) => {
+      const before = await tx.trades.get(tradeId);
+      if (!before) throw notFound('sell');
+      if (!before.sell) throw new HttpError(409, 'only sells made with POST /txs/sell can be edited');
+      if (before.status !== 'pending' || before.txs.some((leg) => leg.status !== 'created')) {
+        throw new HttpError(409, 'the sell has already been sent');
+      }
+      await assertSellable(tx, request.body.tokenName, request.body.network);
+      const pendingSells = state.pendingSells.filter((entry) => !isSellOf(tradeId)(entry));
+      return {
+        // Who changed it and when, for the trade's page (GET /trades/{tradeId} operations).
+        trade: sellDraft(tradeId, request.body, before.sell.createdBy, [...(before.sell.edits ?? []), { by: user, at: app.clock.now() }]),
+        before: { tradeId, tokenName: before.tokenName, ...withoutEdits(before.sell) },
+        pendingSells: [...pendingSells, pendingSell(tradeId, request.body)],
+      };
+    });
+  } });
 };
 
 export default txRoutes;

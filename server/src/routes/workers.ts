@@ -1,7 +1,8 @@
 /** POST /api/workers/start and /stop (§2 worker controls, §4 workers running or stopped). */
-import { EmptyBody, WorkersResponse, type BrainState } from '../../../src/contract/index.ts';
+import { type BrainState } from '../../../src/contract/index.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
+import { operationRoute } from '../lib/operationRoute.ts';
 
 const workerRoutes: ZodPlugin = async (app) => {
   const setRunning = async (user: string, running: boolean): Promise<BrainState> => {
@@ -19,15 +20,14 @@ const workerRoutes: ZodPlugin = async (app) => {
     return brainState;
   };
 
-  const schema = { body: EmptyBody, response: { 200: WorkersResponse } };
-  app.post('/workers/start', { schema }, async (request) => ({
+  app.route({ ...operationRoute('startWorkers'), handler: async (request) => ({
     ok: true as const,
     brainState: await setRunning(sessionOf(request).name, true),
-  }));
-  app.post('/workers/stop', { schema }, async (request) => ({
+  }) });
+  app.route({ ...operationRoute('stopWorkers'), handler: async (request) => ({
     ok: true as const,
     brainState: await setRunning(sessionOf(request).name, false),
-  }));
+  }) });
 };
 
 export default workerRoutes;

@@ -6,7 +6,7 @@
 import { CACHED_EVENTS, CLIENT_PING, KEYED_CACHED_EVENTS, SERVER_EVENT_NAMES, ServerEvents, type ServerEventName } from '../socket.ts';
 import { jsonSchemaOf, type JsonSchema } from './jsonSchema.ts';
 import { CONTRACT_VERSION, EXTENSION_NOTES } from './meta.ts';
-import type { ExtensionName } from './operations.ts';
+import type { ExtensionName } from '../operations.ts';
 
 /** What a backend engineer needs to know of an event beyond its payload's schema. */
 const EVENT_NOTES: Partial<Record<ServerEventName, string>> = {

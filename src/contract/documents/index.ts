@@ -10,7 +10,7 @@ import { openApiDocument } from './openapi.ts';
 
 export { asyncApiDocument } from './asyncapi.ts';
 export { openApiDocument } from './openapi.ts';
-export { DOCUMENT_PATHS, OPERATIONS, openApiPath, pathParams, type Operation } from './operations.ts';
+export { DOCUMENT_PATHS, OPERATIONS, openApiPath, pathParams, type Operation } from '../operations.ts';
 
 export interface ContractDocuments {
   /** docs/openapi.json, GET /api/openapi.json. */

@@ -1,5 +1,5 @@
 /** What both contract documents say about themselves and about the optional extensions. */
-import type { ExtensionName } from './operations.ts';
+import type { ExtensionName } from '../operations.ts';
 
 /** The contract's own version; raise it when a change would break a backend that followed the last one. */
 export const CONTRACT_VERSION = '1.0.0';

@@ -7,7 +7,7 @@ import { ApiErrorBody, LIST_MAX_PER_PAGE, ValidationIssue, VersionConflictBody }
 import { z } from '../zod.ts';
 import { jsonSchemaOf, type JsonSchema } from './jsonSchema.ts';
 import { CONTRACT_VERSION, EXTENSION_NOTES } from './meta.ts';
-import { OPERATIONS, openApiPath, pathParams, type Operation } from './operations.ts';
+import { OPERATIONS, openApiPath, pathParams, type Operation } from '../operations.ts';
 
 const ERROR_RESPONSES = {
   400: { name: 'BadRequest', description: 'Invalid input: `details` names each field (`{in, field, message}`).' },
@@ -77,8 +77,10 @@ function operationObject(op: Operation): JsonSchema {
   const who = op.access === 'admin' ? 'Admin only.' : op.access === 'any' ? 'Any signed-in role.' : 'No session needed.';
   const extension = op.extension ? `Console extension "${op.extension}", optional: ${EXTENSION_NOTES[op.extension]} ` : '';
   const description = [extension, who, op.description ?? '', `(${op.source})`].filter(Boolean).join(' ');
+  // Each path parameter with its limits as the entry declares them (an enum of services, a name's length).
+  const declared = (op.params ? jsonSchemaOf(op.params, 'input').properties : undefined) as Record<string, unknown> | undefined;
   const parameters = [
-    ...pathParams(op.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', minLength: 1 } })),
+    ...pathParams(op.path).map((name) => ({ name, in: 'path', required: true, schema: declared?.[name] ?? { type: 'string', minLength: 1 } })),
     ...queryParameters(op),
   ];
   return {
