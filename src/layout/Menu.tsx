@@ -20,7 +20,6 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TuneIcon from '@mui/icons-material/Tune';
-import { isAdminRole } from '../authProvider/session.ts';
 import { screensFor, type ScreenPath } from '../config/access.ts';
 import { TRADES_PATH } from '../config/trades.ts';
 import { pathOf, type ResourceDefinition } from '../kit/definition.ts';
@@ -132,7 +131,6 @@ function MenuItem({ entry }: { entry: Entry }) {
   );
 }
 
-
 /**
  * Two menus: the screens every role sees, then the admin ones under their heading. The heading sits
  * between the menus, not inside one: a menu may hold only its items, and it names the second menu.
@@ -144,7 +142,8 @@ export function Menu() {
   const definitions = useDefinitions();
   const withoutTrades = useLive(selectNoTrades);
   const entries = entriesFor(permissions, definitions).filter((e) => !(withoutTrades && e.path === TRADES_PATH));
-  const adminEntries = isAdminRole(permissions) ? entries.filter((e) => e.admin) : [];
+  // screensFor already left out the screens this role may not open: admin entries are only Admin's.
+  const adminEntries = entries.filter((e) => e.admin);
   return (
     <>
       <UnseenChangesTracker definitions={definitions} />

@@ -39,11 +39,6 @@ const ALLOWED: readonly { file: string; code: string; why: string }[] = [
     why: "'' is what getPermissions answers without a session: whether someone is signed in, not which role",
   },
   {
-    file: 'src/layout/Menu.tsx',
-    code: 'isAdminRole(permissions)',
-    why: 'the sidebar draws its "Admin" heading over the admin screens; which screens it lists is the table\'s (screensFor)',
-  },
-  {
     file: 'server/src/db/seed.ts',
     code: 'ADMIN_ROLE',
     why: 'login identity data: the role the seeded admin key signs in with',

@@ -6,6 +6,7 @@
 import { CACHED_EVENTS, CLIENT_PING, KEYED_CACHED_EVENTS, SERVER_EVENT_NAMES, ServerEvents, type ServerEventName } from '../socket.ts';
 import { jsonSchemaOf, type JsonSchema } from './jsonSchema.ts';
 import { CONTRACT_VERSION, EXTENSION_NOTES } from './meta.ts';
+import { eventAccessOf } from '../../config/access.ts';
 import type { ExtensionName } from '../operations.ts';
 
 /** What a backend engineer needs to know of an event beyond its payload's schema. */
@@ -14,7 +15,6 @@ const EVENT_NOTES: Partial<Record<ServerEventName, string>> = {
   eventCache:
     'The last payload of each cached event, replayed through the same handlers. For events keyed by a field of their payload (x-keyed-by) the value may be the list of the last payload per key; the console accepts both forms for every event.',
   stopReconnect: 'The session ended (expired or signed out): the server disconnects next, and the console does not retry.',
-  newUserLog: 'Sent to Admin sockets only.',
   command: 'name `background` switches the decorative background for `seconds` (default 18, clamped to 1..19).',
   bridgeDeleteDone: '`tokens`: the tokens the delete changed, merged into allTokens.',
   workerIterationResult: 'Pool keys look like `TOKEN_networkA_networkB_lp`.',
@@ -50,7 +50,9 @@ function payloadOf(event: ServerEventName): JsonSchema {
 
 function messageOf(event: ServerEventName): JsonSchema {
   const extension = EVENT_EXTENSIONS[event];
-  const notes = [extension ? `Console extension "${extension}", optional: ${EXTENSION_NOTES[extension]}` : '', EVENT_NOTES[event] ?? '']
+  // Who receives it is the access table's (EVENT_ACCESS): the hub sends by the same entry.
+  const audience = eventAccessOf(event) === 'admin' ? 'Sent to Admin sockets only.' : '';
+  const notes = [extension ? `Console extension "${extension}", optional: ${EXTENSION_NOTES[extension]}` : '', audience, EVENT_NOTES[event] ?? '']
     .filter(Boolean)
     .join(' ');
   return {
