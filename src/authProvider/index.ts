@@ -9,7 +9,7 @@ import { createAuthProvider } from './createAuthProvider.ts';
 import { createSecureTokenStorage, indexedDbKeyStore, type StringStorage } from './secureStorage.ts';
 
 export { createAuthProvider, MISSING_KEY_MESSAGE, type AppAuthProvider, type AuthProviderDeps } from './createAuthProvider.ts';
-export { decodeSession, activeSession, isAdminRole, type Session } from './session.ts';
+export { decodeSession, activeSession, type Session } from './session.ts';
 
 // Globals are read on use, not at import, so modules importing this one load where they are absent.
 const browserStorage: StringStorage = {

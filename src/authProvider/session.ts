@@ -4,7 +4,6 @@
  */
 import { jwtDecode } from 'jwt-decode';
 import { SessionClaims } from '../contract/index.ts';
-import { ADMIN_ROLE } from '../config/enums.ts';
 
 export type Session = SessionClaims;
 
@@ -35,9 +34,4 @@ export function activeSession(token: string | null, now: number = Date.now()): S
   if (token === null) return null;
   const session = decodeSession(token);
   return session !== null && isSessionActive(session, now) ? session : null;
-}
-
-/** §6 The role must be exactly Admin ('admin' or 'ADMIN' are not). */
-export function isAdminRole(role: unknown): boolean {
-  return role === ADMIN_ROLE;
 }

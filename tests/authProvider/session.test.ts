@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeSession, decodeSession, isAdminRole } from '../../src/authProvider/session.ts';
+import { activeSession, decodeSession } from '../../src/authProvider/session.ts';
+import { allows } from '../../src/config/access.ts';
 import { makeToken, inOneHour } from './fakes.ts';
 
 describe('§5 token decoding', () => {
@@ -34,9 +35,9 @@ describe('§5 token decoding', () => {
   });
 
   it('§6 Admin is exact: admin, ADMIN and Admin with spaces are not Admin', () => {
-    expect(isAdminRole('Admin')).toBe(true);
+    expect(allows('admin', 'Admin')).toBe(true);
     for (const role of ['admin', 'ADMIN', ' Admin', 'Admin ', '', undefined, null]) {
-      expect(isAdminRole(role)).toBe(false);
+      expect(allows('admin', role)).toBe(false);
     }
   });
 });
