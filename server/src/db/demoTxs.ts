@@ -10,6 +10,7 @@
 import { DEX_AGGREGATORS, type TxStatus, type TxType } from '../../../src/config/enums.ts';
 import type { Token } from '../../../src/contract/index.ts';
 import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_TOKENS } from './demoData.ts';
+import { mulberry32 } from '../lib/rng.ts';
 import { BUY_SIDE_TX_TYPES } from './repos/trades.ts';
 import type { TxDraft } from './repos/txs.ts';
 import { errorCodesFor } from '../../../src/domain/errorCodeNetworks.ts';
@@ -50,18 +51,16 @@ interface Route {
   networks: readonly [string, string];
 }
 
+/**
+ * The seed's own draws over lib/rng.ts's generator: hex through a buffer (the seed draws millions of
+ * digits), and the same sequence for a seed as the history has always been made with.
+ */
 class Rng {
-  private state: number;
   private readonly buffer = Buffer.alloc(64);
+  /** Uniform in [0, 1). */
+  readonly next: () => number;
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  /** mulberry32: uniform in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(this.state ^ (this.state >>> 15), 1 | this.state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = mulberry32(seed);
   }
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));

@@ -23,7 +23,7 @@ export interface Rng {
 }
 
 /** mulberry32: uniform in [0, 1), the whole sequence given by the seed. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
