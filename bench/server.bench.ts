@@ -28,7 +28,7 @@
  */
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
-import { toServerFilter } from '../src/resources/txs/txFilter.ts';
+import { toServerFilter } from '../src/screens/txs/txFilter.ts';
 import { hashAccessKey, verifyAccessKey } from '../server/src/auth/accessKeys.ts';
 import { createRng } from '../server/src/lib/rng.ts';
 import { TX_READERS_DEFAULT } from '../server/src/db/txReaders.ts';

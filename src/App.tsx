@@ -14,7 +14,6 @@ import { authProvider as browserAuthProvider, getSessionToken, type AppAuthProvi
 import { createApiClient, createDataProvider, createRealtimeChannel, getApiOrigin, type AppDataProvider } from './dataProvider/index.ts';
 // The store alone: the socket and its handlers load after sign-in.
 import { liveStore } from './realtime/liveStore.ts';
-import { DEFINITIONS } from './resources/index.ts';
 import { pathOf } from './kit/definition.ts';
 import { DefinitionsContext } from './kit/DefinitionsContext.tsx';
 import { publishLiveChanges, resourceRoutes } from './kit/liveWiring.ts';
@@ -23,7 +22,7 @@ import { Layout } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { Loading } from './layout/Loading.tsx';
 import { RedirectHome } from './layout/RedirectHome.tsx';
-import { HomeScreen, Screen } from './pages/index.tsx';
+import { DEFINITIONS, HomeScreen, Screen } from './screens/index.tsx';
 import { darkTheme, lightTheme } from './theme.ts';
 import { NoRaNotification } from './notifications/index.ts';
 

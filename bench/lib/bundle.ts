@@ -34,7 +34,7 @@ export const SCREEN_LAZY_ROOTS = {
     'src/layout/SignedInLayout.tsx',
     'src/app/RealtimeConnection.tsx',
     'src/widgets/FloatingWindows/index.ts',
-    'src/pages/HomePage.tsx',
+    'src/screens/home/views.tsx',
   ],
 };
 

@@ -5,9 +5,9 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { useCanAccess, useNotify, type RaRecord } from 'react-admin';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/dialogs/ConfirmDialog.tsx';
 import { useConsoleDataProvider } from '../dataProvider/index.ts';
-import { errorText } from './shared/errors.ts';
+import { errorText } from '../ui/errors.ts';
 import type { RecordCommand, ResourceDefinition } from './definition.ts';
 
 export function CommandButton({ definition, command, record }: { definition: ResourceDefinition; command: RecordCommand; record: RaRecord }) {

@@ -9,8 +9,8 @@ import Button from '@mui/material/Button';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useListContext, useNotify, useRefresh, type Identifier, type RaRecord } from 'react-admin';
 import { useConsoleDataProvider } from '../dataProvider/useConsoleDataProvider.ts';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { errorText } from './shared/errors.ts';
+import { ConfirmDialog } from '../ui/dialogs/ConfirmDialog.tsx';
+import { errorText } from '../ui/errors.ts';
 import { withDeleteConsequence } from './KitDeleteButton.tsx';
 import type { ResourceDefinition } from './definition.ts';
 

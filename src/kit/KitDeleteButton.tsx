@@ -6,9 +6,9 @@ import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useDelete, useNotify, useRedirect, type RaRecord } from 'react-admin';
-import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
-import { errorText } from './shared/errors.ts';
-import { capitalised } from './shared/notices.ts';
+import { ConfirmDialog } from '../ui/dialogs/ConfirmDialog.tsx';
+import { errorText } from '../ui/errors.ts';
+import { capitalised } from '../ui/notices.ts';
 import type { ResourceDefinition } from './definition.ts';
 
 export interface KitDeleteButtonProps {

@@ -9,7 +9,7 @@ import { useContext, useState, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { DataProviderContext, type DataProvider, type RaRecord } from 'react-admin';
-import { versionOf } from './shared/errors.ts';
+import { versionOf } from '../ui/errors.ts';
 import type { ResourceDefinition } from './definition.ts';
 import { useSubscribeToRecord } from './realtimeHooks.ts';
 

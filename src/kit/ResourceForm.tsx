@@ -11,10 +11,10 @@ import {
   Create, Edit, SimpleForm, useCanAccess, useCreate, useCreatePath, useGetRecordId, useRecordContext,
   useNotify, useRedirect, useUpdate, type RaRecord,
 } from 'react-admin';
-import { versionOf } from './shared/errors.ts';
-import { SAVED_NOTIFY_OPTIONS, capitalised } from './shared/notices.ts';
-import { useVersionedSave } from './shared/useVersionedSave.ts';
-import { VersionedFormFooter } from './shared/VersionedFormFooter.tsx';
+import { versionOf } from '../ui/errors.ts';
+import { SAVED_NOTIFY_OPTIONS, capitalised } from '../ui/notices.ts';
+import { useVersionedSave } from '../ui/useVersionedSave.ts';
+import { VersionedFormFooter } from './VersionedFormFooter.tsx';
 import type { FieldDef, Fields, ResourceDefinition } from './definition.ts';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitNumberInput, KitSelectInput, KitTextInput } from './inputs.tsx';

@@ -17,17 +17,17 @@ import {
 } from 'react-admin';
 import { recordPathOf, type FilterDef, type ResourceDefinition } from './definition.ts';
 import { errorStatus } from '../dataProvider/apiFetch.ts';
-import { errorText } from './shared/errors.ts';
+import { errorText } from '../ui/errors.ts';
 import { CommandButton } from './CommandButton.tsx';
 import { KitBulkDeleteButton } from './KitBulkDeleteButton.tsx';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
-import { kitExporter } from './shared/exporter.ts';
+import { kitExporter } from './exporter.ts';
 import { LiveRefresh } from './LiveRefresh.tsx';
-import { CutText } from './shared/CutText.tsx';
-import { PhoneList } from './shared/PhoneList.tsx';
-import { useListLayout, WIDE_TABLE_SX } from './shared/listLayout.ts';
+import { CutText } from '../ui/CutText.tsx';
+import { PhoneList } from '../ui/PhoneList.tsx';
+import { useListLayout, WIDE_TABLE_SX } from '../ui/listLayout.ts';
 
 function filterInput(filter: FilterDef) {
   if (filter.kind === 'custom') return cloneElement(filter.input as ReactElement<Record<string, unknown>>, { key: filter.source, source: filter.source, label: filter.label, alwaysOn: true });

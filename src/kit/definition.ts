@@ -11,7 +11,7 @@ import { resourceAccessOf, type ActionAccess, type ResourceActions, type Resourc
 import type { CustomWrites } from '../dataProvider/resourceProvider.ts';
 import type { AppDataProvider } from '../dataProvider/index.ts';
 import type { CollectionName, LiveCollectionName } from '../realtime/liveCollections.ts';
-import type { ColumnPriority } from './shared/columnPriority.ts';
+import type { ColumnPriority } from '../ui/columnPriority.ts';
 
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
@@ -31,7 +31,7 @@ export interface ColumnDef<R extends RaRecord = RaRecord> {
   /** Hidden until chosen in the column chooser. */
   hidden?: boolean;
   /**
-   * How much the column matters when room is short (kit/shared/columnPriority.ts): 'primary'
+   * How much the column matters when room is short (src/ui/columnPriority.ts): 'primary'
    * identifies the row and stays at every width; 'high' (the default) is shown from 1280 px,
    * 'medium' from 1440 px, 'low' from 1920 px. Narrower, it starts hidden, still in the column chooser.
    */
@@ -166,8 +166,8 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   /** Rows can be selected and deleted together where delete is allowed; false: one at a time only. */
   bulkDelete?: boolean;
   recordRepresentation: (record: R) => string;
-  /** Views where a generic one cannot serve, declared here and rendered instead. */
-  views?: Partial<Record<'list' | 'create' | 'edit' | 'show', ComponentType>>;
+  /** Views where a generic one cannot serve, declared here and rendered instead, given the definition. */
+  views?: Partial<Record<'list' | 'create' | 'edit' | 'show', ComponentType<ResourceViewProps>>>;
   /** Shown above the list (automation settings, imports...). */
   listAside?: ComponentType;
   /**
@@ -176,6 +176,11 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
    * definition's data, not its screens (the bundle budgets).
    */
   ui?: () => Promise<ResourceUi<R>>;
+}
+
+/** What the kit hands a definition's own view: the definition it renders, as registered. */
+export interface ResourceViewProps {
+  definition: ResourceDefinition;
 }
 
 export type ResourceUi<R extends RaRecord = RaRecord> = Partial<

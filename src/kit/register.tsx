@@ -11,7 +11,7 @@ import type { AppAuthProvider } from '../authProvider/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { RedirectHome } from '../layout/RedirectHome.tsx';
 import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
-import type { ResourceAction, ResourceDefinition } from './definition.ts';
+import type { ResourceAction, ResourceDefinition, ResourceViewProps } from './definition.ts';
 
 const ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete'] satisfies ResourceAction[];
 
@@ -34,14 +34,13 @@ export function withResourceAccess(authProvider: AppAuthProvider, definitions: r
   };
 }
 
-type KitViewProps = { definition: ResourceDefinition };
-type KitView = ComponentType<KitViewProps>;
+type KitView = ComponentType<ResourceViewProps>;
 const loadList = (): Promise<KitView> => import('./ResourceList.tsx').then((m) => m.ResourceList);
 const loadCreate = (): Promise<KitView> => import('./ResourceForm.tsx').then((m) => m.ResourceCreate);
 const loadEdit = (): Promise<KitView> => import('./ResourceForm.tsx').then((m) => m.ResourceEdit);
 
 /** A kit view of a definition, loaded with the definition's `ui` part. */
-function kitView(definition: ResourceDefinition, load: () => Promise<KitView>): ComponentType {
+function kitView(definition: ResourceDefinition, load: () => Promise<KitView>): KitView {
   return retryableLazy('this screen', async () => {
     const [View, ui] = await Promise.all([load(), definition.ui ? definition.ui() : Promise.resolve({})]);
     const complete: ResourceDefinition = { ...definition, ...ui };
@@ -49,12 +48,12 @@ function kitView(definition: ResourceDefinition, load: () => Promise<KitView>): 
   });
 }
 
-function suspended(definition: ResourceDefinition, View: ComponentType) {
+function suspended(definition: ResourceDefinition, View: KitView): ComponentType {
   return function KitView() {
     return (
       <LoadBoundary key={definition.name}>
         <Suspense fallback={<Loading />}>
-          <View />
+          <View definition={definition} />
         </Suspense>
       </LoadBoundary>
     );

@@ -7,7 +7,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Loading } from './Loading.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
-import { CrashBoundary } from '../widgets/shared/CrashBoundary.tsx';
+import { CrashBoundary } from '../ui/CrashBoundary.tsx';
 
 const SignedInLayout = retryableLazy('the console', () => import('./SignedInLayout.tsx'));
 

@@ -5,7 +5,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { txs } from '../../src/resources/txs/index.ts';
+import { txs } from '../../src/screens/txs/index.ts';
 import { fakeApi, json } from '../support/fakeFetch.ts';
 import { allowKnownReactAdminWarnings, renderKit, resetKit } from '../resources/kitHarness.tsx';
 

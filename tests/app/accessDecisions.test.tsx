@@ -20,8 +20,8 @@ import {
 import { operationAt, settingAccessOf, type ApiMethod } from '../../src/contract/operations.ts';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../src/config/enums.ts';
 import type { TradeJourneyDetail, TradeStep } from '../../src/contract/index.ts';
-import { trades } from '../../src/resources/trades/index.ts';
-import { txs } from '../../src/resources/txs/index.ts';
+import { trades } from '../../src/screens/trades/index.ts';
+import { txs } from '../../src/screens/txs/index.ts';
 import AlertRulesSection from '../../src/widgets/AlertRules/AlertRulesSection.tsx';
 import { UserLogFeed } from '../../src/widgets/UserLogFeed/UserLogFeed.tsx';
 import { allowKnownReactAdminWarnings, renderKit, resetKit, type Role } from '../resources/kitHarness.tsx';

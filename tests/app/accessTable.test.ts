@@ -11,7 +11,7 @@ import { createAuthProvider } from '../../src/authProvider/createAuthProvider.ts
 import type { SecureTokenStorage } from '../../src/authProvider/secureStorage.ts';
 import { withResourceAccess } from '../../src/kit/register.tsx';
 import { pathOf } from '../../src/kit/definition.ts';
-import { DEFINITIONS } from '../../src/resources/index.ts';
+import { DEFINITIONS } from '../../src/screens/index.tsx';
 import { sessionToken } from '../authProvider/fakes.ts';
 
 type Who = 'signed out' | typeof OPERATOR_ROLE | typeof ADMIN_ROLE;

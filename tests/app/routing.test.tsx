@@ -30,7 +30,7 @@ async function expectHeading(title: string) {
 describe('§2 routing', () => {
   it(`§2 "${LOADING_TEXT}" shows while a lazily loaded screen loads`, async () => {
     vi.resetModules(); // a fresh lazy() whose chunk has not loaded yet
-    const { Screen } = await import('../../src/pages/index.tsx');
+    const { Screen } = await import('../../src/screens/index.tsx');
     render(
       <AdminContext dataProvider={noNetworkDataProvider()}>
         <Screen path="/settings/networks" />

@@ -48,16 +48,16 @@ const under = (file: string | null, ...dirs: string[]) => file !== null && dirs.
 const describeEdge = (edge: Edge) => `${edge.from} -> ${edge.specifier}`;
 const offending = (breaks: (edge: Edge) => boolean) => EDGES.filter(breaks).map(describeEdge);
 
-/** The folder of src/resources a file belongs to (tokens, bridges...), or null for a file directly under src/resources. */
-function resourceOf(file: string | null): string | null {
-  const [, folder, rest] = /^src\/resources\/([^/]+)(\/.*)?$/.exec(file ?? '') ?? [];
+/** The folder of src/screens a file belongs to (tokens, home...), or null for a file directly under src/screens. */
+function screenOf(file: string | null): string | null {
+  const [, folder, rest] = /^src\/screens\/([^/]+)(\/.*)?$/.exec(file ?? '') ?? [];
   return folder !== undefined && rest !== undefined ? folder : null;
 }
 
 describe('dependencies point one way (docs/architecture.md)', () => {
   it('reads the sources (the check below would pass on nothing)', () => {
     expect(EDGES.some((edge) => edge.from === 'src/contract/index.ts' && edge.to === 'src/contract/socket.ts')).toBe(true);
-    expect(EDGES.some((edge) => edge.from === 'src/pages/index.tsx' && edge.to === 'src/pages/HomePage.tsx')).toBe(true);
+    expect(EDGES.some((edge) => edge.from === 'src/screens/index.tsx' && edge.to === 'src/screens/home/index.ts')).toBe(true);
     expect(EDGES.some((edge) => under(edge.from, 'server/src') && edge.to === 'src/contract/index.ts')).toBe(true);
   });
 
@@ -80,34 +80,42 @@ describe('dependencies point one way (docs/architecture.md)', () => {
     expect(offending((edge) => under(edge.from, 'src/contract', 'src/domain', 'src/config') && edge.to === null && REACT.test(edge.specifier))).toEqual([]);
   });
 
-  it('a resource never imports another resource (what they share is the kit, src/kit)', () => {
+  it('a screen never imports another screen folder (what they share is in src/ui, src/kit, src/domain or src/preferences)', () => {
     expect(
       offending((edge) => {
-        const own = resourceOf(edge.from);
-        return own !== null && under(edge.to, 'src/resources') && resourceOf(edge.to) !== own;
+        const own = screenOf(edge.from);
+        return own !== null && under(edge.to, 'src/screens') && screenOf(edge.to) !== own;
       }),
     ).toEqual([]);
   });
 
-  it('the kit, which renders every definition, imports no resource', () => {
-    expect(offending((edge) => under(edge.from, 'src/kit') && under(edge.to, 'src/resources'))).toEqual([]);
+  it('the kit, which renders every definition, imports no screen', () => {
+    expect(offending((edge) => under(edge.from, 'src/kit') && under(edge.to, 'src/screens'))).toEqual([]);
   });
 
-  it('dialogs and notifications import no resource', () => {
-    expect(offending((edge) => under(edge.from, 'src/dialogs', 'src/notifications') && under(edge.to, 'src/resources'))).toEqual([]);
+  it('the shared UI (dialogs included) and notifications import no screen', () => {
+    expect(offending((edge) => under(edge.from, 'src/ui', 'src/notifications') && under(edge.to, 'src/screens'))).toEqual([]);
   });
 
-  it('realtime imports nothing of notifications (the app wiring, src/app, joins them); src/ui imports no widget', () => {
+  it('realtime imports nothing of notifications (the app wiring, src/app, joins them); src/ui imports no widget, screen or notification', () => {
     expect(offending((edge) => under(edge.from, 'src/realtime') && under(edge.to, 'src/notifications'))).toEqual([]);
-    expect(offending((edge) => under(edge.from, 'src/ui') && under(edge.to, 'src/widgets', 'src/resources', 'src/notifications'))).toEqual([]);
+    expect(offending((edge) => under(edge.from, 'src/ui') && under(edge.to, 'src/widgets', 'src/screens', 'src/notifications'))).toEqual([]);
   });
 
-  it('resources import no widget and nothing of notifications; what Settings and the trades list compose comes through src/preferences', () => {
-    expect(offending((edge) => under(edge.from, 'src/resources') && under(edge.to, 'src/widgets', 'src/notifications'))).toEqual([]);
+  it('widgets import no screen: they are pieces of the dashboard and the frame', () => {
+    expect(offending((edge) => under(edge.from, 'src/widgets') && under(edge.to, 'src/screens'))).toEqual([]);
   });
 
-  it('pages and layout do not import each other both ways: layout imports no page (it knows the screens from config/access.ts)', () => {
-    expect(offending((edge) => under(edge.from, 'src/layout') && under(edge.to, 'src/pages'))).toEqual([]);
+  it('screens import no widget and nothing of notifications; what Preferences and the trades list compose comes through src/preferences', () => {
+    // Home's screen is the dashboard itself (src/widgets/Dashboard), which it frames.
+    const homeFramesTheDashboard = (edge: Edge) => edge.from === 'src/screens/home/views.tsx' && edge.to === 'src/widgets/Dashboard/Dashboard.tsx';
+    expect(
+      offending((edge) => under(edge.from, 'src/screens') && under(edge.to, 'src/widgets', 'src/notifications') && !homeFramesTheDashboard(edge)),
+    ).toEqual([]);
+  });
+
+  it('screens and layout do not import each other both ways: layout imports no screen (it knows the screens from config/access.ts)', () => {
+    expect(offending((edge) => under(edge.from, 'src/layout') && under(edge.to, 'src/screens'))).toEqual([]);
   });
 
   it('server/ may import src/contract, src/domain and src/config and nothing else from src/', () => {

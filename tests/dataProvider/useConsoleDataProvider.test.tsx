@@ -6,7 +6,7 @@ import { AdminContext, testDataProvider, type AuthProvider } from 'react-admin';
 import { ApiError, type ApiFetch } from '../../src/dataProvider/apiFetch.ts';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider.ts';
 import { useConsoleDataProvider } from '../../src/dataProvider/useConsoleDataProvider.ts';
-import { useConsoleApi } from '../../src/widgets/shared/useConsoleApi.ts';
+import { useConsoleApi } from '../../src/ui/useConsoleApi.ts';
 
 function authProvider(): AuthProvider & { checkError: ReturnType<typeof vi.fn> } {
   return {

@@ -3,7 +3,7 @@ import { fireEvent, render as rtlRender, screen, within } from '@testing-library
 import type { ReactElement } from 'react';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { TxHistoryDialog, compareTxHistoryEntries, txHistorySummary } from '../../src/dialogs/TxHistoryDialog.tsx';
+import { TxHistoryDialog, compareTxHistoryEntries, txHistorySummary } from '../../src/ui/dialogs/TxHistoryDialog.tsx';
 import { formatTime } from '../../src/domain/time.ts';
 
 const theme = createTheme({ components: { MuiButtonBase: { defaultProps: { disableRipple: true } } } });

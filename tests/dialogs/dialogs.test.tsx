@@ -3,10 +3,10 @@ import { act, fireEvent, render as rtlRender, screen, within } from '@testing-li
 import type { ReactElement } from 'react';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmDialog } from '../../src/dialogs/ConfirmDialog.tsx';
-import { InputDialog } from '../../src/dialogs/InputDialog.tsx';
-import { SelectDialog } from '../../src/dialogs/SelectDialog.tsx';
-import { JsonDialog, formatForPopup } from '../../src/dialogs/JsonDialog.tsx';
+import { ConfirmDialog } from '../../src/ui/dialogs/ConfirmDialog.tsx';
+import { InputDialog } from '../../src/ui/dialogs/InputDialog.tsx';
+import { SelectDialog } from '../../src/ui/dialogs/SelectDialog.tsx';
+import { JsonDialog, formatForPopup } from '../../src/ui/dialogs/JsonDialog.tsx';
 
 // Ripples animate on timers of their own after a test's last step; they are not what is tested here.
 const theme = createTheme({ components: { MuiButtonBase: { defaultProps: { disableRipple: true } } } });

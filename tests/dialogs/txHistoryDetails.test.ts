@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorWords, historyDetails, labelOf, stepWords } from '../../src/dialogs/txHistoryDetails.ts';
+import { errorWords, historyDetails, labelOf, stepWords } from '../../src/ui/dialogs/txHistoryDetails.ts';
 
 const fmt = (ms: number) => `T${ms}`;
 

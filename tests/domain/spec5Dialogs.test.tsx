@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Bad input: §5 dialog validators at their edges (src/dialogs). The basic "saves only when changed"
+ * Bad input: §5 dialog validators at their edges (src/ui/dialogs). The basic "saves only when changed"
  * cases are in tests/dialogs/dialogs.test.tsx; these add the keyboard path, re-opening, and saving
  * twice while the first save is still under way.
  */
@@ -8,8 +8,8 @@ import { act, fireEvent, render as rtlRender, screen, within } from '@testing-li
 import type { ReactElement } from 'react';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { describe, expect, it, vi } from 'vitest';
-import { InputDialog } from '../../src/dialogs/InputDialog.tsx';
-import { SelectDialog } from '../../src/dialogs/SelectDialog.tsx';
+import { InputDialog } from '../../src/ui/dialogs/InputDialog.tsx';
+import { SelectDialog } from '../../src/ui/dialogs/SelectDialog.tsx';
 
 const theme = createTheme({ components: { MuiButtonBase: { defaultProps: { disableRipple: true } } } });
 const render = (ui: ReactElement) => rtlRender(ui, { wrapper: ({ children }) => <ThemeProvider theme={theme}>{children}</ThemeProvider> });
@@ -82,8 +82,8 @@ describe('§5 text input dialog validator and change rule', () => {
     expect(onSave).toHaveBeenCalledTimes(1);
   });
 
-  // The Enter path of src/dialogs/InputDialog.tsx goes through the same in-flight guard as Save
-  // (src/dialogs/useDialogValue.ts): without it a second Enter during a slow save would send the
+  // The Enter path of src/ui/dialogs/InputDialog.tsx goes through the same in-flight guard as Save
+  // (src/ui/dialogs/useDialogValue.ts): without it a second Enter during a slow save would send the
   // change twice.
   it('§5 Enter pressed twice while the first save is under way saves once', async () => {
     const { onSave, finish } = pendingSave();
@@ -124,7 +124,7 @@ describe('§5 select dialog change rule', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  // src/dialogs/SelectDialog.tsx disables Save while a save is under way: with Save enabled, a
+  // src/ui/dialogs/SelectDialog.tsx disables Save while a save is under way: with Save enabled, a
   // double click would send the change twice.
   it('§5 Save clicked twice while the first save is under way saves once', async () => {
     const { onSave, finish } = pendingSave();

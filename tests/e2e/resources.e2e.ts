@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/config/access.ts';
-import { EXPORT_MAX_ROWS } from '../../src/resources/txs/txFormat.ts';
+import { EXPORT_MAX_ROWS } from '../../src/screens/txs/txFormat.ts';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Session } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;

@@ -12,7 +12,7 @@ vi.mock('../../src/notifications/index.ts', async (importOriginal) => (await imp
 // The lazy frame and home screen are transformed on first import, which can take longer than a
 // findBy timeout on a busy machine: do it once before the tests instead of inside the first one.
 beforeAll(async () => {
-  await Promise.all([import('../../src/layout/SignedInLayout.tsx'), import('../../src/pages/HomePage.tsx')]);
+  await Promise.all([import('../../src/layout/SignedInLayout.tsx'), import('../../src/screens/home/views.tsx')]);
 }, 60_000);
 beforeEach(resetStubs);
 afterEach(cleanup);

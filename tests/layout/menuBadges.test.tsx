@@ -11,7 +11,7 @@ import { AdminContext, memoryStore } from 'react-admin';
 import { createDataProvider } from '../../src/dataProvider/index.ts';
 import { createRealtimeChannel, listTopic } from '../../src/dataProvider/realtime.ts';
 import { Menu } from '../../src/layout/Menu.tsx';
-import { DEFINITIONS } from '../../src/resources/index.ts';
+import { DEFINITIONS } from '../../src/screens/index.tsx';
 import { DefinitionsContext } from '../../src/kit/DefinitionsContext.tsx';
 import { clearUnseen, unseenLabel } from '../../src/kit/unseenChanges.tsx';
 import { signedInAs } from '../resources/kitHarness.tsx';

@@ -12,7 +12,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import WidgetsIcon from '@mui/icons-material/Widgets';
-import { DEFINITIONS } from '../../src/resources/index.ts';
+import { DEFINITIONS } from '../../src/screens/index.tsx';
 import { defineResource } from '../../src/kit/definition.ts';
 import { zodValidate } from '../../src/kit/zodValidate.ts';
 import { fakeApi, json, writes, type SeenRequest } from '../support/fakeFetch.ts';

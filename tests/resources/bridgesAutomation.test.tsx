@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../src/dataProvider/apiFetch.ts';
-import { automationBody, automationSummary } from '../../src/resources/bridges/automationRules.ts';
+import { automationBody, automationSummary } from '../../src/screens/bridges/automationRules.ts';
 import { expectLoggedErrors, live, resetLive } from './harness.tsx';
 import { allowKnownReactAdminWarnings, fakeApi, renderBridgesAt, stopBridges } from './sharedFakes.tsx';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { columnStoreKey, hiddenColumnsAt, tierOf } from '../../src/kit/shared/columnPriority.ts';
+import { columnStoreKey, hiddenColumnsAt, tierOf } from '../../src/ui/columnPriority.ts';
 import { explorerTxUrl } from '../../src/config/networks.ts';
-import { phoneColumns } from '../../src/kit/shared/PhoneList.tsx';
+import { phoneColumns } from '../../src/ui/PhoneList.tsx';
 
 const COLUMNS = [
   { source: 'time', priority: 'primary' as const },

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { configs } from '../../src/resources/configs/index.ts';
+import { configs } from '../../src/screens/configs/definition.ts';
 import { lineDiff, parseConfigJson } from '../../src/domain/jsonText.ts';
 import { VERSION_CONFLICT_ERROR } from '../../src/contract/index.ts';
 import { fakeApi, json, type SeenRequest } from '../support/fakeFetch.ts';

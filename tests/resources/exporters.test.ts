@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { DataProvider, RaRecord } from 'react-admin';
-import { DEFINITIONS } from '../../src/resources/index.ts';
+import { DEFINITIONS } from '../../src/screens/index.tsx';
 
 describe('CSV exports: every export is formula-escaped', () => {
   it("a definition's own exporter writes a formula as text (the others use the kit's exporter, tested through the user log)", async () => {

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, ListContextProvider, useNotificationContext, type AuthProvider, type DataProvider, type ListControllerResult } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { KitBulkDeleteButton } from '../../src/kit/KitBulkDeleteButton.tsx';
-import { DEFINITIONS } from '../../src/resources/index.ts';
+import { DEFINITIONS } from '../../src/screens/index.tsx';
 
 const tokens = DEFINITIONS.find((definition) => definition.name === 'settings/tokens');
 if (!tokens) throw new Error('no tokens definition');

@@ -11,7 +11,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import WidgetsIcon from '@mui/icons-material/Widgets';
-import { DEFINITIONS } from '../../src/resources/index.ts';
+import { DEFINITIONS } from '../../src/screens/index.tsx';
 import { defineResource } from '../../src/kit/definition.ts';
 import { zodValidate } from '../../src/kit/zodValidate.ts';
 import { createJournal } from '../../src/notifications/centre/journal.ts';

@@ -17,7 +17,7 @@ import { createDataProvider, type AppDataProvider } from '../../src/dataProvider
 import { createRealtimeChannel } from '../../src/dataProvider/realtime.ts';
 import { dispatchServerEvent } from '../../src/realtime/handlers.ts';
 import { liveStore } from '../../src/realtime/liveStore.ts';
-import { DEFINITIONS } from '../../src/resources/index.ts';
+import { DEFINITIONS } from '../../src/screens/index.tsx';
 import { lightTheme } from '../../src/theme.ts';
 import type { ResourceDefinition } from '../../src/kit/definition.ts';
 import { DefinitionsContext } from '../../src/kit/DefinitionsContext.tsx';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NetworkSettingsEditor } from '../../src/resources/networks/index.ts';
+import { NetworkSettingsEditor } from '../../src/screens/networks/NetworkSettingsEditor.tsx';
 import { conflictError, fakeResourceApi, renderScreen } from './harness.tsx';
 
 const settings = {

@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SettingsScreen } from '../../src/resources/settings/index.ts';
+import { PreferencesScreen } from '../../src/screens/preferences/PreferencesScreen.tsx';
+import { SettingsScreen } from '../../src/screens/settings/SettingsScreen.tsx';
 import { live, renderScreen, resetLive } from './harness.tsx';
 
 afterEach(resetLive);
@@ -10,7 +11,7 @@ afterEach(resetLive);
 describe('/settings and /tsettings', () => {
   it('sell only is shown read-only; /tsettings has no admin controls', async () => {
     await live({ miscSettings: { sellOnly: true } });
-    renderScreen(<SettingsScreen admin={false} />);
+    renderScreen(<PreferencesScreen />);
     expect(screen.getByRole('group', { name: 'Sell only: on' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear results cache' })).toBeNull();
     // The switches here are this browser's notification preferences; Sell only is not one of them.
@@ -19,7 +20,7 @@ describe('/settings and /tsettings', () => {
   });
 
   it('§2 System settings (/settings) hold what applies to the whole system; the sound, a preference of this browser, is in Preferences only', () => {
-    renderScreen(<SettingsScreen admin />);
+    renderScreen(<SettingsScreen />);
     expect(screen.getByRole('button', { name: 'Clear results cache' })).toBeInTheDocument();
     // Cloud groups are their own resource (/settings/cloudgroups), not a section here.
     expect(screen.queryByRole('region', { name: 'Cloud groups' })).toBeNull();
@@ -28,7 +29,7 @@ describe('/settings and /tsettings', () => {
 
   it('cache clear asks first', async () => {
     const user = userEvent.setup();
-    const { api } = renderScreen(<SettingsScreen admin />);
+    const { api } = renderScreen(<SettingsScreen />);
     await user.click(screen.getByRole('button', { name: 'Clear results cache' }));
     expect(api.clearResultsCache).not.toHaveBeenCalled();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));

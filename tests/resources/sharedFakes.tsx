@@ -12,7 +12,7 @@ import { vi } from 'vitest';
 import type { AppAuthProvider } from '../../src/authProvider/index.ts';
 import { createDataProvider, createRealtimeChannel, type AppDataProvider } from '../../src/dataProvider/index.ts';
 import { liveStore } from '../../src/realtime/liveStore.ts';
-import { bridges } from '../../src/resources/bridges/index.ts';
+import { bridges } from '../../src/screens/bridges/index.ts';
 import { DefinitionsContext } from '../../src/kit/DefinitionsContext.tsx';
 import { publishLiveChanges, resourceRoutes } from '../../src/kit/liveWiring.ts';
 import { resourcesFor, withResourceAccess } from '../../src/kit/register.tsx';
@@ -23,8 +23,8 @@ import { fakeResourceApi } from './harness.tsx';
 configure({ asyncUtilTimeout: 5000 });
 void import('../../src/kit/ResourceList.tsx');
 void import('../../src/kit/ResourceForm.tsx');
-void import('../../src/resources/bridges/BridgeAutomation.tsx');
-void import('../../src/resources/bridges/SolanaScreen.tsx');
+void import('../../src/screens/bridges/BridgeAutomation.tsx');
+void import('../../src/screens/bridges/SolanaScreen.tsx');
 
 export function fakeApi() {
   const api = fakeResourceApi();

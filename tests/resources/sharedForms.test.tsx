@@ -6,9 +6,9 @@ import { act, render, renderHook, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
 import type { ReactNode } from 'react';
-import { VersionedFormFooter } from '../../src/kit/shared/VersionedFormFooter.tsx';
-import { useConfigSave } from '../../src/kit/shared/useConfigSave.ts';
-import type { Conflict } from '../../src/kit/shared/useVersionedSave.ts';
+import { VersionedFormFooter } from '../../src/kit/VersionedFormFooter.tsx';
+import { useConfigSave } from '../../src/ui/useConfigSave.ts';
+import type { Conflict } from '../../src/ui/useVersionedSave.ts';
 import { conflictError, fakeResourceApi } from './harness.tsx';
 
 function Footer({ conflict, onCancel, onTakeTheirs, error = null }: { conflict: Conflict<unknown> | null; onCancel: () => void; onTakeTheirs: (t: unknown) => void; error?: string | null }) {

@@ -19,12 +19,12 @@ import { createRealtimeChannel, listTopic } from '../../src/dataProvider/realtim
 import { prefillOf, txNewLink } from '../../src/domain/txNewLink.ts';
 import { DefinitionsContext } from '../../src/kit/DefinitionsContext.tsx';
 import { Menu } from '../../src/layout/Menu.tsx';
-import { DEFINITIONS } from '../../src/resources/index.ts';
+import { DEFINITIONS } from '../../src/screens/index.tsx';
 import { liveStore } from '../../src/realtime/liveStore.ts';
-import { trades } from '../../src/resources/trades/index.ts';
-import { operationLinks } from '../../src/resources/trades/tradeOperations.ts';
-import { TxNewScreen } from '../../src/resources/txOperations/index.ts';
-import { txs } from '../../src/resources/txs/index.ts';
+import { trades } from '../../src/screens/trades/index.ts';
+import { operationLinks } from '../../src/screens/trades/tradeOperations.ts';
+import { TxNewScreen } from '../../src/screens/txNew/TxNewScreen.tsx';
+import { txs } from '../../src/screens/txs/index.ts';
 import { fakeApi, json, type SeenRequest } from '../support/fakeFetch.ts';
 import { allowKnownReactAdminWarnings, nextFrame, renderKit, resetKit, serverEvent, signedInAs, type Role } from './kitHarness.tsx';
 

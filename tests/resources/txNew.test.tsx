@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { TxNewScreen } from '../../src/resources/txOperations/index.ts';
+import { TxNewScreen } from '../../src/screens/txNew/TxNewScreen.tsx';
 import { ApiError } from '../../src/dataProvider/apiFetch.ts';
 import { expectLoggedErrors, fakeResourceApi, live, renderScreen, resetLive } from './harness.tsx';
 

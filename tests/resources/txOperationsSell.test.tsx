@@ -8,8 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { ForceTradeRequest, ManualTxRequest, RefundRequest, SellRequest, UnlockNonceRequest } from '../../src/contract/index.ts';
 import { ApiError } from '../../src/dataProvider/apiFetch.ts';
-import { OPERATIONS } from '../../src/resources/txOperations/operations.ts';
-import { TxNewScreen } from '../../src/resources/txOperations/index.ts';
+import { OPERATIONS } from '../../src/screens/txNew/operations.ts';
+import { TxNewScreen } from '../../src/screens/txNew/TxNewScreen.tsx';
 import { expectLoggedErrors, live, resetLive } from './harness.tsx';
 import { fakeApi, type FakeApi } from './sharedFakes.tsx';
 

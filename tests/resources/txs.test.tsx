@@ -13,9 +13,10 @@ import { createDataProvider, type AppDataProvider } from '../../src/dataProvider
 import { createRealtimeChannel, listTopic } from '../../src/dataProvider/realtime.ts';
 import { liveStore } from '../../src/realtime/liveStore.ts';
 import { resourceRoutes } from '../../src/kit/liveWiring.ts';
-import { TxLatest, txs } from '../../src/resources/txs/index.ts';
-import { historyOf, toServerFilter } from '../../src/resources/txs/txFilter.ts';
-import { CSV_FIELDS, txsToCsv } from '../../src/resources/txs/txFormat.ts';
+import { txs } from '../../src/screens/txs/index.ts';
+import { TxLatest } from '../../src/screens/txs/TxLatest.tsx';
+import { historyOf, toServerFilter } from '../../src/screens/txs/txFilter.ts';
+import { CSV_FIELDS, txsToCsv } from '../../src/screens/txs/txFormat.ts';
 import { fakeApi, json, type SeenRequest } from '../support/fakeFetch.ts';
 import { allowKnownReactAdminWarnings, renderKit, resetKit } from './kitHarness.tsx';
 

@@ -11,7 +11,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { API_TIMEOUT_MS } from '../../src/config/constants.ts';
 import { createApiClient } from '../../src/dataProvider/apiFetch.ts';
-import { InputDialog } from '../../src/dialogs/InputDialog.tsx';
+import { InputDialog } from '../../src/ui/dialogs/InputDialog.tsx';
 import { expectLoggedErrors } from '../resources/harness.tsx';
 import { liveInit, renderKit, resetKit } from '../resources/kitHarness.tsx';
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatForPopup, UNDISPLAYABLE } from '../../src/dialogs/JsonDialog.tsx';
+import { formatForPopup, UNDISPLAYABLE } from '../../src/ui/dialogs/JsonDialog.tsx';
 
 function deepArray(depth: number): unknown {
   let value: unknown = 1;

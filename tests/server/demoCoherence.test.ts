@@ -13,7 +13,7 @@ import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_CONNECTED_SERVICES, DEMO_TOKENS } 
 import { demoTxs } from '../../server/src/db/demoTxs.ts';
 import { tradeTxRows, type TradeDraft } from '../../server/src/db/repos/trades.ts';
 import type { TxDraft } from '../../server/src/db/repos/txs.ts';
-import type { OperationUpdate, QueuedOperation } from '../../server/src/sim/operations.ts';
+import type { OperationUpdate, QueuedOperation } from '../../server/src/sim/context.ts';
 import { createSimulation, type Simulation } from '../../server/src/sim/simulation.ts';
 import { START, makeApp, type TestApp } from './helpers.ts';
 

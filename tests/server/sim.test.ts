@@ -6,7 +6,7 @@ import { poolKey } from '../../src/domain/keys.ts';
 import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_CONNECTED_SERVICES, DEMO_TOKENS } from '../../server/src/db/demoData.ts';
 import { TradeDraft } from '../../server/src/db/repos/trades.ts';
 import type { SimBrain } from '../../server/src/sim/context.ts';
-import type { OperationUpdate, QueuedOperation } from '../../server/src/sim/operations.ts';
+import type { OperationUpdate, QueuedOperation } from '../../server/src/sim/context.ts';
 import { MIN_HEAD_INTERVAL_MS, SIM_NETWORKS, SLOW_STEP_MAX_MS, SLOW_STEP_MIN_MS, SLOW_TRADE_RATE } from '../../server/src/sim/profiles.ts';
 import { createSimulation, type Simulation } from '../../server/src/sim/simulation.ts';
 

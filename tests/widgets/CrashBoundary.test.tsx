@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CrashBoundary } from '../../src/widgets/shared/CrashBoundary.tsx';
+import { CrashBoundary } from '../../src/ui/CrashBoundary.tsx';
 
 describe('CrashBoundary: a render error in the signed-in frame is told in words, never a blank page', () => {
   it('shows the error with Try again and Reload page; Try again renders the frame again', async () => {

@@ -7,8 +7,8 @@ import type {
   ServerEventPayload,
   Token,
 } from '../../../src/contract/index.ts';
+import type { TxType } from '../../../src/config/enums.ts';
 import type { TradeDraft } from '../db/repos/trades.ts';
-import type { OperationUpdate, QueuedOperation } from './operations.ts';
 import type { Rng } from '../lib/rng.ts';
 import type { Scheduler } from './scheduler.ts';
 
@@ -17,6 +17,27 @@ export type SimBrain = Pick<
   BrainState,
   'routeSearchRunning' | 'routeSearchProgress' | 'wethPriceUSD' | 'nativePriceUSD' | 'txPeerStatus' | 'zmqPeerStatus'
 >;
+
+/** A created tx of an operation, as the simulation is told of it. */
+export interface QueuedOperation {
+  id: string;
+  /** Its trade; a manual or unlock-nonce tx for no trade has none. */
+  tradeId: string | null;
+  txType: TxType;
+  network: string;
+  tokenName: string;
+  amountIn: number;
+  /** An operator's sell: sent only while workers run. */
+  sell: boolean;
+}
+
+/** What became of an operation's tx. `outPerIn` gives amountOut from the amountIn stored then (a sell may have been edited). */
+export interface OperationUpdate {
+  status: 'pending' | 'completed' | 'failed';
+  hash: string;
+  outPerIn?: number;
+  errCode?: number;
+}
 
 /** Where the simulation's output goes. Each is called synchronously, in simulated-time order. */
 export interface SimSinks {

@@ -5,34 +5,12 @@
  * code that fits its network). An operator's sell waits for running workers, as its confirmation
  * says ("queued for the workers"); the others are sent by the tx service whatever the workers do.
  */
-import type { TxType } from '../../../src/config/enums.ts';
 import type { TxConfirmation } from '../../../src/contract/index.ts';
 import { errorCodesFor } from '../../../src/domain/errorCodeNetworks.ts';
-import { jittered, type SimContext } from './context.ts';
+import { jittered, type OperationUpdate, type QueuedOperation, type SimContext } from './context.ts';
 import { CONFIRM_MAX_MS, CONFIRM_MIN_MS, OPERATION_FAIL_RATE, OPERATION_QUEUE_MS, OPERATION_RETRY_MS, SWAP_FEE_MAX, SWAP_FEE_MIN } from './profiles.ts';
 import { txHash } from './trades.ts';
 import { priceOf } from './worker.ts';
-
-/** A created tx of an operation, as the simulation is told of it. */
-export interface QueuedOperation {
-  id: string;
-  /** Its trade; a manual or unlock-nonce tx for no trade has none. */
-  tradeId: string | null;
-  txType: TxType;
-  network: string;
-  tokenName: string;
-  amountIn: number;
-  /** An operator's sell: sent only while workers run. */
-  sell: boolean;
-}
-
-/** What became of an operation's tx. `outPerIn` gives amountOut from the amountIn stored then (a sell may have been edited). */
-export interface OperationUpdate {
-  status: 'pending' | 'completed' | 'failed';
-  hash: string;
-  outPerIn?: number;
-  errCode?: number;
-}
 
 export interface Operations {
   /** Takes a created tx in hand (once per id: telling it again changes nothing). */

@@ -11,8 +11,7 @@ import type { ServerEventName, ServerEventPayload } from '../../../src/contract/
 import { systemClock } from '../lib/clock.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { tradeTxId, type TradeTx } from '../db/repos/trades.ts';
-import { significant, type SimCatalog, type SimSinks } from './context.ts';
-import type { OperationUpdate, QueuedOperation } from './operations.ts';
+import { significant, type OperationUpdate, type QueuedOperation, type SimCatalog, type SimSinks } from './context.ts';
 import { BrainStatePublisher } from './brainStatePublisher.ts';
 import { Driver } from './driver.ts';
 import { createSimulation, type Simulation } from './simulation.ts';

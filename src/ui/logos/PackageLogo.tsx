@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useReducer, useRef, type ComponentType, type ReactNode } from 'react';
-import type { IconProps, LogoFor } from './iconLoaders.ts';
+import type { LogoFor } from './iconLoaders.ts';
+import type { IconProps } from './iconProps.ts';
 import { discFrame } from './InitialsDisc.tsx';
 
 /** A logo to draw: the package's icon and its variant (WHITE_MARK_LOGOS on their own dark ground). */

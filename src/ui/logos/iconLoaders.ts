@@ -7,16 +7,10 @@
  * the config does not name, fails the typecheck.
  */
 import type { ComponentType } from 'react';
+import type { IconProps } from './iconProps.ts';
 import type { NetworkIconName } from './networkIcons.ts';
 import { WHITE_MARK_LOGOS, dexLogo, networkLogo, tokenLogo, type LogoIconName } from '../../config/logos.ts';
 
-/** The props PackageLogo passes to an icon of the package. */
-export interface IconProps {
-  size?: number;
-  variant?: 'branded' | 'mono' | 'background';
-  'aria-hidden'?: boolean | 'true';
-  focusable?: 'false';
-}
 export type IconLoader = () => Promise<{ default: ComponentType<IconProps> }>;
 
 /** A network's icon comes from the one chunk of network logos (networkIcons.ts), which home loads too. */

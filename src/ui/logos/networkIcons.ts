@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import type { LogoIconName } from '../../config/logos.ts';
 import { DEFAULT_LOGO, NETWORK_LOGOS, WHITE_MARK_LOGOS } from '../../config/networkLogos.ts';
-import type { IconProps } from './iconLoaders.ts';
+import type { IconProps } from './iconProps.ts';
 import NetworkAbstract from '@web3icons/react/icons/networks/NetworkAbstract';
 import NetworkArbitrumOne from '@web3icons/react/icons/networks/NetworkArbitrumOne';
 import NetworkAvalanche from '@web3icons/react/icons/networks/NetworkAvalanche';

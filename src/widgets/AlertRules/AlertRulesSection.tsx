@@ -18,7 +18,7 @@ import { mayUse } from '../../config/access.ts';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import type { AlertRule } from '../../contract/alertRules.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
-import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
 import { NETWORK_RULE_KINDS, ruleFromDraft, type AlertRuleDraft } from '../../domain/alertRuleDrafts.ts';
 import { describeRule, ruleKey } from '../../domain/alertRules.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';

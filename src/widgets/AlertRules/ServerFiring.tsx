@@ -13,7 +13,7 @@ import { DeliveriesResponse, DestinationsResponse } from '../../contract/alertDe
 import { checked } from '../../dataProvider/checked.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { serverFiring, type ServerFiring as Firing } from '../../domain/alertDelivery.ts';
-import { errorText } from '../../kit/shared/errors.ts';
+import { errorText } from '../../ui/errors.ts';
 import { useFormatTime } from '../../ui/timeZone.ts';
 
 /** How often the list is read again while Preferences is open. */

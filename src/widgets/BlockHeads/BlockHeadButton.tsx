@@ -2,8 +2,8 @@ import { memo, type KeyboardEvent } from 'react';
 import { useLive } from '../../realtime/index.ts';
 import { explorerBlockUrl, staleThresholdMs } from '../../config/networks.ts';
 import { isBlockStale, lastTwoDigits, secondsSince } from '../../domain/blocks.ts';
-import { LazyTooltip } from '../shared/LazyTooltip.tsx';
-import { useNow } from '../shared/useNow.ts';
+import { LazyTooltip } from '../../ui/LazyTooltip.tsx';
+import { useNow } from '../../ui/useNow.ts';
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
 import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 

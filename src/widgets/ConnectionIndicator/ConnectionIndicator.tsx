@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useConnectionState } from '../../realtime/index.ts';
-import { useNow } from '../shared/useNow.ts';
-import { LazyTooltip } from '../shared/LazyTooltip.tsx';
+import { useNow } from '../../ui/useNow.ts';
+import { LazyTooltip } from '../../ui/LazyTooltip.tsx';
 
 const LOOK = {
   live: { label: 'Live', color: 'success' },

@@ -13,7 +13,7 @@ import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import { txsPaidFor } from '../../domain/alertRules.ts';
 import { portfolioValueUSD } from '../../domain/portfolio.ts';
 import { liveStore, sampledSource, useLive, useLiveFrom } from '../../realtime/index.ts';
-import { useConsoleApi } from '../shared/useConsoleApi.ts';
+import { useConsoleApi } from '../../ui/useConsoleApi.ts';
 import { NetworkSparklines } from './NetworkSparklines.tsx';
 import { backfill, followLive, keepsHistory, subscribeHistoryStatus, type FetchSeries } from './networkHistory.ts';
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';

@@ -21,7 +21,7 @@ import {
 import { liveStore } from '../../realtime/index.ts';
 import { FailureAlert } from '../../ui/FailureAlert.tsx';
 import { LoadBoundary } from '../../ui/retryableLazy.tsx';
-import { useConsoleApi } from '../shared/useConsoleApi.ts';
+import { useConsoleApi } from '../../ui/useConsoleApi.ts';
 import { Figure } from '../../ui/Figure.tsx';
 
 /** The window also slides with no trade at all (a new hour starts): the current bucket is refetched this often. */

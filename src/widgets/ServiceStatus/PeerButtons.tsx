@@ -2,12 +2,12 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import { useLive } from '../../realtime/index.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
-import type { ConfirmDialogProps } from '../../dialogs/ConfirmDialog.tsx';
+import type { ConfirmDialogProps } from '../../ui/dialogs/ConfirmDialog.tsx';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
-import { OnceOpened } from '../shared/OnceOpened.tsx';
-import { useAction } from '../shared/useAction.ts';
-import { useConsoleApi } from '../shared/useConsoleApi.ts';
-import { LazyTooltip } from '../shared/LazyTooltip.tsx';
+import { OnceOpened } from '../../ui/OnceOpened.tsx';
+import { useAction } from '../../ui/useAction.ts';
+import { useConsoleApi } from '../../ui/useConsoleApi.ts';
+import { LazyTooltip } from '../../ui/LazyTooltip.tsx';
 
 /** Its code loads when the operator first asks for a restart (not with home). */
 const ConfirmDialog = retryableLazy<ConfirmDialogProps>('the confirmation', () =>

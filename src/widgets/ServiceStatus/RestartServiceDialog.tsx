@@ -8,11 +8,11 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { scalingTarget, WORKER_COMMAND_TEXT, WORKER_COMMANDS, type Service, type WorkerCommand } from '../../config/enums.ts';
 import { COMMAND_MAX_CHARS } from '../../contract/index.ts';
-import { InputDialog } from '../../dialogs/InputDialog.tsx';
-import { SelectDialog } from '../../dialogs/SelectDialog.tsx';
-import { errorText } from '../../kit/shared/errors.ts';
-import { useAction } from '../shared/useAction.ts';
-import { useConsoleApi } from '../shared/useConsoleApi.ts';
+import { InputDialog } from '../../ui/dialogs/InputDialog.tsx';
+import { SelectDialog } from '../../ui/dialogs/SelectDialog.tsx';
+import { errorText } from '../../ui/errors.ts';
+import { useAction } from '../../ui/useAction.ts';
+import { useConsoleApi } from '../../ui/useConsoleApi.ts';
 
 type Kind = 'restart' | 'scaling';
 

@@ -7,9 +7,9 @@ import { serviceHealth, type HealthColour } from '../../domain/health.ts';
 import { useLive } from '../../realtime/index.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { PeerButtons } from './PeerButtons.tsx';
-import { LazyTooltip } from '../shared/LazyTooltip.tsx';
+import { LazyTooltip } from '../../ui/LazyTooltip.tsx';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
-import { OnceOpened } from '../shared/OnceOpened.tsx';
+import { OnceOpened } from '../../ui/OnceOpened.tsx';
 
 /** Its code loads when the operator first opens it (not with home). */
 const RestartServiceDialog = retryableLazy<ComponentProps<typeof RestartDialogType>>('the restart dialog', () =>

@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
 import { useLive } from '../../realtime/index.ts';
 import { countdownColour, formatMmSs } from '../../domain/countdown.ts';
-import { useNow } from '../shared/useNow.ts';
+import { useNow } from '../../ui/useNow.ts';
 import { useFormatTime } from '../../ui/timeZone.ts';
 import { useOriginKeepAlive } from './useOriginKeepAlive.ts';
-import { LazyTooltip } from '../shared/LazyTooltip.tsx';
+import { LazyTooltip } from '../../ui/LazyTooltip.tsx';
 
 const MUI_COLOUR = { light: 'inherit', warning: 'warning', danger: 'error' } as const;
 

@@ -4,8 +4,8 @@ import Stack from '@mui/material/Stack';
 import { liveStore, useLive } from '../../realtime/index.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
-import type { JsonDialog as JsonDialogType } from '../../dialogs/JsonDialog.tsx';
-import { OnceOpened } from '../shared/OnceOpened.tsx';
+import type { JsonDialog as JsonDialogType } from '../../ui/dialogs/JsonDialog.tsx';
+import { OnceOpened } from '../../ui/OnceOpened.tsx';
 
 /** Its code loads when the operator first opens it (not with home). */
 const JsonDialog = retryableLazy<ComponentProps<typeof JsonDialogType>>('the value viewer', () =>

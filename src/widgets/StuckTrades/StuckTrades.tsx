@@ -10,7 +10,7 @@ import { STUCK_TRADES_SHOWN, TRADES_PATH } from '../../config/trades.ts';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { Panel } from '../Dashboard/Panel.tsx';
-import { useNow } from '../shared/useNow.ts';
+import { useNow } from '../../ui/useNow.ts';
 
 const selectList = (s: LiveState) => s.stuckList;
 const selectAvailable = (s: LiveState) => s.tradesAvailable;

@@ -17,7 +17,7 @@ import {
 } from '../../domain/quote.ts';
 import type { TokenEntry } from '../../domain/tokenSearch.ts';
 import { useFloatingWindow, useWindowOverlay } from '../FloatingWindows/windowContext.ts';
-import { useNow } from '../shared/useNow.ts';
+import { useNow } from '../../ui/useNow.ts';
 import { shortWindow } from './panelLayout.ts';
 import { RouteList } from './RouteList.tsx';
 import { TokenBox } from './TokenBox.tsx';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { zoneLabel, type TimeZoneMode } from '../../domain/time.ts';
-import { LazyTooltip } from '../shared/LazyTooltip.tsx';
+import { LazyTooltip } from '../../ui/LazyTooltip.tsx';
 import { setTimeZoneMode, useTimeZoneMode } from '../../ui/timeZone.ts';
 
 const CHOICES: readonly { mode: TimeZoneMode; text: string }[] = [

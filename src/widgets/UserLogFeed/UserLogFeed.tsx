@@ -9,7 +9,7 @@ import { mayUse } from '../../config/access.ts';
 import { mergeLogs } from '../../domain/logRules.ts';
 import { userLogSentence } from '../../domain/userLogText.ts';
 import { useLive } from '../../realtime/index.ts';
-import { useConsoleApi } from '../shared/useConsoleApi.ts';
+import { useConsoleApi } from '../../ui/useConsoleApi.ts';
 import { useFormatTime } from '../../ui/timeZone.ts';
 
 /** How many entries the card lists (and asks POST /logs/more for). */

@@ -8,9 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { WORKER_COMMAND_TEXT as COMMAND_TEXT, WORKER_COMMANDS } from '../../config/enums.ts';
 import { WORKER_DIALOG_CLOSE_MS } from '../../config/constants.ts';
-import { ConfirmDialog } from '../../dialogs/ConfirmDialog.tsx';
-import { useAction } from '../shared/useAction.ts';
-import { useConsoleApi } from '../shared/useConsoleApi.ts';
+import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
+import { useAction } from '../../ui/useAction.ts';
+import { useConsoleApi } from '../../ui/useConsoleApi.ts';
 
 type Pending = { label: string; message: string; action: () => Promise<unknown> } | null;
 

@@ -7,11 +7,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useLive } from '../../realtime/index.ts';
-import { useAction } from '../shared/useAction.ts';
-import { useConsoleApi } from '../shared/useConsoleApi.ts';
-import { LazyTooltip } from '../shared/LazyTooltip.tsx';
+import { useAction } from '../../ui/useAction.ts';
+import { useConsoleApi } from '../../ui/useConsoleApi.ts';
+import { LazyTooltip } from '../../ui/LazyTooltip.tsx';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
-import { OnceOpened } from '../shared/OnceOpened.tsx';
+import { OnceOpened } from '../../ui/OnceOpened.tsx';
 
 /** Its code loads when the operator first opens it (not with home). */
 const WorkerActionsDialog = retryableLazy<{ open: boolean; onClose: () => void }>('the worker actions', () =>

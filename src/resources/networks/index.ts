@@ -1,1 +1,0 @@
-export { NetworkSettingsEditor } from './NetworkSettingsEditor.tsx';

@@ -1,1 +1,0 @@
-export { tokens, tokenPins } from './definitions.ts';

@@ -1,1 +1,0 @@
-export { TxNewScreen } from './TxNewScreen.tsx';

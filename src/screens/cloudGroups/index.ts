@@ -1,0 +1,1 @@
+export { cloudGroups } from './definition.ts';

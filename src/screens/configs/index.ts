@@ -1,0 +1,1 @@
+export { configs } from './definition.ts';

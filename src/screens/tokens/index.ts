@@ -1,0 +1,1 @@
+export { tokens, tokenPins } from './definition.ts';

@@ -1,0 +1,1 @@
+export { userLogs } from './definition.ts';
