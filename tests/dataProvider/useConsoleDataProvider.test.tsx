@@ -6,7 +6,6 @@ import { AdminContext, testDataProvider, type AuthProvider } from 'react-admin';
 import { ApiError, type ApiFetch } from '../../src/dataProvider/apiFetch.ts';
 import { createDataProvider } from '../../src/dataProvider/createDataProvider.ts';
 import { useConsoleDataProvider } from '../../src/dataProvider/useConsoleDataProvider.ts';
-import { useConsoleApi } from '../../src/ui/useConsoleApi.ts';
 
 function authProvider(): AuthProvider & { checkError: ReturnType<typeof vi.fn> } {
   return {
@@ -19,11 +18,10 @@ function authProvider(): AuthProvider & { checkError: ReturnType<typeof vi.fn> }
 }
 
 describe('§7/§8 useConsoleDataProvider: the one way screens and widgets call the server', () => {
-  it('§7 is the data provider <Admin> was given, with its custom calls, and the widgets\' useConsoleApi is the same hook', () => {
+  it('§7 is the data provider <Admin> was given, with its custom calls', () => {
     const dataProvider = createDataProvider({ apiFetch: (async () => ({})) as ApiFetch, httpClient: () => Promise.reject(new Error('no CRUD call in this test')) });
     const wrapper = ({ children }: { children: ReactNode }) => <AdminContext dataProvider={dataProvider}>{children}</AdminContext>;
     expect(renderHook(() => useConsoleDataProvider(), { wrapper }).result.current).toBe(dataProvider);
-    expect(useConsoleApi).toBe(useConsoleDataProvider);
   });
 
   it('§8 a refused call reaches the caller as it failed: not handed to checkError (no sign-out), not logged a second time', async () => {

@@ -13,7 +13,7 @@ import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import { txsPaidFor } from '../../domain/alertRules.ts';
 import { portfolioValueUSD } from '../../domain/portfolio.ts';
 import { liveStore, sampledSource, useLive, useLiveFrom } from '../../realtime/index.ts';
-import { useConsoleApi } from '../../ui/useConsoleApi.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { NetworkSparklines } from './NetworkSparklines.tsx';
 import { backfill, followLive, keepsHistory, subscribeHistoryStatus, type FetchSeries } from './networkHistory.ts';
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
@@ -149,7 +149,7 @@ const NetworkCard = memo(function NetworkCard({ network }: { network: string }) 
 
 /** The backfill of a network's sparklines (GET /api/stats/series); a 404 means the backend keeps no history. */
 function useBackfill(network: string) {
-  const api = useConsoleApi();
+  const api = useConsoleDataProvider();
   useEffect(() => {
     const fetchSeries: FetchSeries = (kind, net, from, to) =>
       api.getStatsSeries({ kind, network: net, from, to }).then((answer) => (answer.provided ? answer.data.points : null));

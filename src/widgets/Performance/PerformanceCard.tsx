@@ -21,7 +21,7 @@ import {
 import { liveStore } from '../../realtime/index.ts';
 import { FailureAlert } from '../../ui/FailureAlert.tsx';
 import { LoadBoundary } from '../../ui/retryableLazy.tsx';
-import { useConsoleApi } from '../../ui/useConsoleApi.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { Figure } from '../../ui/Figure.tsx';
 
 /** The window also slides with no trade at all (a new hour starts): the current bucket is refetched this often. */
@@ -38,7 +38,7 @@ const whole = new Intl.NumberFormat('en-US');
 const profitAxis = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
-  const api = useConsoleApi();
+  const api = useConsoleDataProvider();
   const [period, setPeriod] = useState<PerformancePeriod>('24h');
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);

@@ -6,7 +6,7 @@ import type { ConfirmDialogProps } from '../../ui/dialogs/ConfirmDialog.tsx';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
 import { OnceOpened } from '../../ui/OnceOpened.tsx';
 import { useAction } from '../../ui/useAction.ts';
-import { useConsoleApi } from '../../ui/useConsoleApi.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { LazyTooltip } from '../../ui/LazyTooltip.tsx';
 
 /** Its code loads when the operator first asks for a restart (not with home). */
@@ -25,7 +25,7 @@ function selectPeers(s: LiveState): string {
 /** Peer counts of txPeerStatus / zmqPeerStatus; a peer with 0 is warning; click restarts it (confirmed). */
 export function PeerButtons() {
   const peers = useLive(selectPeers);
-  const api = useConsoleApi();
+  const api = useConsoleDataProvider();
   const { pending, run } = useAction();
   const [restarting, setRestarting] = useState<string | null>(null);
   if (!peers) return null;

@@ -12,7 +12,7 @@ import { InputDialog } from '../../ui/dialogs/InputDialog.tsx';
 import { SelectDialog } from '../../ui/dialogs/SelectDialog.tsx';
 import { errorText } from '../../ui/errors.ts';
 import { useAction } from '../../ui/useAction.ts';
-import { useConsoleApi } from '../../ui/useConsoleApi.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 
 type Kind = 'restart' | 'scaling';
 
@@ -29,7 +29,7 @@ type Kind = 'restart' | 'scaling';
  * keeps the dialog and the choice or text, with the server's reason under the field.
  */
 export function RestartServiceDialog({ service, onClose }: { service: Service | null; onClose: () => void }) {
-  const api = useConsoleApi();
+  const api = useConsoleDataProvider();
   const notify = useNotify();
   const { pending, run } = useAction();
   const [commanding, setCommanding] = useState(false);

@@ -9,7 +9,7 @@ import { mayUse } from '../../config/access.ts';
 import { mergeLogs } from '../../domain/logRules.ts';
 import { userLogSentence } from '../../domain/userLogText.ts';
 import { useLive } from '../../realtime/index.ts';
-import { useConsoleApi } from '../../ui/useConsoleApi.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { useFormatTime } from '../../ui/timeZone.ts';
 
 /** How many entries the card lists (and asks POST /logs/more for). */
@@ -23,7 +23,7 @@ export function UserLogFeed() {
   const live = useLive((s) => s.userLogs);
   const { permissions } = usePermissions();
   const allowed = mayUse('seeUserLogFeed', permissions);
-  const api = useConsoleApi();
+  const api = useConsoleDataProvider();
   const formatTime = useFormatTime();
   // Asked for only by the roles the access table gives the user log to (§6: /settings/userlogs is Admin's).
   const stored = useQuery({

@@ -10,13 +10,13 @@ import { WORKER_COMMAND_TEXT as COMMAND_TEXT, WORKER_COMMANDS } from '../../conf
 import { WORKER_DIALOG_CLOSE_MS } from '../../config/constants.ts';
 import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
 import { useAction } from '../../ui/useAction.ts';
-import { useConsoleApi } from '../../ui/useConsoleApi.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 
 type Pending = { label: string; message: string; action: () => Promise<unknown> } | null;
 
 /** §2 Worker actions dialog; closes 250 ms after an action (§9). */
 export function WorkerActionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const api = useConsoleApi();
+  const api = useConsoleDataProvider();
   const { pending, run } = useAction();
   const [confirm, setConfirm] = useState<Pending>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);

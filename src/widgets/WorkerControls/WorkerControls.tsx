@@ -8,7 +8,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useLive } from '../../realtime/index.ts';
 import { useAction } from '../../ui/useAction.ts';
-import { useConsoleApi } from '../../ui/useConsoleApi.ts';
+import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { LazyTooltip } from '../../ui/LazyTooltip.tsx';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
 import { OnceOpened } from '../../ui/OnceOpened.tsx';
@@ -28,7 +28,7 @@ export function WorkerControls() {
   const searching = useLive((s) => s.brainState?.routeSearchRunning ?? false);
   const progress = useLive((s) => s.brainState?.routeSearchProgress ?? 0);
   const sellOnly = useLive((s) => s.miscSettings.sellOnly);
-  const api = useConsoleApi();
+  const api = useConsoleDataProvider();
   const { pending, run } = useAction();
   const [actionsOpen, setActionsOpen] = useState(false);
 
