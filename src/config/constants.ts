@@ -66,6 +66,12 @@ export const AMOUNT_OUT_SIGNIFICANT_DIGITS = 12;
 export const PERCENT_DIFF_DECIMALS = 2;
 export const ROUTE_LIST_MAX_HEIGHT = 256;
 
+/**
+ * A connected service the backend has not heard from for longer than this is silent, not healthy
+ * (docs/protocol.md "Shapes", ConnectedServices.services).
+ */
+export const SERVICE_SILENT_AFTER_MS = 30_000;
+
 /** §6 Storage keys. */
 export const API_KEY_STORAGE_KEY = 'USER_API_KEY';
 export const RECONN_FLAG_STORAGE_KEY = 'reconn';

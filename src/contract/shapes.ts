@@ -64,7 +64,12 @@ export type WorkersResponse = z.infer<typeof WorkersResponse>;
 export const MiscSettingsResponse = z.object({ ok: z.literal(true), miscSettings: MiscSettings });
 export type MiscSettingsResponse = z.infer<typeof MiscSettingsResponse>;
 
-export const ConnectedServices = z.object({ numConnected: finite, numExpected: finite });
+/** A service as the backend last heard from it (docs/protocol.md "Shapes", the named-services extension). */
+export const ServiceReport = z.object({ name: z.string().min(1).max(64), connected: z.boolean(), lastSeenAt: finite });
+export type ServiceReport = z.infer<typeof ServiceReport>;
+
+/** The counts of §4's health; `services`, a console extension, names each service (absent: the counts alone). */
+export const ConnectedServices = z.object({ numConnected: finite, numExpected: finite, services: z.array(ServiceReport).max(256).optional() });
 export type ConnectedServices = z.infer<typeof ConnectedServices>;
 
 /** docs/protocol.md "Shapes" leaves AwsGroup open: the reference server names each group; another backend may not. */

@@ -1,11 +1,12 @@
 /** The simulation itself, without timers: simulated time moves only when the test says so. */
 import { describe, expect, it } from 'vitest';
+import { SERVICES } from '../../src/config/enums.ts';
 import { staleThresholdMs } from '../../src/config/networks.ts';
 import { ServerEvents, Trade, type BrainState, type ServerEventName } from '../../src/contract/index.ts';
 import { poolKey } from '../../src/domain/keys.ts';
 import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_CONNECTED_SERVICES, DEMO_TOKENS } from '../../server/src/db/demoData.ts';
 import { TradeDraft } from '../../server/src/db/repos/trades.ts';
-import type { SimBrain } from '../../server/src/sim/context.ts';
+import type { SimBrain, SimServices } from '../../server/src/sim/context.ts';
 import type { OperationUpdate, QueuedOperation } from '../../server/src/sim/context.ts';
 import { MIN_HEAD_INTERVAL_MS, SIM_NETWORKS, SLOW_STEP_MAX_MS, SLOW_STEP_MIN_MS, SLOW_TRADE_RATE } from '../../server/src/sim/profiles.ts';
 import { createSimulation, type Simulation } from '../../server/src/sim/simulation.ts';
@@ -23,7 +24,7 @@ interface Run {
   trades: TradeDraft[];
   /** The simulated time of each write of `trades`. */
   tradeTimes: number[];
-  services: unknown[];
+  services: SimServices[];
   operations: { at: number; op: QueuedOperation; update: OperationUpdate }[];
   of(event: ServerEventName): Emitted[];
 }
@@ -36,7 +37,7 @@ function simulate(seed: number, simMs = 0, brainState: BrainState = WORKERS_RUNN
   const brain: Run['brain'] = [];
   const trades: TradeDraft[] = [];
   const tradeTimes: number[] = [];
-  const services: unknown[] = [];
+  const services: SimServices[] = [];
   const operations: Run['operations'] = [];
   // Output during construction (the first brain state) happens at simulated time 0.
   const built: { sim?: Simulation } = {};
@@ -421,9 +422,22 @@ describe('simulator: brain state', () => {
     const peerCounts = run.brain.flatMap((b) => [...Object.values(b.fields.txPeerStatus), ...Object.values(b.fields.zmqPeerStatus)]);
     expect(peerCounts).toContain(0);
     expect(run.brain.at(-1)!.fields.txPeerStatus).toEqual(DEMO_BRAIN_STATE.txPeerStatus);
-    const drops = run.services.filter((s) => ServerEvents.connectedServices.parse(s).numConnected < DEMO_CONNECTED_SERVICES.numExpected);
+    const drops = run.services.filter((s) => s.numConnected < DEMO_CONNECTED_SERVICES.numExpected);
     expect(drops.length).toBeGreaterThan(2);
-    expect(run.services.at(-1)).toEqual(DEMO_CONNECTED_SERVICES);
+    // A missing service is named: the one not connected, and the count agrees.
+    for (const drop of drops) expect(drop.services.filter((s) => !s.connected).length).toBe(drop.numExpected - drop.numConnected);
+    const last = run.services.at(-1);
+    expect({ numConnected: last?.numConnected, numExpected: last?.numExpected }).toEqual(DEMO_CONNECTED_SERVICES);
+  });
+
+  it('§4 the services are named, report in every 10 s, and one now and then stays connected but silent', () => {
+    const run = simulate(4, 60 * MINUTE);
+    expect(run.services[0]?.services.map((s) => s.name)).toEqual([...SERVICES]);
+    // Reports come at least every 10 s of simulated time: 60 min gives 360 and more.
+    expect(run.services.length).toBeGreaterThanOrEqual(360);
+    const silent = run.services.flatMap((s) => s.services.filter((service) => service.connected && !service.reporting));
+    expect(silent.length).toBeGreaterThan(0);
+    expect(run.services.at(-1)?.services.every((s) => s.connected && s.reporting)).toBe(true);
   });
 
   it('a state left half-done by an earlier run (search running, a peer at 0) is put right at start', () => {
@@ -471,7 +485,10 @@ describe('simulator: quiet (the control\'s quiet, for browser tests)', () => {
     for (const { fields } of run.brain.slice(brainFrom)) {
       for (const count of [...Object.values(fields.txPeerStatus), ...Object.values(fields.zmqPeerStatus)]) expect(count).toBeGreaterThan(0);
     }
-    for (const services of run.services.slice(servicesFrom)) expect(services).toEqual(DEMO_CONNECTED_SERVICES);
+    for (const report of run.services.slice(servicesFrom)) {
+      expect({ numConnected: report.numConnected, numExpected: report.numExpected }).toEqual(DEMO_CONNECTED_SERVICES);
+      expect(report.services.every((s) => s.connected && s.reporting)).toBe(true);
+    }
     // No head is silent past its threshold, and every feed goes on.
     for (const { network } of SIM_NETWORKS) {
       const heads = quiet.filter((e) => e.event === 'newBlock' && networkOf(e) === network).map((e) => e.at);

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
+import { SERVICES } from '../../src/config/enums.ts';
 import { staleThresholdMs } from '../../src/config/networks.ts';
 import { BrainState, InitPayload, SERVER_EVENT_NAMES, ServerEvents, Trade, TxListResponse, type ServerEventName } from '../../src/contract/index.ts';
 import { PERMISSIONS, SIM_PERMISSIONS } from '../../server/src/auth/permissions.ts';
@@ -102,6 +103,27 @@ describe('trades repository', () => {
     const seq = await trades.lastSeq();
     await t.app.store.transaction(async (tx) => void (await tx.trades.prune(0)));
     expect(await trades.lastSeq()).toBe(seq);
+  });
+});
+
+describe('simulator in the server: named services (docs/protocol.md "Shapes")', () => {
+  it('§4 connectedServices names every service with when it was last heard from, on the server\'s clock', async () => {
+    const t = await startServer({ enabled: true, seed: 1, rate: 1 }, true);
+    const cached = async () => {
+      for (let i = 0; i < 100; i++) {
+        const value = ServerEvents.connectedServices.parse(t.app.hub.cached().connectedServices ?? { numConnected: 0, numExpected: 0 });
+        if (value.services) return value;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error('connectedServices never named its services');
+    };
+    const value = await cached();
+    expect(value.services?.map((s) => s.name)).toEqual([...SERVICES]);
+    expect(value.services?.every((s) => s.connected && s.lastSeenAt === t.clock.now())).toBe(true);
+    expect(value.numConnected).toBe(value.numExpected);
+    // What init carries is the stored value, with the names.
+    const stored = await t.app.store.settings.get('connectedServices');
+    expect(stored.services?.length).toBe(SERVICES.length);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * The brain's own side of the brain state: native prices drifting, peers of the transaction and
- * ZMQ services dropping to 0 for a while (the service buttons turn warning, §4), one service
- * missing now and then (danger), and the route search that follows a workers start.
+ * ZMQ services dropping to 0 for a while (the service buttons turn warning, §4), the services
+ * reporting in, one missing (danger) or silent now and then, and the route search that follows a
+ * workers start.
  */
+import { SERVICES } from '../../../src/config/enums.ts';
 import type { BrainState, ConnectedServices } from '../../../src/contract/index.ts';
 import { jittered, significant, type SimBrain, type SimContext } from './context.ts';
 import {
@@ -126,30 +128,60 @@ function peerOutages(
   };
 }
 
-/** One service goes missing now and then; returns what brings a missing one back at once. */
+type ServiceState = 'up' | 'down' | 'silent';
+
+/** The names the simulated services go by: §4's services, as many as the stored count expects. */
+function serviceNames(numExpected: number): string[] {
+  return Array.from({ length: Math.max(0, numExpected) }, (_, i) => SERVICES[i] ?? `service-${i + 1}`);
+}
+
+/**
+ * The services report in every CADENCE.serviceReportMs; now and then one goes missing (danger, §4)
+ * or stays connected but stops reporting (silent). Returns what brings every service back at once.
+ */
 function serviceDrops(ctx: SimContext, stored: ConnectedServices): () => void {
   const rng = ctx.stream('services');
-  const healthy: ConnectedServices = { numConnected: stored.numExpected, numExpected: stored.numExpected };
-  const drops = new Set<Timer>();
-  if (stored.numConnected !== stored.numExpected) ctx.sinks.connectedServicesChanged(healthy);
-  if (healthy.numExpected < 1) return () => undefined;
-  ctx.scheduler.repeat(
-    () => jittered(rng, CADENCE.serviceDropEveryMs),
-    () => {
-      if (ctx.quiet()) return;
-      ctx.sinks.connectedServicesChanged({ ...healthy, numConnected: healthy.numExpected - 1 });
-      const end = ctx.scheduler.after(rng.between(10_000, 40_000), () => {
-        drops.delete(end);
-        ctx.sinks.connectedServicesChanged(healthy);
-      });
-      drops.add(end);
-    },
-  );
+  const names = serviceNames(stored.numExpected);
+  const states = new Map<string, ServiceState>(names.map((name) => [name, 'up']));
+  const publish = () => {
+    const services = names.map((name) => {
+      const state = states.get(name) ?? 'up';
+      return { name, connected: state !== 'down', reporting: state === 'up' };
+    });
+    ctx.sinks.connectedServicesChanged({
+      numConnected: services.filter((s) => s.connected).length,
+      numExpected: stored.numExpected,
+      services,
+    });
+  };
+  // The first report puts right an outage an earlier run left under way, and names every service.
+  publish();
+  if (names.length === 0) return () => undefined;
+  ctx.scheduler.repeat(() => CADENCE.serviceReportMs, publish);
+
+  const outages = new Set<Timer>();
+  const outage = (state: ServiceState, minMs: number, maxMs: number) => {
+    if (ctx.quiet()) return;
+    const up = names.filter((name) => states.get(name) === 'up');
+    if (up.length === 0) return;
+    const name = rng.pick(up);
+    states.set(name, state);
+    publish();
+    const end = ctx.scheduler.after(rng.between(minMs, maxMs), () => {
+      outages.delete(end);
+      states.set(name, 'up');
+      publish();
+    });
+    outages.add(end);
+  };
+  ctx.scheduler.repeat(() => jittered(rng, CADENCE.serviceDropEveryMs), () => outage('down', 10_000, 40_000));
+  ctx.scheduler.repeat(() => jittered(rng, CADENCE.serviceSilenceEveryMs), () => outage('silent', 40_000, 90_000));
   return () => {
-    if (drops.size === 0) return;
-    for (const end of drops) end.cancel();
-    drops.clear();
-    ctx.sinks.connectedServicesChanged(healthy);
+    if (outages.size === 0) return;
+    for (const end of outages) end.cancel();
+    outages.clear();
+    for (const name of names) states.set(name, 'up');
+    publish();
   };
 }
 

@@ -2,7 +2,6 @@
 import type {
   BrainState,
   Bridge,
-  ConnectedServices,
   ServerEventName,
   ServerEventPayload,
   Token,
@@ -39,12 +38,23 @@ export interface OperationUpdate {
   errCode?: number;
 }
 
+/**
+ * The services as the simulation has them: connected or not, and whether each reports now (one that
+ * stays connected but stops reporting turns silent). The plugin stamps when each was last heard from.
+ */
+export interface SimServices {
+  numConnected: number;
+  numExpected: number;
+  services: { name: string; connected: boolean; reporting: boolean }[];
+}
+
 /** Where the simulation's output goes. Each is called synchronously, in simulated-time order. */
 export interface SimSinks {
   emit<E extends ServerEventName>(event: E, payload: ServerEventPayload<E>): void;
   /** The owned brain fields changed; a milestone (route search start, 100 %, end) must not be coalesced away. */
   brainChanged(fields: SimBrain, milestone: boolean): void;
-  connectedServicesChanged(value: ConnectedServices): void;
+  /** The services changed, or reported again (every SERVICE_REPORT_MS while they do). */
+  connectedServicesChanged(value: SimServices): void;
   /** A trade was sent or confirmed; stored so GET /api/txs/sell/{tradeId} can answer and its txs join the history. */
   tradeChanged(trade: TradeDraft): void;
   /** An operator's tx was sent or settled (sim/operations.ts); stored so the history and its trade show it. */

@@ -7,11 +7,11 @@
 import { randomInt } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Network } from '../../../src/config/networks.ts';
-import type { ServerEventName, ServerEventPayload } from '../../../src/contract/index.ts';
+import type { ConnectedServices, ServerEventName, ServerEventPayload } from '../../../src/contract/index.ts';
 import { systemClock } from '../lib/clock.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { tradeTxId, type TradeTx } from '../db/repos/trades.ts';
-import { significant, type OperationUpdate, type QueuedOperation, type SimCatalog, type SimSinks } from './context.ts';
+import { significant, type OperationUpdate, type QueuedOperation, type SimCatalog, type SimServices, type SimSinks } from './context.ts';
 import { BrainStatePublisher } from './brainStatePublisher.ts';
 import { Driver } from './driver.ts';
 import { createSimulation, type Simulation } from './simulation.ts';
@@ -118,13 +118,28 @@ export default fp<SimOptions>(
     };
 
     const publisher = new BrainStatePublisher(app);
+    // When each service was last heard from (docs/protocol.md "Shapes"): now while it reports, and a
+    // service that stops reporting or goes missing was last heard from when it last reported.
+    const lastSeen = new Map<string, number>();
+    const reported = new Map<string, boolean>();
+    const heardFrom = (simulated: SimServices, now: number): ConnectedServices => ({
+      numConnected: simulated.numConnected,
+      numExpected: simulated.numExpected,
+      services: simulated.services.map(({ name, connected, reporting }) => {
+        // One that reported until this change was heard from now, as is one reporting now.
+        if (reporting || reported.get(name) !== false) lastSeen.set(name, now);
+        reported.set(name, reporting);
+        return { name, connected, lastSeenAt: lastSeen.get(name) ?? now };
+      }),
+    });
     // Connected services are written, then announced, one change after the other.
     let servicesWrites: Promise<void> = Promise.resolve();
     let operationWrites: Promise<void> = Promise.resolve();
     const sinks: SimSinks = {
       emit: (event, payload) => app.hub.broadcast(event, held(event, stamped(event, payload))),
       brainChanged: (fields, milestone) => publisher.push(fields, milestone),
-      connectedServicesChanged: (value) => {
+      connectedServicesChanged: (simulated) => {
+        const value = heardFrom(simulated, app.clock.now());
         servicesWrites = servicesWrites
           .then(async () => {
             await app.store.settings.set('connectedServices', value);

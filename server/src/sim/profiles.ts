@@ -92,6 +92,10 @@ export const CADENCE = {
   priceMs: 5000,
   peerOutageEveryMs: 4 * 60_000,
   serviceDropEveryMs: 6 * 60_000,
+  /** One service stops reporting while connected (silent past 30 s) about every 15 minutes. */
+  serviceSilenceEveryMs: 15 * 60_000,
+  /** How often connected services report in: well inside the console's 30 s before silent. */
+  serviceReportMs: 10_000,
   notifyEveryMs: 3 * 60_000,
   soundEveryMs: 12 * 60_000,
 } as const;
