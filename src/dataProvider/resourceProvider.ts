@@ -46,7 +46,7 @@ export type ListRead = (params: GetListParams) => Promise<{ data: readonly Field
 
 export interface ResourceRoute {
   /**
-   * The complete route, where parts of it load with the screens (a definition's `ui`): called once,
+   * The complete route, where parts of it load with the screens (a definition's `views`): called once,
    * before the first call that needs the route.
    */
   prepare?: () => Promise<ResourceRoute>;

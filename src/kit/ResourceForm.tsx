@@ -15,7 +15,7 @@ import { versionOf } from '../ui/errors.ts';
 import { SAVED_NOTIFY_OPTIONS, capitalised } from '../ui/notices.ts';
 import { useVersionedSave } from '../ui/useVersionedSave.ts';
 import { VersionedFormFooter } from './VersionedFormFooter.tsx';
-import type { FieldDef, Fields, ResourceDefinition } from './definition.ts';
+import type { FieldDef, Fields, KitViewProps, ResourceDefinition, ResourceViews } from './definition.ts';
 import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitNumberInput, KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
@@ -49,11 +49,11 @@ function fieldInput(field: FieldDef, mode: Mode) {
 }
 
 /** Resets the form to a record (take theirs, reload). */
-function useResetTo(definition: ResourceDefinition) {
+function useResetTo({ toForm }: ResourceViews) {
   const form = useFormContext();
   return useCallback(
-    (record: RaRecord) => form.reset(definition.toForm ? definition.toForm(record) : record),
-    [form, definition],
+    (record: RaRecord) => form.reset(toForm ? toForm(record) : record),
+    [form, toForm],
   );
 }
 
@@ -77,13 +77,14 @@ function FormFoot({ definition, mode, watch, versioned, onTakeTheirs }: {
   );
 }
 
-function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition; mode: Mode; loaded?: RaRecord }) {
+function KitForm({ definition, views, mode, loaded }: KitViewProps & { mode: Mode; loaded?: RaRecord }) {
   const [base, setBase] = useState<RaRecord | undefined>(loaded);
   const saving = useRef(false);
   const [update] = useUpdate();
   const [create] = useCreate();
   const redirect = useRedirect();
-  const { name, toForm, toBody, validate, fields = [] } = definition;
+  const { name } = definition;
+  const { toForm, toBody, validate, fields = [] } = views;
 
   const save = useCallback(
     async (body: Fields, version: number | undefined) => {
@@ -140,6 +141,7 @@ function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition;
     >
       <FormBody
         definition={definition}
+        views={views}
         mode={mode}
         base={base}
         saving={saving}
@@ -171,6 +173,7 @@ function KitForm({ definition, mode, loaded }: { definition: ResourceDefinition;
 /** Inside the form (it needs the form context): the realtime watch, the fields, the foot. */
 function FormBody(props: {
   definition: ResourceDefinition;
+  views: ResourceViews;
   mode: Mode;
   base: RaRecord | undefined;
   saving: RefObject<boolean>;
@@ -178,7 +181,7 @@ function FormBody(props: {
   foot: (watch: RecordWatchState, resetTo: (record: RaRecord) => void) => ReactNode;
   children: ReactNode;
 }) {
-  const resetTo = useResetTo(props.definition);
+  const resetTo = useResetTo(props.views);
   const [watch, setWatch] = useState<RecordWatchState>(NOTHING_SEEN);
   return (
     <Stack spacing={2} sx={{ width: '100%' }}>
@@ -201,31 +204,31 @@ function FormBody(props: {
   );
 }
 
-export function ResourceCreate({ definition }: { definition: ResourceDefinition }) {
+export function ResourceCreate({ definition, views }: KitViewProps) {
   return (
     <ResourcePage title={`New ${definition.recordLabel}`}>
       <Create resource={definition.name} title={false} actions={false}>
-        <KitForm definition={definition} mode="create" />
+        <KitForm definition={definition} views={views} mode="create" />
       </Create>
     </ResourcePage>
   );
 }
 
 /** The edit form starts from the record once it has loaded. */
-function LoadedEditForm({ definition }: { definition: ResourceDefinition }) {
+function LoadedEditForm({ definition, views }: KitViewProps) {
   const record = useRecordContext();
   if (!record) return null;
-  return <KitForm key={String(record.id)} definition={definition} mode="edit" loaded={record} />;
+  return <KitForm key={String(record.id)} definition={definition} views={views} mode="edit" loaded={record} />;
 }
 
-export function ResourceEdit({ definition }: { definition: ResourceDefinition }) {
+export function ResourceEdit({ definition, views }: KitViewProps) {
   // The record's id from the route: a deep link says at once which record is open.
   const id = useGetRecordId();
   return (
     <ResourcePage title={`Edit ${definition.recordLabel} ${String(id)}`}>
       {/* Edit only loads the record: KitForm saves it itself (pessimistic) and goes back to the list. */}
       <Edit resource={definition.name} title={false} actions={false}>
-        <LoadedEditForm definition={definition} />
+        <LoadedEditForm definition={definition} views={views} />
       </Edit>
     </ResourcePage>
   );

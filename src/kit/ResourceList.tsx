@@ -15,7 +15,7 @@ import {
   ColumnsButton, CreateButton, DataTable, ExportButton, List, TopToolbar,
   useCanAccess, useCreatePath, useListContext, useRefresh, type Identifier, type RaRecord,
 } from 'react-admin';
-import { recordPathOf, type FilterDef, type ResourceDefinition } from './definition.ts';
+import { recordPathOf, type FilterDef, type KitViewProps, type ResourceDefinition, type ResourceViews } from './definition.ts';
 import { errorStatus } from '../dataProvider/apiFetch.ts';
 import { errorText } from '../ui/errors.ts';
 import { CommandButton } from './CommandButton.tsx';
@@ -98,9 +98,9 @@ function EmptyList({ recordLabel, unfiltered }: { recordLabel: string; unfiltere
   );
 }
 
-function RowButtons({ definition, record, canEdit, canDelete }: { definition: ResourceDefinition; record: RaRecord; canEdit: boolean; canDelete: boolean }) {
+function RowButtons({ definition, views, record, canEdit, canDelete }: { definition: ResourceDefinition; views: ResourceViews; record: RaRecord; canEdit: boolean; canDelete: boolean }) {
   const createPath = useCreatePath();
-  const Actions = definition.rowActions;
+  const Actions = views.rowActions;
   const name = definition.recordRepresentation(record);
   return (
     <>
@@ -121,15 +121,16 @@ function RowButtons({ definition, record, canEdit, canDelete }: { definition: Re
   );
 }
 
-export function ResourceList({ definition }: { definition: ResourceDefinition }) {
+export function ResourceList({ definition, views }: KitViewProps) {
   const [search] = useSearchParams();
   const aliased = definition.showQueryAlias === undefined ? null : search.get(definition.showQueryAlias);
   if (aliased) return <Navigate replace to={recordPathOf(definition, aliased)} />;
-  return <ResourceListView definition={definition} />;
+  return <ResourceListView definition={definition} views={views} />;
 }
 
-function ResourceListView({ definition }: { definition: ResourceDefinition }) {
-  const { name, label, recordLabel, columns = [], filters = [], defaultSort, perPage = 25, rowActions, commands, listAside: Aside } = definition;
+function ResourceListView({ definition, views }: KitViewProps) {
+  const { name, label, recordLabel, defaultSort, perPage = 25, commands } = definition;
+  const { columns = [], filters = [], rowActions, listAside: Aside } = views;
   const { canAccess: canEdit = false } = useCanAccess({ resource: name, action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: name, action: 'delete' });
   const hasActions = rowActions !== undefined || commands !== undefined || canEdit || canDelete;
@@ -148,14 +149,14 @@ function ResourceListView({ definition }: { definition: ResourceDefinition }) {
         empty={false}
         error={<ListError recordLabel={recordLabel} />}
         queryOptions={{ retry: retryRead }}
-        // Every export is formula-escaped: the definition's own, else the kit's (shared/exporter.ts).
-        exporter={definition.exporter ?? kitExporter}
+        // Every export is formula-escaped: the resource's own, else the kit's (exporter.ts).
+        exporter={views.exporter ?? kitExporter}
         actions={
           <TopToolbar sx={{ flexWrap: 'wrap' }}>
             {definition.clearFilters && <ClearFiltersButton />}
             <CreateButton label={`New ${recordLabel}`} />
             {!layout.phone && <ColumnsButton storeKey={layout.storeKey} />}
-            <ExportButton maxResults={definition.exportMax} />
+            <ExportButton maxResults={views.exportMax} />
           </TopToolbar>
         }
       >
@@ -196,7 +197,7 @@ function ResourceListView({ definition }: { definition: ResourceDefinition }) {
                 source="_actions"
                 label="Actions"
                 disableSort
-                render={(record: RaRecord) => <RowButtons definition={definition} record={record} canEdit={canEdit} canDelete={canDelete} />}
+                render={(record: RaRecord) => <RowButtons definition={definition} views={views} record={record} canEdit={canEdit} canDelete={canDelete} />}
               />
             )}
           </DataTable>

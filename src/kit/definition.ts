@@ -1,13 +1,15 @@
 /**
- * What a resource is, said once (README "Adding a resource"): its name and route, the field that
- * identifies a record, where its records come from (REST paths or a live collection), who may do
- * what, its list columns and filters, its form fields, and the custom views where a generic one
- * cannot serve. The kit (ResourceList, ResourceForm) renders every definition with react-admin's
- * own components; App.tsx registers one <Resource> per definition.
+ * What a resource is, said once (README "Adding a resource"), in one definition: its name and
+ * route, the field that identifies a record, where its records come from (REST paths or a live
+ * collection), how its list opens, the custom views where a generic one cannot serve, and the
+ * lazy module of its view parts (columns, filters, form fields), whose keys are none of the
+ * definition's. Who may do what and its title come from the access table. The kit (ResourceList,
+ * ResourceForm) renders every definition with react-admin's own components; App.tsx registers one
+ * <Resource> per definition.
  */
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Exporter, GetListParams, Identifier, RaRecord, Validator } from 'react-admin';
-import { resourceAccessOf, type ActionAccess, type ResourceActions, type ResourceName } from '../config/access.ts';
+import { resourceAccessOf, ROUTES, type ActionAccess, type ResourceActions, type ResourceName, type RouteEntry } from '../config/access.ts';
 import type { CustomWrites } from '../dataProvider/resourceProvider.ts';
 import type { AppDataProvider } from '../dataProvider/index.ts';
 import type { CollectionName, LiveCollectionName } from '../realtime/liveCollections.ts';
@@ -26,7 +28,7 @@ export interface ColumnDef<R extends RaRecord = RaRecord> {
   source: string;
   label: string;
   render?: (record: R) => ReactNode;
-  /** Sortable unless false; a live resource may sort a computed column through `live.sortValue`. */
+  /** Sortable unless false; a live resource may sort a computed column through its views' `sortValue`. */
   sortable?: boolean;
   /** Hidden until chosen in the column chooser. */
   hidden?: boolean;
@@ -94,7 +96,7 @@ export interface RecordCommand<R extends RaRecord = RaRecord> {
 export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   /** react-admin's resource name: the §2 route without its leading slash (`settings/tokens`). */
   name: string;
-  /** The page title and menu item (§2 titles). */
+  /** The page title and menu item: the route's title in src/config/access.ts (defineResource fills it in). */
   label: string;
   /** One record in words, for buttons and messages: "token". */
   recordLabel: string;
@@ -104,23 +106,11 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   access: ResourceAccess;
   /** REST paths under /api (§7); list differs where §7 writes it so (`txs/`). */
   api?: { record: string; list?: string };
-  /** Records kept by the socket (docs/protocol.md "Server -> client events"), listed from the live store. */
-  live?: {
-    collection: LiveCollectionName;
-    /** The list's filters (`q` the search box) against one record; by default each filter is an equality. */
-    matches?: (record: R, filter: Fields) => boolean;
-    /** Sort keys of computed columns. */
-    sortValue?: (record: R, field: string) => unknown;
-  };
   /**
-   * A list read through a custom call (§7) where neither REST's list convention nor the live
-   * store holds every record: user logs page through POST /logs/more. Given react-admin's page,
-   * sort and filter, and the live collections (what the socket has, newer than the server may say).
+   * Records kept by the socket (docs/protocol.md "Server -> client events"), listed from the live
+   * store; how a filter matches one and how a computed column sorts are the views' `matches` and `sortValue`.
    */
-  read?: (
-    params: GetListParams,
-    context: { dataProvider: AppDataProvider; collection: (name: LiveCollectionName) => readonly Fields[] },
-  ) => Promise<{ data: readonly Fields[]; total: number }>;
+  live?: { collection: LiveCollectionName };
   /** Writes that are not the REST convention, over the data provider's custom methods. */
   writes?: (context: { records: () => readonly Fields[]; dataProvider: AppDataProvider }) => CustomWrites;
   /** A REST resource whose rows the socket announces (txs on txSent/txConfirmed): its list refreshes then. */
@@ -130,27 +120,56 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
    * records that change all the time (trades as they move) would only count the traffic.
    */
   countsUnseen?: false;
-  /** The list's columns (may come from `ui`). */
-  columns?: ColumnDef<R>[];
-  filters?: FilterDef[];
-  defaultSort?: { field: string; order: 'ASC' | 'DESC' };
   /**
    * The list's filter values (as react-admin keeps them, in the URL) to the filter the server takes;
-   * applied by the data provider before a REST list request. By default sent as they are.
+   * applied by the data provider before a REST list request. By default sent as they are. Here and
+   * not among the views: home reads trades through their route before any trade screen has loaded.
    */
   toServerFilter?: (filter: Fields) => Fields;
+  defaultSort?: { field: string; order: 'ASC' | 'DESC' };
   /** What the empty list says when no filter is set ("No user logs yet."); otherwise, and by default, "No {recordLabel}s match.". */
   emptyUnfiltered?: string;
   /** A Clear filters button empties every filter at once (lists with many filters). */
   clearFilters?: boolean;
-  /** The CSV export of the filtered rows (react-admin's default exporter otherwise) and its row limit. */
-  exporter?: Exporter;
-  exportMax?: number;
   /** 'show': a row opens the record's page, /{name}/{id} (the show view). */
   rowClick?: 'show';
   /** An older address of the record's page, /{name}?{param}={id}, redirected to /{name}/{id}. */
   showQueryAlias?: string;
   perPage?: number;
+  /** Confirmed calls on a record, each a button in its row. */
+  commands?: RecordCommand<R>[];
+  /** Said in the delete confirmation after "Delete {recordLabel} {id}?". */
+  deleteConsequence?: string;
+  /** Rows can be selected and deleted together where delete is allowed; false: one at a time only. */
+  bulkDelete?: boolean;
+  recordRepresentation: (record: R) => string;
+  /** react-admin's views where the kit's cannot serve, each rendered instead of the kit's and given the definition; lazy. */
+  list?: ComponentType<ResourceViewProps>;
+  create?: ComponentType<ResourceViewProps>;
+  edit?: ComponentType<ResourceViewProps>;
+  show?: ComponentType<ResourceViewProps>;
+  /**
+   * The parts only a view needs, loaded with the view (the screen folder's views.tsx): the first
+   * load then carries each definition, not its screens (the bundle budgets). The data provider
+   * loads them too, before the first call of the resource, for `matches`, `sortValue` and `read`.
+   */
+  views?: () => Promise<ResourceViewsModule<R>>;
+}
+
+/** What the kit hands a definition's own view: the definition it renders, as registered. */
+export interface ResourceViewProps {
+  definition: ResourceDefinition;
+}
+
+/** What the kit's own views (list, create, edit) are given: the definition, and its view parts as loaded. */
+export interface KitViewProps extends ResourceViewProps {
+  views: ResourceViews;
+}
+
+/** The view parts of a resource, loaded lazily: none of its keys is a definition's (ResourceViewsModule). */
+export interface ResourceViews<R extends RaRecord = RaRecord> {
+  columns?: ColumnDef<R>[];
+  filters?: FilterDef[];
   fields?: FieldDef[];
   /** Form values from a record (edit) and the body sent from form values (create and edit). */
   toForm?: (record: R | undefined) => Fields;
@@ -159,57 +178,68 @@ export interface ResourceDefinition<R extends RaRecord = RaRecord> {
   validate?: (values: Fields) => Record<string, unknown>;
   /** Components in each row beside Edit and Delete (pins, history...). */
   rowActions?: ComponentType<{ record: R }>;
-  /** Confirmed calls on a record, each a button in its row. */
-  commands?: RecordCommand<R>[];
-  /** Said in the delete confirmation after "Delete {recordLabel} {id}?". */
-  deleteConsequence?: string;
-  /** Rows can be selected and deleted together where delete is allowed; false: one at a time only. */
-  bulkDelete?: boolean;
-  recordRepresentation: (record: R) => string;
-  /** Views where a generic one cannot serve, declared here and rendered instead, given the definition. */
-  views?: Partial<Record<'list' | 'create' | 'edit' | 'show', ComponentType<ResourceViewProps>>>;
   /** Shown above the list (automation settings, imports...). */
   listAside?: ComponentType;
+  /** The CSV export of the filtered rows (the kit's formula-escaping exporter otherwise) and its row limit. */
+  exporter?: Exporter;
+  exportMax?: number;
+  /** A live resource's filters (`q` the search box) against one record; by default each filter is an equality. */
+  matches?: (record: R, filter: Fields) => boolean;
+  /** A live resource's sort keys of computed columns. */
+  sortValue?: (record: R, field: string) => unknown;
   /**
-   * The parts only a view needs, loaded with the view: columns that render components, form fields
-   * and their inputs, custom filter inputs, row actions. The first load then carries each
-   * definition's data, not its screens (the bundle budgets).
+   * A list read through a custom call (§7) where neither REST's list convention nor the live
+   * store holds every record: user logs page through POST /logs/more. Given react-admin's page,
+   * sort and filter, and the live collections (what the socket has, newer than the server may say).
    */
-  ui?: () => Promise<ResourceUi<R>>;
+  read?: (
+    params: GetListParams,
+    context: { dataProvider: AppDataProvider; collection: (name: LiveCollectionName) => readonly Fields[] },
+  ) => Promise<{ data: readonly Fields[]; total: number }>;
 }
 
-/** What the kit hands a definition's own view: the definition it renders, as registered. */
-export interface ResourceViewProps {
-  definition: ResourceDefinition;
-}
+/** `A`, when none of its keys is one of `B`'s; else never, which no value satisfies. */
+type Disjoint<A, B> = [Extract<keyof A, keyof B>] extends [never] ? A : never;
 
-export type ResourceUi<R extends RaRecord = RaRecord> = Partial<
-  Pick<
-    ResourceDefinition<R>,
-    | 'columns' | 'fields' | 'filters' | 'rowActions' | 'listAside' | 'toForm' | 'toBody' | 'validate' | 'exporter' | 'exportMax'
-    // Read by the data provider, which loads `ui` before the first call of the resource.
-    | 'live' | 'read' | 'writes' | 'toServerFilter'
-  >
->;
+/**
+ * A views module as a definition references it (`views: () => import('./views.tsx')`): the view
+ * parts, and no key of the definition's, so no piece is said in both places and the kit reads each
+ * from where it is declared. A module may export more (a screen of its own, a custom view).
+ */
+export type ResourceViewsModule<R extends RaRecord = RaRecord> = Disjoint<ResourceViews<R>, ResourceDefinition<R>> & {
+  readonly [K in keyof ResourceDefinition<R>]?: never;
+};
 
-/** A resource of the console: its name is a resource screen of the access table, which says who may do what. */
-export type ResourceSpec<R extends RaRecord = RaRecord> = Omit<ResourceDefinition<R>, 'name' | 'access'> & { name: ResourceName; access?: never };
+/** A definition's views, or none. */
+export const loadViews = (definition: ResourceDefinition): Promise<ResourceViews> => (definition.views ? definition.views() : Promise.resolve({}));
+
+/**
+ * A resource of the console: its name is a resource screen of the access table, which says who may
+ * do what and the title, so neither is said here.
+ */
+export type ResourceSpec<R extends RaRecord = RaRecord> = Omit<ResourceDefinition<R>, 'name' | 'access' | 'label'> & {
+  name: ResourceName;
+  access?: never;
+  label?: never;
+};
 
 /**
  * Defines a resource; typed in its record so columns and rules are checked against the contract.
  * A resource of the console names its screen in the access table (src/config/access.ts), which
- * gives its `access`: who may do what is said there only. A resource outside the table (the kit's
- * own tests) says its `access` itself.
+ * gives its `access` and its `label` (the route's title). A resource outside the table (the kit's
+ * own tests) says both itself.
  */
 export function defineResource<R extends RaRecord>(definition: ResourceSpec<R>): ResourceDefinition;
 export function defineResource<R extends RaRecord>(definition: ResourceDefinition<R>): ResourceDefinition;
 export function defineResource<R extends RaRecord>(definition: ResourceSpec<R> | ResourceDefinition<R>): ResourceDefinition {
+  const route: RouteEntry | undefined = ROUTES.find((r) => r.path === pathOf(definition));
   const fromTable = resourceAccessOf(definition.name);
-  if (fromTable && definition.access) throw new Error(`the access of ${definition.name} is said in src/config/access.ts, not in its definition`);
+  if (fromTable && (definition.access || definition.label)) throw new Error(`the access and title of ${definition.name} are said in src/config/access.ts, not in its definition`);
   const access = fromTable ?? definition.access;
-  if (!access) throw new Error(`${definition.name} is no resource screen of src/config/access.ts`);
+  const label = route?.title ?? definition.label;
+  if (!access || label === undefined) throw new Error(`${definition.name} is no resource screen of src/config/access.ts`);
   // The kit handles records as RaRecord; the definition's own functions were checked against R.
-  return { ...definition, access } as unknown as ResourceDefinition;
+  return { ...definition, access, label } as unknown as ResourceDefinition;
 }
 
 export const pathOf = (definition: Pick<ResourceDefinition, 'name'>) => `/${definition.name}`;

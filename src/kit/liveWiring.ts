@@ -12,7 +12,7 @@ import type { CustomWrites, LiveSource, ResourceRoute } from '../dataProvider/re
 import type { AppDataProvider } from '../dataProvider/index.ts';
 import { collectionEntries, type CollectionChange, type LiveCollectionName } from '../realtime/liveCollections.ts';
 import type { LiveStore } from '../realtime/liveStore.ts';
-import type { ResourceDefinition } from './definition.ts';
+import { loadViews, type ResourceDefinition, type ResourceViews } from './definition.ts';
 
 /** Resolves when init has arrived; refuses after the API timeout, as a slow server would. */
 function whenInitialised(store: LiveStore): Promise<void> {
@@ -36,18 +36,17 @@ export function resourceRoutes(
   store: LiveStore,
   dataProvider: () => AppDataProvider,
 ): ResourceRoute[] {
-  return definitions.map((declared) => {
-    const complete = (definition: ResourceDefinition) => routeOf(definition, store, dataProvider);
-    if (!declared.ui) return complete(declared);
-    const load = declared.ui;
-    const { name, idField, api } = declared;
-    return { name, idField, api, prepare: async () => complete({ ...declared, ...(await load()) } as ResourceDefinition) };
+  return definitions.map((definition) => {
+    if (!definition.views) return routeOf(definition, {}, store, dataProvider);
+    const { name, idField, api } = definition;
+    return { name, idField, api, prepare: async () => routeOf(definition, await loadViews(definition), store, dataProvider) };
   });
 }
 
-/** The data provider's route of a complete definition. */
-function routeOf(definition: ResourceDefinition, store: LiveStore, dataProvider: () => AppDataProvider): ResourceRoute {
-  const { name, idField, api, live, toServerFilter, read } = definition;
+/** The data provider's route of a definition, with its views' `read`, `matches` and `sortValue`. */
+function routeOf(definition: ResourceDefinition, views: ResourceViews, store: LiveStore, dataProvider: () => AppDataProvider): ResourceRoute {
+  const { name, idField, api, live, toServerFilter } = definition;
+  const { read, matches, sortValue } = views;
   if (read) {
     const collection = (c: LiveCollectionName) => collectionEntries(store.getState(), c).map(([, record]) => record);
     // Resolved on each call: the data provider is built after the routes.
@@ -59,8 +58,8 @@ function routeOf(definition: ResourceDefinition, store: LiveStore, dataProvider:
   const source: LiveSource = {
     records,
     ready: () => whenInitialised(store),
-    matches: live.matches as LiveSource['matches'],
-    sortValue: live.sortValue as LiveSource['sortValue'],
+    matches: matches as LiveSource['matches'],
+    sortValue: sortValue as LiveSource['sortValue'],
   };
   const route: ResourceRoute = { name, idField, api, live: source };
   if (definition.writes) {

@@ -11,7 +11,7 @@ import type { AppAuthProvider } from '../authProvider/index.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { RedirectHome } from '../layout/RedirectHome.tsx';
 import { LoadBoundary, retryableLazy } from '../ui/retryableLazy.tsx';
-import type { ResourceAction, ResourceDefinition, ResourceViewProps } from './definition.ts';
+import { loadViews, type KitViewProps, type ResourceAction, type ResourceDefinition, type ResourceViewProps } from './definition.ts';
 
 const ACTIONS: readonly string[] = ['list', 'show', 'create', 'edit', 'delete'] satisfies ResourceAction[];
 
@@ -34,21 +34,20 @@ export function withResourceAccess(authProvider: AppAuthProvider, definitions: r
   };
 }
 
-type KitView = ComponentType<ResourceViewProps>;
+type KitView = ComponentType<KitViewProps>;
 const loadList = (): Promise<KitView> => import('./ResourceList.tsx').then((m) => m.ResourceList);
 const loadCreate = (): Promise<KitView> => import('./ResourceForm.tsx').then((m) => m.ResourceCreate);
 const loadEdit = (): Promise<KitView> => import('./ResourceForm.tsx').then((m) => m.ResourceEdit);
 
-/** A kit view of a definition, loaded with the definition's `ui` part. */
-function kitView(definition: ResourceDefinition, load: () => Promise<KitView>): KitView {
+/** A kit view of a definition, loaded with the definition's views, each read from where it is declared. */
+function kitView(definition: ResourceDefinition, load: () => Promise<KitView>): ComponentType<ResourceViewProps> {
   return retryableLazy('this screen', async () => {
-    const [View, ui] = await Promise.all([load(), definition.ui ? definition.ui() : Promise.resolve({})]);
-    const complete: ResourceDefinition = { ...definition, ...ui };
-    return { default: () => <View definition={complete} /> };
+    const [View, views] = await Promise.all([load(), loadViews(definition)]);
+    return { default: () => <View definition={definition} views={views} /> };
   });
 }
 
-function suspended(definition: ResourceDefinition, View: KitView): ComponentType {
+function suspended(definition: ResourceDefinition, View: ComponentType<ResourceViewProps>): ComponentType {
   return function KitView() {
     return (
       <LoadBoundary key={definition.name}>
@@ -73,18 +72,18 @@ function exactOnly(View: ComponentType): ComponentType {
   };
 }
 
-/** Views per definition, made once (a new component per render would remount the screen). */
+/** react-admin's views per definition, made once (a new component per render would remount the screen). */
 const viewCache = new WeakMap<ResourceDefinition, Record<'list' | 'create' | 'edit' | 'show', ComponentType | undefined>>();
 
-function viewsOf(definition: ResourceDefinition, role: unknown) {
+function raViewsOf(definition: ResourceDefinition, role: unknown) {
   let views = viewCache.get(definition);
   if (!views) {
-    const custom = definition.views ?? {};
+    const { list, create, edit, show } = definition;
     views = {
-      list: exactOnly(suspended(definition, custom.list ?? kitView(definition, loadList))),
-      create: definition.access.create === 'none' && !custom.create ? undefined : exactOnly(suspended(definition, custom.create ?? kitView(definition, loadCreate))),
-      edit: definition.access.edit === 'none' && !custom.edit ? undefined : exactOnly(suspended(definition, custom.edit ?? kitView(definition, loadEdit))),
-      show: custom.show ? suspended(definition, custom.show) : undefined,
+      list: exactOnly(suspended(definition, list ?? kitView(definition, loadList))),
+      create: definition.access.create === 'none' && !create ? undefined : exactOnly(suspended(definition, create ?? kitView(definition, loadCreate))),
+      edit: definition.access.edit === 'none' && !edit ? undefined : exactOnly(suspended(definition, edit ?? kitView(definition, loadEdit))),
+      show: show ? suspended(definition, show) : undefined,
     };
     viewCache.set(definition, views);
   }
@@ -112,7 +111,7 @@ export function resourcesFor(definitions: readonly ResourceDefinition[], role: u
   return definitions
     .filter((d) => allows(d.access.list, role))
     .map((d) => {
-      const views = viewsOf(d, role);
+      const views = raViewsOf(d, role);
       // A resource without edit shows a record at /{name}/{id} (react-admin's /{name}/{id}/show too).
       const Show = views.show && !views.edit ? views.show : undefined;
       return (

@@ -1,4 +1,7 @@
-/** Misc settings as the live store has them; sell only is shown, not changed here (the header toggle does that). */
+/**
+ * Misc settings as the live store has them, shown by System settings and Preferences alike; sell
+ * only is shown, not changed here (the header toggle does that).
+ */
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

@@ -34,19 +34,21 @@ const widgets = defineResource<WidgetRecord>({
   icon: WidgetsIcon,
   access: { list: 'any', show: 'none', create: 'admin', edit: 'admin', delete: 'admin' },
   api: { record: 'widgets' },
-  columns: [
-    { source: 'widgetName', label: 'Widget' },
-    { source: 'colour', label: 'Colour' },
-    { source: 'size', label: 'Size' },
-  ],
-  filters: [{ source: 'q', label: 'Search', kind: 'search' }],
   defaultSort: { field: 'widgetName', order: 'ASC' },
-  fields: [
-    { source: 'widgetName', label: 'Widget name', kind: 'text', fixedOnEdit: true },
-    { source: 'colour', label: 'Colour', kind: 'select', choices: ['red', 'blue'] },
-    { source: 'size', label: 'Size', kind: 'number' },
-  ],
-  validate: zodValidate(Widget),
+  views: async () => ({
+    columns: [
+      { source: 'widgetName', label: 'Widget' },
+      { source: 'colour', label: 'Colour' },
+      { source: 'size', label: 'Size' },
+    ],
+    filters: [{ source: 'q', label: 'Search', kind: 'search' }],
+    fields: [
+      { source: 'widgetName', label: 'Widget name', kind: 'text', fixedOnEdit: true },
+      { source: 'colour', label: 'Colour', kind: 'select', choices: ['red', 'blue'] },
+      { source: 'size', label: 'Size', kind: 'number' },
+    ],
+    validate: zodValidate(Widget),
+  }),
   recordRepresentation: (w) => w.widgetName,
 });
 // ---- That is all. ----

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { DataProvider, RaRecord } from 'react-admin';
+import { loadViews } from '../../src/kit/definition.ts';
 import { DEFINITIONS } from '../../src/screens/index.tsx';
 
 describe('CSV exports: every export is formula-escaped', () => {
@@ -12,10 +13,10 @@ describe('CSV exports: every export is formula-escaped', () => {
       return 'blob:export';
     };
     try {
-      // A definition's list parts may load lazily (ResourceDefinition.ui): its exporter is among them.
+      // A definition's list parts load lazily (ResourceDefinition.views): its exporter is among them.
       // One at a time: Node 20 may fail a require() of an ES module that a parallel import() is still loading.
       const loaded = [];
-      for (const d of DEFINITIONS) loaded.push({ ...d, ...(d.ui ? await d.ui() : {}) });
+      for (const d of DEFINITIONS) loaded.push({ name: d.name, exporter: (await loadViews(d)).exporter });
       const own = loaded.filter((d) => d.exporter !== undefined);
       expect(own.map((d) => d.name)).toContain('tx');
       for (const definition of own) {

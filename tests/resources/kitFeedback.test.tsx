@@ -36,16 +36,18 @@ const gadgets = defineResource<GadgetRecord>({
   icon: WidgetsIcon,
   access: { list: 'any', show: 'none', create: 'admin', edit: 'admin', delete: 'admin' },
   api: { record: 'gadgets' },
-  columns: [
-    { source: 'gadgetName', label: 'Gadget' },
-    { source: 'size', label: 'Size' },
-  ],
   defaultSort: { field: 'gadgetName', order: 'ASC' },
-  fields: [
-    { source: 'gadgetName', label: 'Gadget name', kind: 'text', fixedOnEdit: true },
-    { source: 'size', label: 'Size', kind: 'number' },
-  ],
-  validate: zodValidate(Gadget),
+  views: async () => ({
+    columns: [
+      { source: 'gadgetName', label: 'Gadget' },
+      { source: 'size', label: 'Size' },
+    ],
+    fields: [
+      { source: 'gadgetName', label: 'Gadget name', kind: 'text', fixedOnEdit: true },
+      { source: 'size', label: 'Size', kind: 'number' },
+    ],
+    validate: zodValidate(Gadget),
+  }),
   recordRepresentation: (g) => g.gadgetName,
 });
 

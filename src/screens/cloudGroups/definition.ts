@@ -3,12 +3,11 @@
  * "Server -> client events"): listed live from the socket, created, edited and deleted by sending
  * the whole list back in one PUT /aws/groups, which the server checks and broadcasts; a group
  * restarted with POST /aws/restart.
- * docs/architecture.md "Cloud groups, field by field" walks through this file.
+ * docs/architecture.md "Cloud groups, field by field" walks through this file and views.tsx.
  */
 import CloudIcon from '@mui/icons-material/Cloud';
 import { AwsGroupBody, type AwsGroup } from '../../contract/index.ts';
 import { defineResource } from '../../kit/definition.ts';
-import { zodValidate } from '../../kit/zodValidate.ts';
 
 type CloudGroup = AwsGroup & { id: string; name: string };
 type Fields = Readonly<Record<string, unknown>>;
@@ -16,7 +15,6 @@ const named = (name: unknown) => (group: Fields) => group.name === name;
 
 export const cloudGroups = defineResource<CloudGroup>({
   name: 'settings/cloudgroups',
-  label: 'Cloud groups',
   recordLabel: 'cloud group',
   idField: 'name',
   icon: CloudIcon,
@@ -32,13 +30,6 @@ export const cloudGroups = defineResource<CloudGroup>({
       delete: (id) => save(records().filter((g) => !named(id)(g)), id),
     };
   },
-  columns: [
-    { source: 'name', label: 'Name', priority: 'primary' },
-    { source: 'region', label: 'Region' },
-    { source: 'instanceType', label: 'Instance type' },
-    { source: 'desired', label: 'Desired' },
-    { source: 'running', label: 'Running' },
-  ],
   commands: [
     {
       name: 'restart',
@@ -51,15 +42,8 @@ export const cloudGroups = defineResource<CloudGroup>({
       outcome: (group) => `Restart of ${group.name}`,
     },
   ],
-  filters: [{ source: 'region', label: 'Region', kind: 'search' }],
   defaultSort: { field: 'name', order: 'ASC' },
-  fields: [
-    { source: 'name', label: 'Name', kind: 'text', fixedOnEdit: true },
-    { source: 'region', label: 'Region', kind: 'text', helperText: 'e.g. eu-central-1' },
-    { source: 'instanceType', label: 'Instance type', kind: 'text' },
-    { source: 'desired', label: 'Desired instances', kind: 'number' },
-  ],
-  validate: zodValidate(AwsGroupBody),
+  views: () => import('./views.tsx'),
   // Each write sends the whole list as the live store has it; deletes in a row could send a list
   // the previous one's broadcast has not reached yet, putting a deleted group back.
   bulkDelete: false,

@@ -8,22 +8,19 @@ import type { ConfigRecord } from '../../contract/index.ts';
 import { defineResource, type ResourceViewProps } from '../../kit/definition.ts';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
 
-/** Loaded when a config is opened: the editor and its diff stay out of the first load. */
-const ConfigEditView = retryableLazy<ResourceViewProps>('this screen', () => import('./ConfigEditView.tsx'));
+/** The list's columns and search, and the editor with its diff: one lazy chunk, out of the first load. */
+const loadViews = () => import('./views.tsx');
 
 type ConfigRow = ConfigRecord & { id: string };
 
 export const configs = defineResource<ConfigRow>({
   name: 'settings/configs',
-  label: 'Configs',
   recordLabel: 'config',
   idField: 'configName',
   icon: DescriptionIcon,
   api: { record: 'configs' },
-  ui: () => import('./views.tsx').then((m) => m.configsUi),
-  // ConfigListQuery's filter: q, a part of the name in any case.
-  filters: [{ source: 'q', label: 'Search', kind: 'search', placeholder: 'config name' }],
+  views: loadViews,
   defaultSort: { field: 'configName', order: 'ASC' },
-  views: { edit: ConfigEditView },
+  edit: retryableLazy<ResourceViewProps>('this screen', () => loadViews().then((m) => ({ default: m.ConfigEditView }))),
   recordRepresentation: (c) => c.configName,
 });

@@ -1,13 +1,16 @@
-/** The configs list's columns, loaded with it (see ResourceDefinition.ui). */
+/** The configs screens, loaded when opened (ResourceDefinition.views): the list's columns and search, and the editor. */
 import { createElement } from 'react';
 import type { ConfigRecord } from '../../contract/index.ts';
-import type { ResourceUi } from '../../kit/definition.ts';
+import type { FilterDef, ResourceViews } from '../../kit/definition.ts';
 import { TimeText } from '../../ui/TimeText.tsx';
 
-export const configsUi: ResourceUi<ConfigRecord & { id: string }> = {
-  columns: [
-    { source: 'configName', label: 'Config', priority: 'primary', render: (c) => createElement('code', null, c.configName) },
-    { source: 'version', label: 'Version' },
-    { source: 'updatedAt', label: 'Updated', render: (c) => createElement(TimeText, { ms: c.updatedAt }) },
-  ],
-};
+export { default as ConfigEditView } from './ConfigEditView.tsx';
+
+export const columns: ResourceViews<ConfigRecord & { id: string }>['columns'] = [
+  { source: 'configName', label: 'Config', priority: 'primary', render: (c) => createElement('code', null, c.configName) },
+  { source: 'version', label: 'Version' },
+  { source: 'updatedAt', label: 'Updated', render: (c) => createElement(TimeText, { ms: c.updatedAt }) },
+];
+
+// ConfigListQuery's filter: q, a part of the name in any case.
+export const filters: FilterDef[] = [{ source: 'q', label: 'Search', kind: 'search', placeholder: 'config name' }];

@@ -4,18 +4,17 @@
  * trades (TradesWatch, on connecting) has not answered, the list waits for it: on a backend without
  * trades its own read would only fail with a "not found" toast.
  */
-import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import { ResourceList } from '../../kit/ResourceList.tsx';
 import { ResourcePage } from '../../kit/ResourcePage.tsx';
-import type { ResourceDefinition, ResourceViewProps } from '../../kit/definition.ts';
+import type { ResourceViewProps } from '../../kit/definition.ts';
 import { useLive } from '../../realtime/hooks.ts';
 import type { LiveState } from '../../realtime/liveState.ts';
 import { Loading } from '../../layout/Loading.tsx';
 import { TradesWatch } from '../../preferences/index.ts';
 import { TRADES_PATH } from '../../config/trades.ts';
 import { routeTitle } from '../../ui/ScreenFrame.tsx';
-import { tradesUi } from './columns.tsx';
+import { tradeViews } from './columns.tsx';
 
 const selectAvailable = (s: LiveState) => s.tradesAvailable;
 const selectConnected = (s: LiveState) => s.connection === 'connected';
@@ -32,7 +31,6 @@ export function NoTrades() {
 }
 
 export function TradesList({ definition }: ResourceViewProps) {
-  const complete: ResourceDefinition = useMemo(() => ({ ...definition, ...tradesUi }), [definition]);
   const available = useLive(selectAvailable);
   const connected = useLive(selectConnected);
   if (available === false) return <NoTrades />;
@@ -44,6 +42,6 @@ export function TradesList({ definition }: ResourceViewProps) {
       <Loading />
     </>
   ) : (
-    <ResourceList definition={complete} />
+    <ResourceList definition={definition} views={tradeViews} />
   );
 }

@@ -1,4 +1,4 @@
-/** The trade list's columns and filters, loaded with the list. */
+/** The trade list's columns and filters, loaded with the trade screens (views.tsx). */
 import { createElement } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -6,7 +6,7 @@ import { useListContext } from 'react-admin';
 import { NETWORKS } from '../../config/networks.ts';
 import { TRADE_STATES, type TradeJourney } from '../../contract/trades.ts';
 import { KitSelectInput } from '../../kit/inputs.tsx';
-import type { ColumnDef, FilterDef, ResourceUi } from '../../kit/definition.ts';
+import type { ColumnDef, FilterDef, ResourceViews } from '../../kit/definition.ts';
 import { CutText } from '../../ui/CutText.tsx';
 import { TimeFilterInput } from '../../ui/TimeFilterInput.tsx';
 import { TimeText } from '../../ui/TimeText.tsx';
@@ -90,7 +90,8 @@ const FILTERS: FilterDef[] = [
   { source: 'to', label: 'Started to', kind: 'custom', input: createElement(TimeFilterInput, { source: 'to', edge: 'end' }) },
 ];
 
-export const tradesUi: ResourceUi = {
+/** The trade list's parts, which its own list view (TradesList) hands the kit's list. */
+export const tradeViews: ResourceViews = {
   columns: COLUMNS as unknown as ColumnDef[],
   filters: FILTERS,
 };

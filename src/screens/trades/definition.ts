@@ -21,12 +21,9 @@ const JourneyIcon = createSvgIcon(
 
 /** The list (the kit's, with columns and filters) and the trade's page load together, when either is opened. */
 const loadViews = () => import('./views.tsx');
-const TradesListView = retryableLazy<ResourceViewProps>('this screen', () => loadViews().then((m) => ({ default: m.TradesList })));
-const TradeShowView = retryableLazy<ResourceViewProps>('this screen', () => loadViews().then((m) => ({ default: m.TradeShow })));
 
 export const trades = defineResource<TradeJourney & { id: string }>({
   name: TRADES_RESOURCE,
-  label: 'Trades',
   recordLabel: 'trade',
   idField: 'tradeId',
   icon: JourneyIcon,
@@ -34,12 +31,14 @@ export const trades = defineResource<TradeJourney & { id: string }>({
   refreshOn: 'trades',
   // Every tx sent or confirmed moves a trade: a count of unseen changes would only count the traffic.
   countsUnseen: false,
-  // No `ui` part: home reads the stuck trades through this route before any trade screen has loaded.
+  // No `views` module: the data provider would load it before its first call, and home reads the
+  // stuck trades through this route before any trade screen has loaded. The list brings its own parts.
   // The list keeps its time range as ISO UTC text (a readable link); GET /trades/ takes ms.
   toServerFilter: withTimeBounds,
   clearFilters: true,
   defaultSort: { field: 'startedAt', order: 'DESC' },
   rowClick: 'show',
-  views: { list: TradesListView, show: TradeShowView },
+  list: retryableLazy<ResourceViewProps>('this screen', () => loadViews().then((m) => ({ default: m.TradesList }))),
+  show: retryableLazy<ResourceViewProps>('this screen', () => loadViews().then((m) => ({ default: m.TradeShow }))),
   recordRepresentation: (trade) => trade.tradeId,
 });

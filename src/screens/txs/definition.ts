@@ -6,24 +6,24 @@
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { defineResource, type ResourceViewProps } from '../../kit/definition.ts';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
+import { toServerFilter } from './txFilter.ts';
 
-/** The transaction page, loaded when opened. */
-const TxShowView = retryableLazy<ResourceViewProps>('this screen', () => import('./TxShow.tsx').then((m) => ({ default: m.TxShow })));
+/** Columns, filters, the export, the history popup and the transaction page: one lazy chunk, out of the first load. */
+const loadViews = () => import('./views.tsx');
 
 export const txs = defineResource({
   name: 'tx',
-  label: 'Transactions',
   recordLabel: 'transaction',
   idField: 'id',
   icon: SwapHorizIcon,
   api: { record: 'txs', list: 'txs/' },
   refreshOn: 'txs',
-  // Columns, filters (and their translation to the server's), the export and the history popup load with the list.
-  ui: () => import('./views.tsx').then((m) => m.txUi),
+  views: loadViews,
+  toServerFilter,
   clearFilters: true,
   defaultSort: { field: 'createdAt', order: 'DESC' },
   rowClick: 'show',
   showQueryAlias: 'id',
-  views: { show: TxShowView },
+  show: retryableLazy<ResourceViewProps>('this screen', () => loadViews().then((m) => ({ default: m.TxShow }))),
   recordRepresentation: (tx) => String(tx.id),
 });

@@ -1,27 +1,25 @@
 /**
- * What loads with the transaction screens: the list's parts that render components (see
- * ResourceDefinition.ui), and /tx/latest in its frame.
+ * What loads with the transaction screens (ResourceDefinition.views): the list's columns, filters,
+ * export and history popup, the transaction page, and /tx/latest in its frame.
  */
 import { createElement } from 'react';
 import { downloadCSV } from 'react-admin';
-import type { ResourceUi } from '../../kit/definition.ts';
+import type { ResourceViews } from '../../kit/definition.ts';
 import { ScreenFrame } from '../../ui/ScreenFrame.tsx';
 import { TX_COLUMN_DEFS } from './columns.tsx';
 import { TX_FILTERS } from './filters.tsx';
 import { TxHistoryButton } from './TxHistoryButton.tsx';
 import { TxLatest } from './TxLatest.tsx';
-import { toServerFilter } from './txFilter.ts';
 import { EXPORT_MAX_ROWS, txsToCsv } from './txFormat.ts';
 
-export const txUi: ResourceUi = {
-  columns: TX_COLUMN_DEFS,
-  filters: TX_FILTERS,
-  rowActions: ({ record }) => createElement(TxHistoryButton, { record }),
-  toServerFilter,
-  // The first rows with these filters and this sort, as CSV (times in ISO UTC, numbers unformatted).
-  exporter: (rows) => downloadCSV(txsToCsv(rows), 'transactions'),
-  exportMax: EXPORT_MAX_ROWS,
-};
+export { TxShow } from './TxShow.tsx';
+
+export const columns: ResourceViews['columns'] = TX_COLUMN_DEFS;
+export const filters: ResourceViews['filters'] = TX_FILTERS;
+export const rowActions: ResourceViews['rowActions'] = ({ record }) => createElement(TxHistoryButton, { record });
+// The first rows with these filters and this sort, as CSV (times in ISO UTC, numbers unformatted).
+export const exporter: ResourceViews['exporter'] = (rows) => downloadCSV(txsToCsv(rows), 'transactions');
+export const exportMax = EXPORT_MAX_ROWS;
 
 export function TxLatestPage() {
   return (

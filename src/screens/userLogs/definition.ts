@@ -11,13 +11,12 @@ import type { LogRow } from './columns.tsx';
 
 export const userLogs = defineResource<LogRow>({
   name: 'settings/userlogs',
-  label: 'User logs',
   recordLabel: 'user log',
   idField: 'id',
   icon: ListAltIcon,
   refreshOn: 'userLogs',
   // Columns, filters, the JSON popup and the reading of pages through POST /logs/more load with the list (views.tsx).
-  ui: () => import('./views.tsx').then((m) => m.userLogsUi),
+  views: () => import('./views.tsx'),
   clearFilters: true,
   emptyUnfiltered: 'No user logs yet.',
   defaultSort: { field: 'time', order: 'DESC' },
