@@ -13,7 +13,7 @@ import { refusedScreensFor, screensFor } from './config/access.ts';
 import { authProvider as browserAuthProvider, getSessionToken, type AppAuthProvider } from './authProvider/index.ts';
 import { createApiClient, createDataProvider, createRealtimeChannel, getApiOrigin, type AppDataProvider } from './dataProvider/index.ts';
 // The store alone: the socket and its handlers load after sign-in.
-import { liveStore } from './realtime/liveStore.ts';
+import { liveStore } from './realtime/index.ts';
 import { pathOf } from './kit/definition.ts';
 import { DefinitionsContext } from './kit/DefinitionsContext.tsx';
 import { publishLiveChanges, resourceRoutes } from './kit/liveWiring.ts';

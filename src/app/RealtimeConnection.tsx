@@ -8,10 +8,9 @@ import { playSound, type FetchTrade } from '../notifications/index.ts';
 import { connectionSound } from '../notifications/kindSounds.ts';
 import { useToaster } from '../notifications/NotificationsProvider.tsx';
 import { createLiveNotifier } from '../notifications/liveNotifier.tsx';
-import { liveStore } from '../realtime/liveStore.ts';
+import { liveStore, whileSessionOpen } from '../realtime/index.ts';
 import { DisconnectedMessage } from '../realtime/DisconnectedMessage.tsx';
 import { RealtimeService, systemClock } from '../realtime/service.ts';
-import { whileSessionOpen } from '../realtime/sessionEnd.ts';
 
 export interface RealtimeConnectionProps {
   /** The session token (sent as the socket auth token and x-api-key). */

@@ -2,8 +2,7 @@
 import { LoginResponse, type LoginRequest } from '../contract/index.ts';
 import { createApiFetch } from '../dataProvider/apiFetch.ts';
 import { getApiOrigin } from '../dataProvider/runtimeConfig.ts';
-import { resetReconnectFlag } from '../realtime/reconnectFlag.ts';
-import { endLiveSessions } from '../realtime/sessionEnd.ts';
+import { resetReconnectFlag, endLiveSessions } from '../realtime/index.ts';
 import { SPLASH_SEEN_KEY } from '../config/constants.ts';
 import { createAuthProvider } from './createAuthProvider.ts';
 import { createSecureTokenStorage, indexedDbKeyStore, type StringStorage } from './secureStorage.ts';

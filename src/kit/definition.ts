@@ -12,7 +12,7 @@ import type { Exporter, GetListParams, Identifier, RaRecord, Validator } from 'r
 import { resourceAccessOf, ROUTES, type ActionAccess, type ResourceActions, type ResourceName, type RouteEntry } from '../config/access.ts';
 import type { CustomWrites } from '../dataProvider/resourceProvider.ts';
 import type { AppDataProvider } from '../dataProvider/index.ts';
-import type { CollectionName, LiveCollectionName } from '../realtime/liveCollections.ts';
+import type { CollectionName, LiveCollectionName } from '../realtime/index.ts';
 import type { ColumnPriority } from '../ui/columnPriority.ts';
 
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';

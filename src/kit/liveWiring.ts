@@ -10,8 +10,7 @@ import type { RealtimeMethods } from '../dataProvider/realtime.ts';
 import { listTopic, recordTopic } from '../dataProvider/realtime.ts';
 import type { CustomWrites, LiveSource, ResourceRoute } from '../dataProvider/resourceProvider.ts';
 import type { AppDataProvider } from '../dataProvider/index.ts';
-import { collectionEntries, type CollectionChange, type LiveCollectionName } from '../realtime/liveCollections.ts';
-import type { LiveStore } from '../realtime/liveStore.ts';
+import { collectionEntries, type CollectionChange, type LiveCollectionName, type LiveStore } from '../realtime/index.ts';
 import { loadViews, type ResourceDefinition, type ResourceViews } from './definition.ts';
 
 /** Resolves when init has arrived; refuses after the API timeout, as a slow server would. */

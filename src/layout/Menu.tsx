@@ -26,8 +26,7 @@ import { pathOf, type ResourceDefinition } from '../kit/definition.ts';
 import { useDefinitions } from '../kit/DefinitionsContext.tsx';
 import { unseenLabel, UnseenChangesTracker, useUnseenChanges } from '../kit/unseenChanges.tsx';
 import { VISUALLY_HIDDEN } from '../ui/visuallyHidden.ts';
-import { useLive } from '../realtime/hooks.ts';
-import { selectNoTrades } from '../realtime/liveState.ts';
+import { useLive, selectNoTrades } from '../realtime/index.ts';
 import { TradesWatch } from '../widgets/StuckTrades/TradesWatch.tsx';
 
 /** Three bars of a chart (Analytics): drawn here, one short path, so home's first load pays next to nothing for it. */

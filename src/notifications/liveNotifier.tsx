@@ -12,12 +12,12 @@ import type { SignalLink } from './centre/journal.ts';
 import { tradeErrorToastText } from '../config/errorCodes.ts';
 import { checkProfit, type FetchTrade } from './profit.ts';
 import { signalPrefs } from './signalPrefs.ts';
-import type { LiveNotifier } from '../realtime/ports.ts';
+import type { LiveNotifier } from '../realtime/index.ts';
 import type { Toaster } from './toaster.ts';
 import { TradeToast, tradeToastText } from './TradeToast.tsx';
 
 /** The notifier the realtime connection is given (declared by realtime, implemented here). */
-export type { LiveNotifier } from '../realtime/ports.ts';
+export type { LiveNotifier } from '../realtime/index.ts';
 
 export interface LiveNotifierDeps {
   toaster: Toaster;

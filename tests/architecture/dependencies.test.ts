@@ -127,4 +127,14 @@ describe('dependencies point one way (docs/architecture.md)', () => {
   it('the data provider does not import the authProvider (App.tsx wires the token getter in)', () => {
     expect(offending((edge) => under(edge.from, 'src/dataProvider') && under(edge.to, 'src/authProvider'))).toEqual([]);
   });
+  it('the rest of the console uses realtime through its index; only src/app opens the socket (service.ts, a lazy chunk)', () => {
+    const SOCKET = new Set(['src/realtime/service.ts', 'src/realtime/DisconnectedMessage.tsx']);
+    expect(
+      offending((edge) => {
+        if (!under(edge.to, 'src/realtime') || under(edge.from, 'src/realtime') || !under(edge.from, 'src')) return false;
+        if (edge.to === 'src/realtime/index.ts') return false;
+        return !(edge.from === 'src/app/RealtimeConnection.tsx' && SOCKET.has(edge.to ?? ''));
+      }),
+    ).toEqual([]);
+  });
 });

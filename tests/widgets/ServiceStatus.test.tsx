@@ -108,4 +108,40 @@ describe('§2/§4 service status buttons', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send a command to worker' })).toBeNull());
     expect(api.sendCommand).toHaveBeenCalledTimes(1);
   });
+  it('§4 with named services (docs/protocol.md "Shapes"), the summary names who is missing and since when, and that service says so', async () => {
+    const now = Date.now();
+    renderWidget(<ServiceStatus />);
+    await live({
+      brainState: brainState(),
+      connectedServices: {
+        numConnected: 7,
+        numExpected: 8,
+        services: SERVICES.map((name) => ({ name, connected: name !== 'eventer', lastSeenAt: name === 'eventer' ? now - 2 * 60_000 - 5000 : now })),
+      },
+    });
+    const summary = screen.getByRole('button', { name: /^Connected services / });
+    expect(summary).toHaveTextContent('7/8 · eventer down for 2 min');
+    expect(summary).toHaveAccessibleName(/^Connected services 7\/8 · eventer down for 2 min/);
+    const eventer = screen.getByRole('button', { name: /^Restart eventer service \(eventer down for 2 min/ });
+    expect(eventer).toHaveTextContent('eventer · down');
+    expect(eventer).toHaveAttribute('data-state', 'down');
+    // §4's one colour stays every button's: connected below expected is danger.
+    expect(healthOf('eventer')).toBe('danger');
+    expect(healthOf('brain')).toBe('danger');
+    expect(screen.getByRole('button', { name: /^Restart brain service \(services missing\)/ })).toHaveTextContent(/^brain$/);
+  });
+
+  it('§4 a connected service not heard from for over 30 s is silent, not up; without the names, the counts alone', async () => {
+    const now = Date.now();
+    renderWidget(<ServiceStatus />);
+    await live({
+      brainState: brainState(),
+      connectedServices: { numConnected: 8, numExpected: 8, services: SERVICES.map((name) => ({ name, connected: true, lastSeenAt: name === 'croner' ? now - 45_000 : now })) },
+    });
+    expect(screen.getByRole('button', { name: /^Connected services / })).toHaveTextContent(/^8\/8 · croner silent for \d+ s$/);
+    expect(screen.getByRole('button', { name: /^Restart croner service/ })).toHaveAttribute('data-state', 'silent');
+    await live({ connectedServices: { numConnected: 7, numExpected: 8 } });
+    expect(screen.getByRole('button', { name: /^Connected services / })).toHaveTextContent(/^7\/8$/);
+    expect(screen.getByRole('button', { name: /^Restart croner service/ })).toHaveTextContent(/^croner$/);
+  });
 });

@@ -1,6 +1,6 @@
 /** Sort keys of the token list's computed columns (networks, pinned, autosell), from the live pins. */
 import type { Token } from '../../contract/index.ts';
-import { liveStore } from '../../realtime/liveStore.ts';
+import { liveStore } from '../../realtime/index.ts';
 
 export function tokenSortValue(token: Token, field: string): unknown {
   const brain = liveStore.getState().brainState;

@@ -23,8 +23,7 @@ import { durationAgainstExpected, overByText } from '../../domain/durationText.t
 import { errorText } from '../../ui/errors.ts';
 import { useSubscribeToRecordList } from '../../kit/realtimeHooks.ts';
 import { TimeText } from '../../ui/TimeText.tsx';
-import { useLive } from '../../realtime/hooks.ts';
-import { selectNoTrades, type LiveState } from '../../realtime/liveState.ts';
+import { useLive, selectNoTrades, type LiveState } from '../../realtime/index.ts';
 import { tradeErrorMessage } from '../../config/errorCodes.ts';
 import { Timeline } from './Timeline.tsx';
 import { TradeOperations } from './TradeOperations.tsx';

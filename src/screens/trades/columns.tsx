@@ -10,8 +10,7 @@ import type { ColumnDef, FilterDef, ResourceViews } from '../../kit/definition.t
 import { CutText } from '../../ui/CutText.tsx';
 import { TimeFilterInput } from '../../ui/TimeFilterInput.tsx';
 import { TimeText } from '../../ui/TimeText.tsx';
-import { useLive } from '../../realtime/hooks.ts';
-import type { LiveState } from '../../realtime/liveState.ts';
+import { useLive, type LiveState } from '../../realtime/index.ts';
 import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 import { TRADE_ERROR_MESSAGES, tradeErrorMessage } from '../../config/errorCodes.ts';
 import { shortId, tradeStateColor, tradeStateVariant } from './tradeState.ts';

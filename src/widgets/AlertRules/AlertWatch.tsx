@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { ALERT_EVALUATE_MS } from '../../config/alerts.ts';
 import { useToaster } from '../../notifications/NotificationsProvider.tsx';
-import { liveStore, type LiveStore } from '../../realtime/liveStore.ts';
+import { liveStore, type LiveStore } from '../../realtime/index.ts';
 import { storedRulesText } from './storedRules.ts';
 import { createAlertWatch } from './watchAlerts.ts';
 

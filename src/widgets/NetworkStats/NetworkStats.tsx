@@ -12,12 +12,11 @@ import { TXS_LEFT_DANGER } from '../../config/alerts.ts';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import { txsPaidFor } from '../../domain/alertRules.ts';
 import { portfolioValueUSD } from '../../domain/portfolio.ts';
-import { liveStore, sampledSource, useLive, useLiveFrom } from '../../realtime/index.ts';
+import { liveStore, sampledSource, useLive, useLiveFrom, type LiveState } from '../../realtime/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { NetworkSparklines } from './NetworkSparklines.tsx';
 import { backfill, followLive, keepsHistory, subscribeHistoryStatus, type FetchSeries } from './networkHistory.ts';
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
-import type { LiveState } from '../../realtime/liveState.ts';
 import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 
 const order = new Map<string, number>(NETWORKS.map((n, i) => [n, i]));

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import { useLive } from '../../realtime/index.ts';
-import type { LiveState } from '../../realtime/liveState.ts';
+import { useLive, type LiveState } from '../../realtime/index.ts';
 import type { ConfirmDialogProps } from '../../ui/dialogs/ConfirmDialog.tsx';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
 import { OnceOpened } from '../../ui/OnceOpened.tsx';

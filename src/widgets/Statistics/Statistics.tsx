@@ -1,8 +1,7 @@
 import { useState, type ComponentProps } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { liveStore, useLive } from '../../realtime/index.ts';
-import type { LiveState } from '../../realtime/liveState.ts';
+import { liveStore, useLive, type LiveState } from '../../realtime/index.ts';
 import { retryableLazy } from '../../ui/retryableLazy.tsx';
 import type { JsonDialog as JsonDialogType } from '../../ui/dialogs/JsonDialog.tsx';
 import { OnceOpened } from '../../ui/OnceOpened.tsx';

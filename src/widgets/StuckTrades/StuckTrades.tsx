@@ -7,8 +7,7 @@
 import Box from '@mui/material/Box';
 import { Link } from 'react-router-dom';
 import { STUCK_TRADES_SHOWN, TRADES_PATH } from '../../config/trades.ts';
-import { useLive } from '../../realtime/hooks.ts';
-import type { LiveState } from '../../realtime/liveState.ts';
+import { useLive, type LiveState } from '../../realtime/index.ts';
 import { Panel } from '../Dashboard/Panel.tsx';
 import { useNow } from '../../ui/useNow.ts';
 

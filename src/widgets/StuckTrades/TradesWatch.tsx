@@ -9,9 +9,7 @@ import { STUCK_TRADES_READ, STUCK_TRADES_READ_DELAY_MS, TRADES_RESOURCE } from '
 import type { TradeJourney } from '../../contract/trades.ts';
 import { errorStatus } from '../../dataProvider/apiFetch.ts';
 import { useConsoleDataProvider } from '../../dataProvider/useConsoleDataProvider.ts';
-import { useLive } from '../../realtime/hooks.ts';
-import type { LiveState } from '../../realtime/liveState.ts';
-import { liveStore } from '../../realtime/liveStore.ts';
+import { useLive, liveStore, type LiveState } from '../../realtime/index.ts';
 
 const selectConnected = (s: LiveState) => s.connection === 'connected';
 /** A new map is a change to the trades told stuck: a reason to read the list again. */
