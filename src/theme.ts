@@ -51,6 +51,11 @@ const denseComponents = {
   MuiPaper: { defaultProps: { elevation: 0 } },
   MuiCard: { defaultProps: { variant: 'outlined' } },
   MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
+  // The header stays in view (src/layout/AppBar.tsx): what focus or a link scrolls to lands below
+  // it, not under it (one row from md up, two below).
+  MuiCssBaseline: {
+    styleOverrides: { html: { scrollPaddingTop: 112, '@media (min-width: 900px)': { scrollPaddingTop: 56 } } },
+  },
   // A tooltip opens in the page's "Tooltips" landmark (SignedInLayout) rather than loose in <body>,
   // so all content is inside a landmark (axe's region rule: the bell's tooltip, shown again when
   // focus comes back from the notification centre, would otherwise be outside every landmark). Where

@@ -3,6 +3,7 @@
  * switch (local time or UTC for every time shown), the notification centre's button, the theme toggle, react-admin's refresh indicator
  * and the user menu with Logout.
  */
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -100,9 +101,18 @@ function AccountMenu() {
   );
 }
 
+/**
+ * The header is always in view (react-admin's default slides it away while the page scrolls down,
+ * taking the live state, the countdown, the bell and the user menu with it, and leaving the toasts
+ * over the rows). No wrapper either: below md the bar is sticky in the page's own flow.
+ */
+function InPlace({ children }: { children?: ReactNode }) {
+  return children;
+}
+
 export function AppBar() {
   return (
-    <RaAppBar toolbar={toolbar} userMenu={<AccountMenu />} sx={barSx}>
+    <RaAppBar toolbar={toolbar} userMenu={<AccountMenu />} sx={barSx} container={InPlace}>
       <Link
         component={RouterLink}
         to="/"
