@@ -1,5 +1,7 @@
 import { Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { Z_INDEX } from '../../config/layers.ts';
 import { MAX_FLOATING_PANELS, WINDOW_Z_INDEX } from '../../config/constants.ts';
 import { raiseWindow, type ScreenBox } from '../../domain/windowPlacement.ts';
 import { clampToViewport, createLayoutStore, currentViewport, defaultLayout, openingLayout, windowZIndex, type LayoutStore } from './layout.ts';
@@ -64,6 +66,17 @@ function openingLayoutOf(
   });
   return openingLayout(index, currentViewport(), [...occupied(), ...others]);
 }
+
+const LAYER_CLASS = 'console-window-layer';
+/**
+ * The windows sit over the page (§2/§9), but never over what the operator opens: while a dialog,
+ * the notification centre, the phone's menu, a menu or a popover is open, the layer steps below it,
+ * under its backdrop with the rest of the page, and comes back when it closes. On a phone a window
+ * would otherwise cover the centre whole.
+ */
+const LAYER_STYLES = {
+  [`body:has(.MuiModal-root:not(.MuiModal-hidden)) .${LAYER_CLASS}`]: { zIndex: Z_INDEX.drawer - 1 },
+};
 
 /**
  * §2 floating window manager: windows fixed at the bottom-left over everything (z-index
@@ -165,9 +178,11 @@ export function FloatingWindows({ initialWindows, layoutStore, occupied = noneOc
 
   return (
     <>
+      <GlobalStyles styles={LAYER_STYLES} />
       {/* A viewport-sized layer the windows are positioned and bounded in; clicks pass through it. */}
       <Box
         data-testid="floating-windows-layer"
+        className={LAYER_CLASS}
         sx={{ position: 'fixed', inset: 0, zIndex: WINDOW_Z_INDEX, pointerEvents: 'none', overflow: 'hidden' }}
       >
         <LoadBoundary dense sx={{ position: 'absolute', left: 8, bottom: 56, pointerEvents: 'auto' }}>

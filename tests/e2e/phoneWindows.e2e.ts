@@ -1,0 +1,64 @@
+/**
+ * On a phone, an open swap window never covers what the operator opens (§2/§9 windows sit over the
+ * page, not over a dialog): with a window open, the notification centre opened from the bell is on
+ * top where the window is, and its controls are the topmost elements at their centre; once the
+ * centre closes, the window is on top again. Real taps through Playwright's click().
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, hasChromium, launchBrowser, operatorKey, signIn } from './browser.ts';
+
+const PHONE = { width: 390, height: 844 } as const;
+
+/** Whether the element at the centre of `box`'s area belongs to `owner`. */
+async function ownsCentreOf(page: Page, owner: Locator, area: Locator): Promise<boolean> {
+  const box = await area.boundingBox();
+  if (!box) return false;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  return owner.evaluate((el, [px, py]) => el.contains(document.elementFromPoint(px!, py!)), [x, y]);
+}
+
+describe.skipIf(!hasChromium)('§2 on a phone, the notification centre is on top of an open swap window', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a window open, the centre opened from the bell covers it and answers taps; closed, the window is on top again', async () => {
+    const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    try {
+      await signIn(page, operatorKey);
+      await page.getByRole('button', { name: '#1 Swap', pressed: false }).click();
+      const win = page.getByRole('dialog', { name: 'Window 1 Swap' });
+      await win.waitFor();
+      expect(await ownsCentreOf(page, win, win), 'the window is on top of the page').toBe(true);
+
+      // With the centre open the page behind it, the window among it, is hidden from the
+      // accessibility tree: the window is found by its place on the page instead.
+      const winArea = page.locator('[data-window-id="1"]');
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const centre = page.getByRole('dialog', { name: 'Notifications' });
+      await centre.waitFor();
+      // Where the window is, a tap reaches the centre.
+      expect(await ownsCentreOf(page, centre, winArea), 'the centre is on top where the window is').toBe(true);
+      for (const control of [centre.getByRole('textbox', { name: 'Filter text' }), centre.getByRole('button', { name: 'Close' })]) {
+        expect(await ownsCentreOf(page, control, control)).toBe(true);
+      }
+      await centre.getByRole('textbox', { name: 'Filter text' }).click();
+      await centre.getByRole('textbox', { name: 'Filter text' }).fill('no such notification text');
+      await expect.poll(() => centre.getByText(/^(No notification matches the filter\.|Nothing yet\.)$/).count()).toBe(1);
+      await centre.getByRole('button', { name: 'Close' }).click();
+      await centre.waitFor({ state: 'detached' });
+
+      await expect.poll(() => ownsCentreOf(page, win, win), { message: 'the window is on top again' }).toBe(true);
+      await win.getByRole('button', { name: 'Close window 1 Swap' }).click();
+      await win.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
