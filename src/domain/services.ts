@@ -29,9 +29,10 @@ export function serviceViews(connected: ConnectedServices | null, now: number): 
 
 const WORSE: Record<ServiceState, number> = { down: 0, silent: 1, up: 2 };
 
-/** "eventer down for 2 min", "croner silent for 45 s". */
+/** "eventer down for 2 min", "croner silent for 45 s"; "eventer down just now" within its first second. */
 export function serviceProblemText(view: ServiceView, now: number): string {
-  return `${view.name} ${view.state} for ${durationText(Math.max(0, now - view.lastSeenAt))}`;
+  const since = now - view.lastSeenAt;
+  return since < 1000 ? `${view.name} ${view.state} just now` : `${view.name} ${view.state} for ${durationText(since)}`;
 }
 
 /** The services that are not up, worst first (down before silent), the longest first within each. */

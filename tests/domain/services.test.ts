@@ -31,6 +31,8 @@ describe('§4 named services: each service in words', () => {
     };
     expect(servicesSummary(connected, null, NOW)).toBe('7/8 · eventer down for 2 min');
     expect(servicesSummary({ ...connected, numConnected: 8, services: [connected.services[0]!] }, null, NOW)).toBe('8/8');
+    // Just gone: no "for 0 ms".
+    expect(servicesSummary({ ...connected, services: [{ name: 'eventer', connected: false, lastSeenAt: NOW - 300 }] }, null, NOW)).toBe('7/8 · eventer down just now');
   });
 
   it('worst first: down before silent, the longest first within each; empty peers are named too', () => {

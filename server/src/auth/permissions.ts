@@ -8,7 +8,7 @@
  */
 import { allows, eventAccessOf, type Access } from '../../../src/config/access.ts';
 import type { ServerEventName } from '../../../src/contract/index.ts';
-import { OPERATIONS, settingAccessOf, type Operation } from '../../../src/contract/operations.ts';
+import { OPERATIONS, operationAt, settingAccessOf, type Operation } from '../../../src/contract/operations.ts';
 import { SIM_CONTROL } from '../sim/control.ts';
 
 export interface Permission {
@@ -48,8 +48,8 @@ function consoleFilePermission(method: string, url: string | undefined): Permiss
 
 /** The entry of a route pattern, for callers that have no request (tests, the checker); HEAD shares GET's. */
 export function permissionFor(method: string, url: string | undefined): Permission | undefined {
-  const key = method === 'HEAD' ? 'GET' : method;
-  const op = [...OPERATIONS, SIM_CONTROL].find((o: Operation) => o.method === key && o.path === url);
+  const simControl = (method === 'HEAD' ? 'GET' : method) === SIM_CONTROL.method && url === SIM_CONTROL.path ? SIM_CONTROL : undefined;
+  const op = operationAt(method, url) ?? simControl;
   return op ? permissionOf(op) : consoleFilePermission(method, url);
 }
 
