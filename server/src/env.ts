@@ -76,6 +76,16 @@ const EnvSchema = z.object({
   TX_READERS: z.coerce.number().int().min(0).max(TX_READERS_MAX).default(TX_READERS_DEFAULT),
   /** The proxy in front of the server (TLS), whose X-Forwarded-For names the real client address. */
   TRUST_PROXY: trustProxy.default(false),
+  /**
+   * The console's address as operators open it (https://console.example): alert messages link to
+   * its /alerts/{id} (docs/protocol.md "Alerts lifecycle"). Unset: messages carry no link.
+   */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value), 'must be an http(s) URL')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   /** Origins, besides the server's own, whose pages may call the API and open sockets. */
   ALLOWED_ORIGINS: originList.default([]),
   /** Host names, besides localhost, IP addresses, HOST and ALLOWED_ORIGINS' hosts, that requests may be sent to (DNS rebinding). */

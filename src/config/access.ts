@@ -50,6 +50,8 @@ export const ROUTES = [
   { path: '/tx/trades', access: 'any', title: 'Trades', resource: { show: 'any', create: 'none', edit: 'none', delete: 'none' } },
   // Added to §2's: trade figures over time, docs/protocol.md "Stats" (hidden when the backend has none).
   { path: '/analytics', access: 'any', title: 'Analytics' },
+  // Added to §2's: the alerts and one alert at /alerts/{id}, docs/protocol.md "Alerts lifecycle".
+  { path: '/alerts/*', access: 'any', title: 'Alerts' },
   { path: '/tsettings', access: 'any', title: 'Preferences' },
   { path: '/tsettings/tokens', access: 'any', title: 'Token pins', resource: { show: 'none', create: 'none', edit: 'none', delete: 'none' } },
   { path: '/tx/new', access: 'admin', title: 'New transaction' },
@@ -112,10 +114,8 @@ export function pathAccessOf(path: string): Access {
 export const CAPABILITIES = {
   // §6 The user log is Admin's (/settings/userlogs, POST /api/logs/more, newUserLog): home's feed asks for it for an Admin only.
   seeUserLogFeed: 'admin',
-  // §6 The alert rules every console evaluates are an Admin's to set (PUT /api/settings/misc's alertRules setting).
-  saveAlertRulesForEveryone: 'admin',
-  // §6 What the server fires now and where it went is read from /api/alerts/deliveries and /destinations, Admin's.
-  seeAlertsFiringOnServer: 'admin',
+  // §6 The alert rules the server evaluates are an Admin's to set (PUT /api/settings/misc's alertRules setting).
+  editAlertRules: 'admin',
   // §6 A stuck or failed trade's operations (refund, force, unlock nonce, manual) each open /tx/new, an Admin screen.
   openTradeOperations: 'admin',
 } as const satisfies Readonly<Record<string, Access>>;

@@ -29,7 +29,7 @@ export const TXS_LEFT_DANGER = 20;
 /** The alert rules are evaluated this often (not per event): time-based rules need a clock anyway. */
 export const ALERT_EVALUATE_MS = 1000;
 
-/** localStorage: this browser's own alert rules (JSON, checked with the AlertRules schema on read). */
+/** localStorage: the rules a browser kept of its own before rules lived on the server only (offered once for saving). */
 export const ALERT_RULES_STORAGE_KEY = 'alertRules';
 
 /** Most rules one list (this browser's, or the shared one in misc settings) may hold. */
@@ -37,3 +37,36 @@ export const ALERT_RULES_MAX = 50;
 
 /** Longest duration a time rule may be set to: one day, in seconds. */
 export const ALERT_SECONDS_MAX = 86_400;
+
+/** docs/protocol.md "Alerts lifecycle": a rule's severity when it names none. */
+export const ALERT_SEVERITY_DEFAULT = 'warning';
+
+/** docs/protocol.md "Alerts lifecycle": a rule fires as soon as it holds unless it names a pending period. */
+export const ALERT_FOR_SECONDS_DEFAULT = 0;
+
+/**
+ * docs/protocol.md "Alerts lifecycle": an alert that holds again within this many seconds of
+ * resolving is the same alert, reopened, with no second firing message (a flapping rule pages once).
+ */
+export const ALERT_RESOLVE_SECONDS_DEFAULT = 60;
+
+/** docs/protocol.md "Alerts lifecycle": a silence ends at most this far ahead (7 days). */
+export const SILENCE_MAX_MS = 7 * 86_400_000;
+
+/** The one-press silence a Telegram button and the console's quick choice give: one hour. */
+export const SILENCE_QUICK_MS = 3_600_000;
+
+/** Most entries one alert's history keeps (a flapping alert reopens many times); the oldest go first. */
+export const ALERT_HISTORY_MAX = 100;
+
+/** Most alerts the server keeps (active ones are never dropped); the oldest resolved go first. */
+export const ALERTS_KEPT_MAX = 5_000;
+
+/** Most silences in force at once: each one is checked against every alert every evaluation. */
+export const SILENCES_MAX = 200;
+
+/** Most alerts one GET /alerts answer holds. */
+export const ALERTS_PAGE_MAX = 500;
+
+/** Longest acknowledgement comment and silence reason, in characters. */
+export const ALERT_NOTE_MAX = 500;

@@ -71,3 +71,17 @@ export const SOUND_NAMES = Object.keys(SOUND_FACTORS) as SoundName[];
 export const ADMIN_ROLE = 'Admin';
 /** The non-admin role the reference server seeds; §6 does not name others. */
 export const OPERATOR_ROLE = 'Operator';
+
+/** docs/protocol.md "Alerts lifecycle": how bad an alert is, worst first. */
+export const ALERT_SEVERITIES = ['critical', 'warning', 'info'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+
+/** docs/protocol.md "Alerts lifecycle": what an alert is about. */
+export const ALERT_SUBJECT_TYPES = ['network', 'service', 'system'] as const;
+
+/** docs/protocol.md "Alerts lifecycle": pending (holding, not yet long enough) → firing → resolved. */
+export const ALERT_STATES = ['pending', 'firing', 'resolved'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
+/** docs/protocol.md "Alerts lifecycle": what an alert's history records. */
+export const ALERT_HISTORY_EVENTS = ['pending', 'firing', 'resolved', 'reopened', 'acknowledged', 'silenced', 'unsilenced'] as const;

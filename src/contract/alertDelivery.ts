@@ -4,6 +4,8 @@
  * index.ts: the home chunk never needs these schemas.
  */
 import { ALERT_DELIVERIES_LIMIT_MAX, ALERT_DESTINATIONS_MAX } from '../config/alertDelivery.ts';
+import { ALERT_SEVERITIES } from '../config/enums.ts';
+import { AlertSubject } from './alerts.ts';
 import { z } from './zod.ts';
 
 export const DESTINATION_KINDS = ['webhook', 'slack', 'telegram'] as const;
@@ -27,6 +29,8 @@ export const Destination = z.object({
   chatId: z.string().optional(),
   botToken: z.string().optional(),
   apiBase: z.string().optional(),
+  /** Telegram: firing messages carry "Acknowledge" and "Silence 1 h" buttons, and presses from its chat are applied. */
+  commands: z.boolean().optional(),
 });
 export type Destination = z.infer<typeof Destination>;
 
@@ -47,6 +51,7 @@ export const DestinationInput = z
     chatId: z.string().trim().min(1).max(64).optional(),
     botToken: z.string().min(1).max(200).optional(),
     apiBase: httpUrl.optional(),
+    commands: z.boolean().optional(),
   })
   .strict();
 export type DestinationInput = z.infer<typeof DestinationInput>;
@@ -82,5 +87,11 @@ export const WebhookBody = z.object({
   text: z.string(),
   startedAt: z.number(),
   endedAt: z.number().optional(),
+  /** docs/protocol.md "Alerts lifecycle": which alert, how bad, about what, and its figures. */
+  alertId: z.string().optional(),
+  severity: z.enum(ALERT_SEVERITIES).optional(),
+  subject: AlertSubject.optional(),
+  value: z.number().optional(),
+  threshold: z.number().optional(),
 });
 export type WebhookBody = z.infer<typeof WebhookBody>;

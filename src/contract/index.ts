@@ -11,6 +11,7 @@ export * from './rest.ts';
 export * from './shapes.ts';
 export * from './addresses.ts';
 export * from './alertRules.ts';
+export * from './alerts.ts';
 
 // ---------- Resources (§7: tokens, bridges, configs, transactions, logs, cloud, Solana bridge; trades, an extension) ----------
 //

@@ -75,10 +75,11 @@ import {
   DestinationsRequest,
   DestinationsResponse,
 } from './alertDelivery.ts';
+import { AckRequest, Alert, AlertsQuery, AlertsResponse, Silence, SilenceRequest, SilencesResponse } from './alerts.ts';
 import { StatsSeriesQuery, StatsSeriesResponse, TradeStatsQuery, TradeStatsResponse } from './stats.ts';
 
 /** The console extensions of docs/protocol.md: a backend may leave them out (404), and the console hides what needs them. */
-export type ExtensionName = 'trades' | 'stats' | 'alerts';
+export type ExtensionName = 'trades' | 'stats' | 'alerts' | 'alertsLifecycle';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -238,6 +239,35 @@ const TABLE = [
   {
     method: 'GET', path: '/api/alerts/deliveries', access: 'admin', id: 'listAlertDeliveries', summary: 'What was delivered, newest first', source: 'docs/protocol.md Alerts delivery', extension: 'alerts',
     query: DeliveriesQuery, response: DeliveriesResponse,
+  },
+
+  // ---------- Alerts lifecycle (console extension) ----------
+  {
+    method: 'GET', path: '/api/alerts', access: 'any', id: 'listAlerts', summary: 'The alerts: active ones first, then newest first', source: 'docs/protocol.md Alerts lifecycle', extension: 'alertsLifecycle',
+    query: AlertsQuery, response: AlertsResponse,
+    description: '`state=active` (pending or firing) or `all` (the default); `from`/`to` bound the start; at most 500.',
+  },
+  {
+    method: 'GET', path: '/api/alerts/silences', access: 'any', id: 'listSilences', summary: 'The silences not yet expired', source: 'docs/protocol.md Alerts lifecycle', extension: 'alertsLifecycle',
+    response: SilencesResponse,
+  },
+  {
+    method: 'POST', path: '/api/alerts/silences', access: 'any', id: 'createSilence', summary: 'Silence a rule or a subject until a time', source: 'docs/protocol.md Alerts lifecycle', extension: 'alertsLifecycle',
+    body: SilenceRequest, response: Silence,
+    description: 'At least one of `ruleId` and `subject`; `until` in the future, at most 7 days ahead; a reason. Nothing is sent to destinations for what it covers.',
+  },
+  {
+    method: 'DELETE', path: '/api/alerts/silences/:id', access: 'any', params: named('id', 64), id: 'deleteSilence', summary: 'End a silence early', source: 'docs/protocol.md Alerts lifecycle', extension: 'alertsLifecycle',
+    errors: [404],
+  },
+  {
+    method: 'GET', path: '/api/alerts/:id', access: 'any', params: named('id', 64), id: 'getAlert', summary: 'One alert and its history', source: 'docs/protocol.md Alerts lifecycle', extension: 'alertsLifecycle',
+    response: Alert, errors: [404],
+  },
+  {
+    method: 'POST', path: '/api/alerts/:id/ack', access: 'any', params: named('id', 64), id: 'ackAlert', summary: 'Acknowledge an alert (someone is on it)', source: 'docs/protocol.md Alerts lifecycle', extension: 'alertsLifecycle',
+    body: AckRequest, bodyOptional: true, response: Alert, errors: [404, 409],
+    description: '409 when the alert is resolved.',
   },
 
   // ---------- Admin: transactions ----------

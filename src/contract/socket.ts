@@ -12,6 +12,7 @@ import {
   TxConfirmation,
   UserLog,
 } from './shapes.ts';
+import { Alert, SilencesResponse } from './alerts.ts';
 import { TradeStuckPayload, TradeUnstuckPayload } from './trades.ts';
 import { z } from './zod.ts';
 
@@ -27,6 +28,8 @@ export const InitPayload = z.object({
   brainState: BrainState,
   awsGroups: z.array(AwsGroup),
   connectedServices: ConnectedServices,
+  /** docs/protocol.md "Alerts lifecycle": the active alerts (a backend without the extension sends none). */
+  alerts: z.array(Alert).optional(),
 });
 export type InitPayload = z.infer<typeof InitPayload>;
 
@@ -81,6 +84,9 @@ export const ServerEvents = {
   /** docs/protocol.md "Trades": once when a trade becomes stuck, and when it moves on. */
   tradeStuck: TradeStuckPayload,
   tradeUnstuck: TradeUnstuckPayload,
+  /** docs/protocol.md "Alerts lifecycle": an alert on every change (state, acknowledgement, silence). */
+  alertChanged: Alert,
+  silencesChanged: SilencesResponse,
 } as const;
 
 export type ServerEventName = keyof typeof ServerEvents;

@@ -71,6 +71,11 @@ export const USER_LOG_DETAILS = {
   'session.logout': z.looseObject({ role: z.string().optional() }),
   /** PUT /alerts/destinations: what changed, never a secret; the names of destinations whose secret changed. */
   'alerts.destinations': z.looseObject({ changes: z.array(FieldChange), secretsChanged: z.array(Name).optional() }),
+  /** docs/protocol.md "Alerts lifecycle": the alert acknowledged (its text), the comment; from Telegram, `via`. */
+  'alerts.ack': z.looseObject({ alertId: Id, alert: z.string(), comment: z.string().optional(), via: z.string().optional() }),
+  /** A silence: what it covers, until when, why. */
+  'alerts.silence': z.looseObject({ silenceId: Id, ruleId: z.string().optional(), subject: z.unknown().optional(), until: z.number(), reason: z.string() }),
+  'alerts.unsilence': z.looseObject({ silenceId: Id, reason: z.string() }),
 } as const;
 
 export type UserLogAction = keyof typeof USER_LOG_DETAILS;

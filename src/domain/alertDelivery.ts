@@ -7,9 +7,8 @@
  */
 import { SECRET_MASK, SECRET_VISIBLE_CHARS } from '../config/alertDelivery.ts';
 import type { Delivery } from '../contract/alertDelivery.ts';
-import type { AlertRule } from '../contract/alertRules.ts';
-import { NETWORK_INFO, isNetwork } from '../config/networks.ts';
-import { ruleReading, type AlertMemory, type AlertSnapshot } from './alertRules.ts';
+import type { Alert } from '../contract/alerts.ts';
+import type { AlertSnapshot } from './alertRules.ts';
 
 // ---------- The live state the rules read ----------
 
@@ -87,78 +86,28 @@ export function heldText(ms: number): string {
   return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
 }
 
-/**
- * The threshold a balance or gas rule compares with, written as describeRule writes it ("0.5 ETH",
- * "$2000.00", "40"; tests hold the two together). Here rather than in alertRules.ts, which home loads.
- */
-export function thresholdText(rule: AlertRule): string | null {
-  const amount = (value: number) => String(Number(value.toPrecision(6)));
-  if (rule.kind === 'balanceBelow') {
-    return rule.unit === 'usd' ? `$${rule.below.toFixed(2)}` : `${amount(rule.below)} ${isNetwork(rule.network) ? NETWORK_INFO[rule.network].native : ''}`;
-  }
-  if (rule.kind === 'gasAbove') return amount(rule.above);
-  return null;
-}
-
-/** The rule's subject: "Ethereum balance", "Base gas estimate", "Arbitrum block head". */
-function subject(rule: AlertRule): string {
-  switch (rule.kind) {
-    case 'balanceBelow':
-      return `${rule.network} balance`;
-    case 'gasAbove':
-      return `${rule.network} gas estimate`;
-    case 'blockStale':
-      return `${rule.network} block head`;
-    case 'healthNotGreen':
-      return 'Service health';
-    case 'noEvents':
-      return 'Events from the server';
-  }
-}
-
-/** What holds while the rule fires, with what it reads now where that helps: "Ethereum balance 0.42 ETH is below 0.5 ETH". */
-export function firingCondition(rule: AlertRule, value: string | null): string {
-  const now = value === null ? '' : ` ${value}`;
-  switch (rule.kind) {
-    case 'balanceBelow':
-      return `${subject(rule)}${now} is below ${thresholdText(rule) ?? ''}`;
-    case 'gasAbove':
-      return `${subject(rule)}${now} is above ${thresholdText(rule) ?? ''}`;
-    case 'blockStale':
-      return `${subject(rule)} stale for longer than ${rule.seconds} s`;
-    case 'healthNotGreen':
-      return `Service health not green for longer than ${rule.seconds} s`;
-    case 'noEvents':
-      return `Nothing from the server for longer than ${rule.seconds} s`;
-  }
-}
-
-/** The condition's end in words: "Ethereum balance back above 0.5 ETH". */
-function resolvedCondition(rule: AlertRule): string {
-  switch (rule.kind) {
-    case 'balanceBelow':
-      return `${subject(rule)} back above ${thresholdText(rule) ?? ''}`;
-    case 'gasAbove':
-      return `${subject(rule)} back below ${thresholdText(rule) ?? ''}`;
-    case 'blockStale':
-      return `${subject(rule)} moving again`;
-    case 'healthNotGreen':
-      return 'Service health green again';
-    case 'noEvents':
-      return 'Events from the server arriving again';
-  }
-}
+/** Where an alert is in the console: `{PUBLIC_URL}/alerts/{id}`, when the server knows its public URL. */
+export const alertLink = (publicUrl: string | undefined, id: string): string | undefined =>
+  publicUrl ? `${publicUrl.replace(/\/+$/, '')}/alerts/${encodeURIComponent(id)}` : undefined;
 
 const withLink = (text: string, link: string | undefined) => (link ? `${text} ${link}` : text);
 
-/** "FIRING: Ethereum balance 0.42 ETH is below 0.5 ETH (since 03:12 UTC)", and the console's link when one is known. */
-export function firingText(rule: AlertRule, value: string | null, startedAt: number, now: number, link?: string): string {
-  return withLink(`FIRING: ${firingCondition(rule, value)} (since ${clockText(startedAt, now)})`, link);
-}
-
-/** "RESOLVED: Ethereum balance back above 0.5 ETH after 18 min". */
-export function resolvedText(rule: AlertRule, startedAt: number, endedAt: number, link?: string): string {
-  return withLink(`RESOLVED: ${resolvedCondition(rule)} after ${heldText(endedAt - startedAt)}`, link);
+/**
+ * What a destination reads (docs/protocol.md "Alerts lifecycle": the text, the severity, the
+ * link): "FIRING (critical): Arbitrum balance 0.012 ETH is below 0.05 ETH, since 03:12 UTC
+ * https://console.example/alerts/a-1"; "RESOLVED (critical): Arbitrum balance 0.012 ETH is below
+ * 0.05 ETH, since 03:12 UTC, resolved after 18 min …".
+ */
+export function alertMessageText(
+  alert: Pick<Alert, 'severity' | 'text' | 'startedAt' | 'firingAt' | 'resolvedAt'>,
+  status: 'firing' | 'resolved',
+  now: number,
+  link?: string,
+): string {
+  const since = `since ${clockText(alert.startedAt, now)}`;
+  if (status === 'firing') return withLink(`FIRING (${alert.severity}): ${alert.text}, ${since}`, link);
+  const held = heldText((alert.resolvedAt ?? now) - (alert.firingAt ?? alert.startedAt));
+  return withLink(`RESOLVED (${alert.severity}): ${alert.text}, ${since}, resolved after ${held}`, link);
 }
 
 /** The `rule` of the summary a destination gets past its rate limit. */
@@ -170,11 +119,6 @@ export const TEST_TEXT = 'TEST: alerts from the operator console reach this dest
 /** The summary after a minute past the rate limit: "3 more alert messages were held back in the last minute (at most 20 a minute)". */
 export function heldBackText(count: number, perMinute: number): string {
   return `${count} more alert ${count === 1 ? 'message was' : 'messages were'} held back in the last minute (at most ${perMinute} a minute to this destination)`;
-}
-
-/** What the rule reads now, for its firing message; null while unknown. */
-export function readingValue(rule: AlertRule, s: AlertSnapshot, now: number, memory: AlertMemory): string | null {
-  return ruleReading(rule, s, now, memory)?.[1] ?? null;
 }
 
 // ---------- Answers, retries, rate limit, secrets ----------

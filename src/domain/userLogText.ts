@@ -173,6 +173,19 @@ function knownSentence(action: string, d: Plain): string | null {
       if (setting === 'alertRules') return 'changed the shared alert rules';
       return setting && `set ${fieldWords(setting)} to ${valueText(d.to)} (was ${valueText(d.from)})`;
     }
+    case 'alerts.ack': {
+      const alert = text('alert');
+      return alert && `acknowledged "${clip(alert)}"${text('comment') ? `: ${clip(text('comment') ?? '')}` : ''}${text('via') ? ` (from ${text('via')})` : ''}`;
+    }
+    case 'alerts.silence': {
+      const reason = text('reason');
+      if (!reason || typeof d.until !== 'number') return null;
+      const subject = isPlain(d.subject) ? [d.subject.type, d.subject.name].filter((part) => typeof part === 'string').join(' ') : '';
+      const what = [text('ruleId') ? `rule ${text('ruleId')}` : '', subject].filter(Boolean).join(', ');
+      return `silenced ${what || 'alerts'} until ${new Date(d.until).toISOString().slice(0, 16).replace('T', ' ')} UTC: ${clip(reason)}`;
+    }
+    case 'alerts.unsilence':
+      return text('reason') && `ended the silence "${clip(text('reason') ?? '')}"`;
     case 'settings.automation.bridges':
       if (typeof d.enabled !== 'boolean') return null;
       return `turned bridge automation ${onOff(d.enabled)}${d.enabled && names(d.bridges).length > 0 ? ` for ${list(names(d.bridges))}` : ''}`;

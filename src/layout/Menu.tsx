@@ -16,6 +16,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import HistoryIcon from '@mui/icons-material/History';
 import HubIcon from '@mui/icons-material/Hub';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import NotificationImportantIcon from '@mui/icons-material/NotificationImportant';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
@@ -38,6 +39,7 @@ const ICONS: Partial<Record<ScreenPath, ReactElement>> = {
   '/tx': <SwapHorizIcon />,
   '/tx/latest': <HistoryIcon />,
   '/analytics': <BarsIcon />,
+  '/alerts/*': <NotificationImportantIcon />,
   '/tsettings': <TuneIcon />,
   '/tx/new': <AddBoxIcon />,
   '/settings': <SettingsIcon />,

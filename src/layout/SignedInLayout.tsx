@@ -7,7 +7,8 @@ import { Layout as RaLayout, SidebarClasses, useAuthProvider } from 'react-admin
 import { playSound } from '../notifications/index.ts';
 import { NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
 import { RaNotificationBridge } from '../notifications/RaNotificationBridge.tsx';
-import { AlertWatch } from '../widgets/AlertRules/AlertWatch.tsx';
+import { AlertToasts } from '../widgets/AlertToasts/AlertToasts.tsx';
+import { StatusLine } from '../widgets/StatusLine/StatusLine.tsx';
 import { DecorativeBackground } from '../widgets/Background/DecorativeBackground.tsx';
 import { Splash } from '../widgets/Splash/Splash.tsx';
 import { SPLASH_SEEN_KEY, WINDOW_Z_INDEX } from '../config/constants.ts';
@@ -69,9 +70,10 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
     <NotificationsProvider>
       <SessionExpiryGuard />
       <RaNotificationBridge />
-      <AlertWatch />
+      <AlertToasts />
       <DecorativeBackground />
       <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar}>
+        <StatusLine />
         {children}
       </RaLayout>
       {/* The landmark tooltips open in (theme.ts tooltipContainer): all content within a landmark. */}

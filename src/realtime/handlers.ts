@@ -14,7 +14,7 @@ import {
 import type { LiveNotifier } from './ports.ts';
 import { keepIfEqual } from './equal.ts';
 import {
-  CHECKER_RESULTS_MAX, STUCK_TRADES_MAX, TRACKING_ERRORS_MAX, TRACKING_RESULTS_MAX, USER_LOGS_MAX,
+  ACTIVE_ALERTS_MAX, CHECKER_RESULTS_MAX, STUCK_TRADES_MAX, TRACKING_ERRORS_MAX, TRACKING_RESULTS_MAX, USER_LOGS_MAX,
 } from './liveState.ts';
 import type { LiveStore } from './liveStore.ts';
 import { LIVE_COLLECTION_NAMES, LIVE_COLLECTIONS, type LiveCollectionName } from './liveCollections.ts';
@@ -78,6 +78,9 @@ function collectionHandlers(): Record<string, AnyHandler> {
 const NOT_REPLAYED: ReadonlySet<ServerEventName> = new Set<ServerEventName>(['init', 'eventCache']);
 
 /** Sets `key` (re-inserted last) and drops the oldest entries beyond `max`. */
+/** docs/protocol.md "Alerts lifecycle": pending or firing; a resolved alert leaves the live list. */
+const isActive = (alert: { state: string }): boolean => alert.state !== 'resolved';
+
 function setBounded<V>(map: Map<string, V>, key: string, value: V, max: number): Map<string, V> {
   map.delete(key);
   map.set(key, value);
@@ -115,6 +118,7 @@ function applyInit(p: Partial<InitPayload>, { store, now }: HandlerContext): voi
     ...(p.brainState && { brainState: keepIfEqual(s.brainState, p.brainState) }),
     ...(p.awsGroups && { awsGroups: keepIfEqual(s.awsGroups, p.awsGroups) }),
     ...(p.connectedServices && { connectedServices: keepIfEqual(s.connectedServices, p.connectedServices) }),
+    ...(p.alerts && { alerts: new Map(p.alerts.filter(isActive).slice(0, ACTIVE_ALERTS_MAX).map((alert) => [alert.id, alert])) }),
   }));
 }
 
@@ -323,6 +327,19 @@ const handlers: HandlerTable = {
       stuckTrades: setBounded(store.draftMap(s.stuckTrades), tradeId, { step, pendingMs, expectedMs, since: now() }, STUCK_TRADES_MAX),
     }));
     store.announce('trades');
+  },
+  alertChanged(alert, { store }) {
+    store.update((s) => {
+      const was = s.alerts?.get(alert.id);
+      if (!isActive(alert) && !was) return null;
+      const alerts = new Map(s.alerts ?? []);
+      if (isActive(alert)) setBounded(alerts, alert.id, alert, ACTIVE_ALERTS_MAX);
+      else alerts.delete(alert.id);
+      return { alerts };
+    });
+  },
+  silencesChanged({ data }, { store }) {
+    store.update((s) => (keepIfEqual(s.silences, data) === s.silences ? null : { silences: data }));
   },
   tradeUnstuck({ tradeId }, { store }) {
     store.update((s) => {

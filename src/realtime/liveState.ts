@@ -1,6 +1,6 @@
 /** The client state of §3 that the realtime socket keeps up to date. */
 import type {
-  AwsGroup, BrainState, Bridge, ConnectedServices, ConnectedUser, MiscSettings, ServerEventPayload, Token, TradeJourney, UserLog,
+  Alert, AwsGroup, BrainState, Bridge, ConnectedServices, ConnectedUser, MiscSettings, ServerEventPayload, Silence, Token, TradeJourney, UserLog,
 } from '../contract/index.ts';
 
 /** Lifecycle phase of the socket as the service sees it; useConnectionState derives live/silent from it. */
@@ -91,6 +91,15 @@ export interface LiveState {
    * screens.
    */
   tradesAvailable: boolean | null;
+
+  /**
+   * docs/protocol.md "Alerts lifecycle": the active alerts (pending or firing) by id, from init and
+   * every alertChanged; a resolved one leaves. Null while the backend has not said it has the
+   * extension (its init carries no `alerts`).
+   */
+  alerts: ReadonlyMap<string, Alert> | null;
+  /** The silences in force, as silencesChanged last said them. */
+  silences: readonly Silence[];
 }
 
 /** docs/protocol.md "Trades": the backend answered their list 404, so the console does not offer them. */
@@ -102,6 +111,8 @@ export const TRACKING_RESULTS_MAX = 2000;
 export const TRACKING_ERRORS_MAX = 500;
 export const CHECKER_RESULTS_MAX = 1000;
 export const STUCK_TRADES_MAX = 1000;
+/** Active alerts kept at once (a storm of them must not grow the console without limit). */
+export const ACTIVE_ALERTS_MAX = 500;
 
 export function initialLiveState(): LiveState {
   return {
@@ -136,5 +147,7 @@ export function initialLiveState(): LiveState {
     stuckTrades: new Map(),
     stuckList: null,
     tradesAvailable: null,
+    alerts: null,
+    silences: [],
   };
 }

@@ -10,6 +10,7 @@ import type { ResourceDefinition } from '../kit/definition.ts';
 import { Loading } from '../layout/Loading.tsx';
 import { LoadBoundary } from '../ui/retryableLazy.tsx';
 import { AlertDeliveryPage } from './alertDelivery/index.ts';
+import { AlertsPage } from './alerts/index.ts';
 import { AnalyticsPage } from './analytics/index.ts';
 import { bridges } from './bridges/index.ts';
 import { cloudGroups } from './cloudGroups/index.ts';
@@ -31,6 +32,7 @@ const SCREENS: Partial<Record<ScreenPath, ComponentType>> = {
   '/': HomePage,
   '/tx/latest': TxLatestPage,
   '/analytics': AnalyticsPage,
+  '/alerts/*': AlertsPage,
   '/tsettings': PreferencesPage,
   '/tx/new': TxNewPage,
   '/settings': SettingsPage,

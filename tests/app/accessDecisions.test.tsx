@@ -93,18 +93,10 @@ function alertRulesApi() {
 }
 
 /** Preferences' alert rules: whether "Save for everyone" is offered. */
-async function saveForEveryoneShown(role: Role): Promise<boolean> {
+async function editRulesShown(role: Role): Promise<boolean> {
   renderAs(role, alertRulesApi(), <AlertRulesSection />);
   await settled(role);
-  return screen.queryByRole('button', { name: 'Save for everyone' }) !== null;
-}
-
-/** Preferences' alert rules: whether what fires on the server was read (GET /alerts/deliveries and /destinations). */
-async function firingOnServerShown(role: Role): Promise<boolean> {
-  const api = alertRulesApi();
-  renderAs(role, api, <AlertRulesSection />);
-  await settled(role);
-  return api.alertsApi.mock.calls.length > 0;
+  return screen.queryByRole('button', { name: 'Add rule' }) !== null;
 }
 
 const NOW = Date.now();
@@ -165,8 +157,7 @@ interface Decision {
 
 const DECISIONS: readonly Decision[] = [
   { capability: 'seeUserLogFeed', what: 'home\'s user log feed', shownTo: userLogFeedShown },
-  { capability: 'saveAlertRulesForEveryone', what: 'Preferences\' "Save for everyone" of the alert rules', shownTo: saveForEveryoneShown },
-  { capability: 'seeAlertsFiringOnServer', what: 'Preferences\' alert rules firing on the server', shownTo: firingOnServerShown },
+  { capability: 'editAlertRules', what: 'Preferences\' alert rules editor', shownTo: editRulesShown },
   { capability: 'openTradeOperations', what: 'a stuck trade\'s operations', shownTo: tradeOperationsShown },
 ];
 
@@ -194,8 +185,7 @@ describe('§6 what a screen offers only to some roles is the access table\'s (CA
     expect(misc).toBeDefined();
     const reliesOn: Record<Capability, (Access | undefined)[]> = {
       seeUserLogFeed: [api('POST', '/api/logs/more'), eventAccessOf('newUserLog'), pathAccessOf('/settings/userlogs')],
-      saveAlertRulesForEveryone: [misc && settingAccessOf(misc, 'alertRules')],
-      seeAlertsFiringOnServer: [api('GET', '/api/alerts/deliveries'), api('GET', '/api/alerts/destinations')],
+      editAlertRules: [misc && settingAccessOf(misc, 'alertRules')],
       openTradeOperations: [pathAccessOf('/tx/new'), ...['refund', 'force', 'unlock-nonce', 'manual'].map((op) => api('POST', `/api/txs/${op}`))],
     };
     for (const capability of Object.keys(reliesOn) as Capability[]) {

@@ -95,6 +95,11 @@ export const VALID: { [E in ServerEventName]: ServerEventPayload<E> } = {
   txConfirmed: { txs: { a: txConfirmation() } },
   tradeStuck: { tradeId: 't1', step: 1, pendingMs: 300_000, expectedMs: 40_000 },
   tradeUnstuck: { tradeId: 't1' },
+  alertChanged: {
+    id: 'a1', ruleId: 'r1', kind: 'balanceBelow', severity: 'critical', subject: { type: 'network', name: 'Arbitrum' }, state: 'firing',
+    text: 'Arbitrum balance 0.01 ETH is below 0.05 ETH', value: 0.01, threshold: 0.05, startedAt: 1, firingAt: 1, history: [{ at: 1, event: 'firing' }],
+  },
+  silencesChanged: { data: [{ id: 's1', ruleId: 'r1', until: 2, reason: 'maintenance', by: 'bob', at: 1 }] },
 };
 
 export function fakeNotifier() {

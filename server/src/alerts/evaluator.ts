@@ -1,45 +1,84 @@
 /**
- * The shared alert rules evaluated away from any console, with the console's own rule functions
- * (src/domain/alertRules.ts): a rule that starts to hold sends one `firing` message, one that stops
- * holding one `resolved` with how long it held, nothing while it holds. What fires is kept
- * (AlertRepo.firing), so a restart sends none of it again. A rule whose reading is unknown (no
- * balance yet after a start) keeps its state. Decisions are synchronous; the writes and the
- * deliveries follow in order without being awaited here.
+ * The shared alert rules evaluated away from any console, with the alerts lifecycle of
+ * docs/protocol.md "Alerts lifecycle" (src/domain/alertLifecycle.ts decides; this keeps, announces
+ * and delivers). An alert is one rule for one subject; each one's changes are kept (AlertRepo), so a
+ * restart neither sends a firing message again nor forgets what fires. Decisions are synchronous;
+ * the writes and the deliveries follow in order without being awaited here.
  */
+import { randomUUID } from 'node:crypto';
 import type { AlertRule } from '../../../src/contract/alertRules.ts';
-import { applyAlertEvent, emptyAlertSnapshot, firingText, resolvedText } from '../../../src/domain/alertDelivery.ts';
-import { describeRule, nextAlertMemory, ruleKey, ruleReading, type AlertMemory, type AlertSnapshot } from '../../../src/domain/alertRules.ts';
+import type { Alert, AlertHistoryEntry, AlertSubject, Silence } from '../../../src/contract/alerts.ts';
+import { alertLink, alertMessageText, applyAlertEvent, emptyAlertSnapshot } from '../../../src/domain/alertDelivery.ts';
+import {
+  acknowledge,
+  alertKey,
+  applySilence,
+  isClosed,
+  silenceFor,
+  stepAlert,
+  type SendStatus,
+  type Step,
+  type TrackedAlert,
+} from '../../../src/domain/alertLifecycle.ts';
+import {
+  describeRule,
+  emptyAlertMemory,
+  nextAlertMemory,
+  ruleIdOf,
+  ruleKey,
+  ruleReadings,
+  subjectKey,
+  type AlertMemory,
+  type AlertSnapshot,
+  type Reading,
+} from '../../../src/domain/alertRules.ts';
+import { ALERT_SECONDS_MAX } from '../../../src/config/alerts.ts';
 import type { Dispatcher } from './dispatcher.ts';
-import type { AlertRepo, FiringRule } from './repo.ts';
+import type { AlertRepo } from './repo.ts';
 
 export interface EvaluatorOptions {
   repo: AlertRepo;
   dispatcher: Dispatcher;
   now: () => number;
-  /** The console's address, added to each message when known. */
-  link?: string;
+  /** The console's public address: messages link to `{publicUrl}/alerts/{id}`. */
+  publicUrl?: string;
   onError: (err: unknown) => void;
+  /** An alert changed, with the history entries the change added (broadcast it; put them on the timeline). */
+  onChange?: (alert: Alert, added: readonly AlertHistoryEntry[]) => void;
+  /** The silences in force changed. */
+  onSilences?: (silences: readonly Silence[]) => void;
+  newId?: () => string;
 }
 
-/** A rule firing now, as the console shows it. */
-export interface FiringNow {
-  rule: string;
-  startedAt: number;
+/** Why an acknowledgement or a silence was refused, for the route to answer. */
+export class AlertRefusal extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 export class AlertEvaluator {
   private snapshot: AlertSnapshot = emptyAlertSnapshot();
-  private memory: AlertMemory = { notGreenSince: null };
-  /** Null until the rules are known: evaluating an empty list would forget what fires. */
+  private memory: AlertMemory = emptyAlertMemory();
+  /** Null until the rules are known: evaluating an empty list would resolve what fires. */
   private rules: AlertRule[] | null = null;
-  private readonly firing = new Map<string, FiringRule>();
+  /** The open alerts by rule and subject (alertKey). */
+  private readonly open = new Map<string, TrackedAlert>();
+  private silences: Silence[] = [];
   private writes: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: EvaluatorOptions) {}
 
-  /** Picks up what was firing before a restart. */
+  /** Picks up what was open and the silences before a restart. */
   async load(): Promise<void> {
-    for (const row of await this.options.repo.firing()) this.firing.set(row.key, row);
+    const now = this.options.now();
+    for (const tracked of await this.options.repo.openAlerts(now - ALERT_SECONDS_MAX * 1000)) {
+      this.open.set(alertKey(tracked.alert.ruleId, tracked.alert.subject), tracked);
+    }
+    this.silences = await this.options.repo.silences(now);
   }
 
   setRules(rules: readonly AlertRule[]): void {
@@ -51,63 +90,184 @@ export class AlertEvaluator {
     this.snapshot = applyAlertEvent(this.snapshot, event, payload, this.options.now());
   }
 
-  /** The rules firing now, by their words. */
-  firingNow(): FiringNow[] {
-    return [...this.firing.values()].map(({ rule, startedAt }) => ({ rule: describeRule(rule), startedAt }));
+  /** The active alerts (pending or firing), worst first then oldest first: init's `alerts`. */
+  active(): Alert[] {
+    const rank = { critical: 0, warning: 1, info: 2 } as const;
+    return [...this.open.values()]
+      .map((t) => t.alert)
+      .filter((alert) => alert.state !== 'resolved')
+      .sort((a, b) => rank[a.severity] - rank[b.severity] || a.startedAt - b.startedAt);
   }
 
-  /** One evaluation: what started to hold is sent firing, what stopped resolved. */
+  /** The silences in force now. */
+  activeSilences(): Silence[] {
+    const now = this.options.now();
+    return this.silences.filter((silence) => silence.until > now);
+  }
+
+  /** One evaluation: every rule's subjects stepped through the lifecycle, silences applied. */
   evaluate(): void {
     if (this.rules === null) return;
     const now = this.options.now();
+    this.expireSilences(now);
     this.memory = nextAlertMemory(this.memory, this.snapshot, now);
-    const seen = new Set<string>();
+    const seenRules = new Set<string>();
+    const seenKeys = new Set<string>();
     for (const rule of this.rules) {
-      const key = ruleKey(rule);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const read = ruleReading(rule, this.snapshot, now, this.memory);
-      if (read === null) continue;
-      const [holds, value] = read;
-      const was = this.firing.get(key);
-      if (holds && !was) {
-        const firing: FiringRule = { key, rule, startedAt: now };
-        this.firing.set(key, firing);
-        const text = firingText(rule, rule.kind === 'balanceBelow' || rule.kind === 'gasAbove' ? value : null, now, now, this.options.link);
-        this.write(() => this.options.repo.startFiring(firing), { status: 'firing', rule: describeRule(rule), text, startedAt: now });
-      } else if (!holds && was) {
-        this.firing.delete(key);
-        const text = resolvedText(rule, was.startedAt, now, this.options.link);
-        this.write(() => this.options.repo.endFiring(key), {
-          status: 'resolved',
-          rule: describeRule(rule),
-          text,
-          startedAt: was.startedAt,
-          endedAt: now,
-        });
+      const ruleId = ruleIdOf(rule);
+      // The same condition twice (or the same id) is watched once.
+      if (seenRules.has(ruleId) || seenRules.has(ruleKey(rule))) continue;
+      seenRules.add(ruleId).add(ruleKey(rule));
+      const { readings, complete } = ruleReadings(rule, this.snapshot, now, this.memory);
+      const read = new Map<string, Reading | null>(readings.map((reading) => [subjectKey(reading.subject), reading]));
+      // Every subject read now, and every open alert of this rule (it may have stopped holding).
+      for (const tracked of this.open.values()) {
+        if (tracked.alert.ruleId === ruleId && !read.has(subjectKey(tracked.alert.subject))) {
+          read.set(subjectKey(tracked.alert.subject), complete ? notHolding(tracked.alert) : null);
+        }
+      }
+      for (const [subject, reading] of read) {
+        const key = alertKey(ruleId, reading?.subject ?? this.subjectOf(ruleId, subject));
+        seenKeys.add(key);
+        const tracked = this.open.get(key);
+        const silence = silenceFor(this.silences, ruleId, reading?.subject ?? tracked?.alert.subject ?? { type: 'system' }, now);
+        const step = stepAlert({ tracked, rule, reading, now, silenced: silence !== undefined, newId: this.options.newId ?? randomUUID });
+        this.apply(key, step, rule, now);
+        const after = this.open.get(key);
+        if (after && after.alert.state !== 'resolved') this.apply(key, applySilence(after, silence, now), rule, now);
+        const closing = this.open.get(key);
+        if (closing && isClosed(closing, rule, now)) this.open.delete(key);
       }
     }
-    // A rule an Admin took out of the list is no longer watched: it is forgotten without a message.
-    for (const key of [...this.firing.keys()]) {
-      if (!seen.has(key)) {
-        this.firing.delete(key);
-        this.write(() => this.options.repo.endFiring(key));
+    // A rule an Admin took out of the list is no longer watched: its open alerts resolve without a message.
+    for (const [key, tracked] of [...this.open]) {
+      if (seenKeys.has(key)) continue;
+      if (tracked.alert.state !== 'resolved') {
+        const resolved: Alert = { ...tracked.alert, state: 'resolved', resolvedAt: now, history: [...tracked.alert.history, { at: now, event: 'resolved' }] };
+        this.keep({ alert: resolved, notified: false }, [{ at: now, event: 'resolved' }]);
       }
+      this.open.delete(key);
     }
   }
 
-  /** Resolves once every write so far is done (tests; shutdown). */
+  /** Someone is on it (POST /alerts/{id}/ack, a Telegram button). */
+  async acknowledge(id: string, by: string, comment: string | undefined): Promise<Alert> {
+    const now = this.options.now();
+    const entry = [...this.open.entries()].find(([, t]) => t.alert.id === id);
+    if (!entry) {
+      await this.settled();
+      const stored = await this.options.repo.alert(id);
+      if (!stored) throw new AlertRefusal(404, 'no such alert');
+      throw new AlertRefusal(409, 'the alert is resolved');
+    }
+    const [key, tracked] = entry;
+    const acked = acknowledge(tracked.alert, by, now, comment);
+    if (!acked) throw new AlertRefusal(409, 'the alert is resolved');
+    const next = { ...tracked, alert: acked };
+    this.open.set(key, next);
+    this.keep(next, acked.history.slice(-1));
+    return acked;
+  }
+
+  /** A new silence, applied to the alerts it covers at once. */
+  addSilence(silence: Silence): void {
+    this.silences = [...this.silences, silence];
+    this.write(() => this.options.repo.addSilence(silence));
+    this.silencesChanged();
+    this.reapplySilences(this.options.now());
+  }
+
+  /** Ends a silence early; false when none by that id is in force. */
+  endSilence(id: string): boolean {
+    if (!this.silences.some((silence) => silence.id === id)) return false;
+    this.silences = this.silences.filter((silence) => silence.id !== id);
+    this.write(async () => void (await this.options.repo.deleteSilence(id)));
+    this.silencesChanged();
+    this.reapplySilences(this.options.now());
+    return true;
+  }
+
+  /** An open alert by id, as it is now (the store may be a write behind). */
+  openAlert(id: string): Alert | undefined {
+    return [...this.open.values()].find((t) => t.alert.id === id)?.alert;
+  }
+
+  /** Resolves once every write so far is done (reads; tests; shutdown). */
   settled(): Promise<void> {
     return this.writes;
   }
 
+  private subjectOf(ruleId: string, key: string): AlertSubject {
+    return this.open.get(`${ruleId} ${key}`)?.alert.subject ?? { type: 'system' };
+  }
+
+  private expireSilences(now: number): void {
+    if (!this.silences.some((silence) => silence.until <= now)) return;
+    this.silences = this.silences.filter((silence) => silence.until > now);
+    this.silencesChanged();
+    this.reapplySilences(now);
+  }
+
+  private silencesChanged(): void {
+    this.options.onSilences?.(this.activeSilences());
+  }
+
+  private reapplySilences(now: number): void {
+    for (const [key, tracked] of [...this.open]) {
+      if (tracked.alert.state === 'resolved') continue;
+      const rule = this.rules?.find((r) => ruleIdOf(r) === tracked.alert.ruleId);
+      const silence = silenceFor(this.silences, tracked.alert.ruleId, tracked.alert.subject, now);
+      this.apply(key, applySilence(tracked, silence, now), rule, now);
+    }
+  }
+
+  private apply(key: string, step: Step, rule: AlertRule | undefined, now: number): void {
+    const before = this.open.get(key);
+    if (step.tracked) this.open.set(key, step.tracked);
+    if (step.changed && step.tracked) {
+      const added = step.tracked.alert.history.slice(before?.alert.id === step.tracked.alert.id ? before.alert.history.length : 0);
+      this.keep(step.tracked, added);
+    } else if (step.tracked && step.tracked !== before) {
+      // Only delivery bookkeeping moved (the owed resolved message went): kept, nothing to announce.
+      const tracked = step.tracked;
+      this.write(() => this.options.repo.saveAlert(tracked));
+    }
+    if (step.send && step.tracked) this.deliver(step.tracked.alert, step.send, rule, now);
+  }
+
+  private keep(tracked: TrackedAlert, added: readonly AlertHistoryEntry[]): void {
+    this.write(() => this.options.repo.saveAlert(tracked));
+    this.options.onChange?.(tracked.alert, added);
+  }
+
   /** Kept first, then sent: a crash between the two loses a message rather than sending one twice. */
-  private write(store: () => Promise<void>, message?: Parameters<Dispatcher['send']>[0]): void {
-    this.writes = this.writes
-      .then(store)
-      .then(() => {
-        if (message) this.options.dispatcher.send(message);
-      })
-      .catch((err: unknown) => this.options.onError(err));
+  private deliver(alert: Alert, status: SendStatus, rule: AlertRule | undefined, now: number): void {
+    const link = alertLink(this.options.publicUrl, alert.id);
+    const message = {
+      status,
+      rule: rule ? describeRule(rule) : alert.kind,
+      text: alertMessageText(alert, status, now, link),
+      startedAt: alert.startedAt,
+      ...(status === 'resolved' ? { endedAt: alert.resolvedAt ?? now } : {}),
+      alertId: alert.id,
+      severity: alert.severity,
+      subject: alert.subject,
+      ...(alert.value === undefined ? {} : { value: alert.value }),
+      ...(alert.threshold === undefined ? {} : { threshold: alert.threshold }),
+    };
+    this.writes = this.writes.then(() => this.options.dispatcher.send(message)).catch((err: unknown) => this.options.onError(err));
+  }
+
+  private write(store: () => Promise<void>): void {
+    this.writes = this.writes.then(store).catch((err: unknown) => this.options.onError(err));
   }
 }
+
+/** An open alert's subject no longer among what a complete rule lists: it does not hold. */
+const notHolding = (alert: Alert): Reading => ({
+  subject: alert.subject,
+  holds: false,
+  value: alert.value ?? 0,
+  threshold: alert.threshold ?? 0,
+  text: alert.text,
+});

@@ -1,8 +1,9 @@
 /**
- * Alerts delivery on the reference server (docs/protocol.md "Alerts delivery"): the evaluator
- * listens to the hub like a console would (every event, as an Admin), reads the shared rules from
- * misc settings, and evaluates them every second with nobody signed in; the dispatcher delivers.
- * Its routes (routes/alerts.ts, Admin only): the destinations, a test send, the delivery log.
+ * Alerts on the reference server (docs/protocol.md "Alerts delivery", "Alerts lifecycle"): the
+ * evaluator listens to the hub like a console would (every event, as an Admin), reads the rules
+ * from misc settings, and evaluates them every second with nobody signed in; every change of an
+ * alert goes out as alertChanged, every change of the silences as silencesChanged; the dispatcher
+ * delivers. Its routes are in routes/alerts.ts.
  */
 import fp from 'fastify-plugin';
 import { ALERT_EVALUATE_MS } from '../../../src/config/alerts.ts';
@@ -14,8 +15,8 @@ export interface AlertsOptions {
   /** How often the rules are evaluated; 0: never on a timer (tests call app.alerts.evaluator.evaluate()). */
   evaluateEveryMs?: number;
   timings?: Partial<DeliveryTimings>;
-  /** The console's address, added to every message. */
-  link?: string;
+  /** The console's public address (PUBLIC_URL): messages link to its /alerts/{id}. */
+  publicUrl?: string;
 }
 
 declare module 'fastify' {
@@ -44,8 +45,10 @@ export default fp<AlertsOptions>(
       repo: app.store.alerts,
       dispatcher,
       now,
-      link: options.link,
+      publicUrl: options.publicUrl,
       onError: (err) => app.log.error({ err }, 'alert state could not be kept'),
+      onChange: (alert) => app.hub.broadcast('alertChanged', alert),
+      onSilences: (silences) => app.hub.broadcast('silencesChanged', { data: [...silences] }),
     });
     dispatcher.setDestinations(await app.store.alerts.destinations());
     await evaluator.load();

@@ -1,13 +1,16 @@
 /**
- * What alerts delivery keeps: the destinations with their secrets (never sent back whole: routes.ts
- * masks them), the rules firing now, and the delivery log, bounded. On the server's connection
+ * What alerts keep: the destinations with their secrets (never sent back whole: routes.ts masks
+ * them), the alerts with their history (docs/protocol.md "Alerts lifecycle"), the silences, and the
+ * delivery log, bounded. On the server's connection
  * through its gate (a statement never lands inside another request's transaction); the standalone
  * process opens its own file and gate.
  */
 import type { Database } from 'better-sqlite3';
 import { ALERT_DELIVERIES_KEPT } from '../../../src/config/alertDelivery.ts';
-import type { AlertRule } from '../../../src/contract/alertRules.ts';
+import { ALERTS_KEPT_MAX } from '../../../src/config/alerts.ts';
 import type { Delivery, DestinationKind } from '../../../src/contract/alertDelivery.ts';
+import type { Alert, Silence } from '../../../src/contract/alerts.ts';
+import type { TrackedAlert } from '../../../src/domain/alertLifecycle.ts';
 import type { Gate } from '../db/gate.ts';
 
 /** A destination as stored: its secrets whole. */
@@ -20,20 +23,30 @@ export interface StoredDestination {
   chatId?: string;
   botToken?: string;
   apiBase?: string;
+  commands?: boolean;
 }
 
-export interface FiringRule {
-  key: string;
-  rule: AlertRule;
-  startedAt: number;
+export interface AlertListQuery {
+  active: boolean;
+  from?: number;
+  to?: number;
+  limit: number;
 }
 
 export interface AlertRepo {
   destinations(): Promise<StoredDestination[]>;
   replaceDestinations(list: readonly StoredDestination[]): Promise<void>;
-  firing(): Promise<FiringRule[]>;
-  startFiring(firing: FiringRule): Promise<void>;
-  endFiring(key: string): Promise<void>;
+  /** The alerts still open: not resolved, or resolved since `since` (a reopen may still come, a message may be owed). */
+  openAlerts(since: number): Promise<TrackedAlert[]>;
+  saveAlert(tracked: TrackedAlert): Promise<void>;
+  /** Active ones first, then newest first. */
+  alerts(query: AlertListQuery): Promise<Alert[]>;
+  alert(id: string): Promise<Alert | null>;
+  /** The silences ending after `now`. */
+  silences(now: number): Promise<Silence[]>;
+  addSilence(silence: Silence): Promise<void>;
+  /** False when there was none by that id. */
+  deleteSilence(id: string): Promise<boolean>;
   addDelivery(delivery: Delivery): Promise<void>;
   updateDelivery(id: string, result: Pick<Delivery, 'ok' | 'attempts' | 'error'>): Promise<void>;
   /** Newest first. */
@@ -56,11 +69,30 @@ export function sqliteAlertRepo(db: Database, gate: Gate, kept = ALERT_DELIVERIE
   const listDestinations = db.prepare<[], { data: string }>('SELECT data FROM alert_destinations ORDER BY position');
   const clearDestinations = db.prepare('DELETE FROM alert_destinations');
   const insertDestination = db.prepare<[string, number, string]>('INSERT INTO alert_destinations (id, position, data) VALUES (?, ?, ?)');
-  const listFiring = db.prepare<[], { rule_key: string; rule: string; started_at: number }>('SELECT rule_key, rule, started_at FROM alert_firing');
-  const putFiring = db.prepare<[string, string, number]>(
-    'INSERT INTO alert_firing (rule_key, rule, started_at) VALUES (?, ?, ?) ON CONFLICT (rule_key) DO NOTHING',
+  const listOpen = db.prepare<[number], { data: string }>("SELECT data FROM alerts WHERE state <> 'resolved' OR resolved_at >= ?");
+  const putAlert = db.prepare<[string, string, string, number, number | null, string]>(
+    `INSERT INTO alerts (id, rule_id, state, started_at, resolved_at, data) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET state = excluded.state, resolved_at = excluded.resolved_at, data = excluded.data`,
   );
-  const deleteFiring = db.prepare<[string]>('DELETE FROM alert_firing WHERE rule_key = ?');
+  // The oldest resolved alerts beyond what is kept; an open one is never dropped.
+  const pruneAlerts = db.prepare<[number]>(
+    "DELETE FROM alerts WHERE state = 'resolved' AND id IN (SELECT id FROM alerts ORDER BY started_at DESC LIMIT -1 OFFSET ?)",
+  );
+  const listAlerts = db.prepare<{ active: number; from: number; to: number; limit: number }, { data: string }>(
+    `SELECT json_extract(data, '$.alert') AS data FROM alerts
+     WHERE started_at >= @from AND started_at < @to AND (@active = 0 OR state <> 'resolved')
+     ORDER BY state = 'resolved', started_at DESC, id LIMIT @limit`,
+  );
+  const oneAlert = db.prepare<[string], { data: string }>("SELECT json_extract(data, '$.alert') AS data FROM alerts WHERE id = ?");
+  const listSilences = db.prepare<[number], { data: string }>('SELECT data FROM alert_silences WHERE until > ? ORDER BY until, id');
+  const insertSilence = db.prepare<[string, number, string]>('INSERT INTO alert_silences (id, until, data) VALUES (?, ?, ?)');
+  const removeSilence = db.prepare<[string]>('DELETE FROM alert_silences WHERE id = ?');
+  const pruneSilences = db.prepare<[number]>('DELETE FROM alert_silences WHERE until <= ?');
+  const saveAlert = db.transaction((tracked: TrackedAlert) => {
+    const { alert } = tracked;
+    putAlert.run(alert.id, alert.ruleId, alert.state, alert.startedAt, alert.resolvedAt ?? null, JSON.stringify(tracked));
+    if (alert.state === 'resolved') pruneAlerts.run(ALERTS_KEPT_MAX);
+  });
   const insertDelivery = db.prepare<[string, number, string, string, string, string, number, number, string | null]>(
     'INSERT INTO alert_deliveries (id, at, destination_id, rule, status, text, ok, attempts, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -77,12 +109,22 @@ export function sqliteAlertRepo(db: Database, gate: Gate, kept = ALERT_DELIVERIE
   return {
     destinations: () => gate.run(() => listDestinations.all().map((row) => JSON.parse(row.data) as StoredDestination)),
     replaceDestinations: (list) => gate.run(() => replace(list)),
-    firing: () =>
+    openAlerts: (since) => gate.run(() => listOpen.all(since).map((row) => JSON.parse(row.data) as TrackedAlert)),
+    saveAlert: (tracked) => gate.run(() => saveAlert(tracked)),
+    alerts: ({ active, from, to, limit }) =>
       gate.run(() =>
-        listFiring.all().map((row) => ({ key: row.rule_key, rule: JSON.parse(row.rule) as AlertRule, startedAt: row.started_at })),
+        listAlerts.all({ active: active ? 1 : 0, from: from ?? 0, to: to ?? Number.MAX_SAFE_INTEGER, limit }).map((row) => JSON.parse(row.data) as Alert),
       ),
-    startFiring: ({ key, rule, startedAt }) => gate.run(() => void putFiring.run(key, JSON.stringify(rule), startedAt)),
-    endFiring: (key) => gate.run(() => void deleteFiring.run(key)),
+    alert: (id) => gate.run(() => {
+      const row = oneAlert.get(id);
+      return row ? (JSON.parse(row.data) as Alert) : null;
+    }),
+    silences: (now) => gate.run(() => {
+      pruneSilences.run(now);
+      return listSilences.all(now).map((row) => JSON.parse(row.data) as Silence);
+    }),
+    addSilence: (silence) => gate.run(() => void insertSilence.run(silence.id, silence.until, JSON.stringify(silence))),
+    deleteSilence: (id) => gate.run(() => removeSilence.run(id).changes > 0),
     addDelivery: (d) =>
       gate.run(() => {
         insertDelivery.run(d.id, d.at, d.destinationId, d.rule, d.status, d.text, d.ok ? 1 : 0, d.attempts, d.error ?? null);

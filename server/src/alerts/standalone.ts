@@ -17,7 +17,7 @@ import { eventCachePayloads, LoginResponse, ServerEvents, type ServerEventName }
 import { z } from '../../../src/contract/zod.ts';
 import { Gate } from '../db/gate.ts';
 import { systemClock } from '../lib/clock.ts';
-import { ALERTS_TABLES_SQL } from '../db/migrations.ts';
+import { ALERTS_LIFECYCLE_TABLES_SQL, ALERTS_TABLES_SQL } from '../db/migrations.ts';
 import { DELIVERY_TIMINGS_DEFAULT, Dispatcher, type DeliveryTimings } from './dispatcher.ts';
 import { AlertEvaluator } from './evaluator.ts';
 import { rulesOf } from './plugin.ts';
@@ -28,7 +28,7 @@ export const StandaloneConfig = z
   .object({
     destinations: z.array(DestinationInput.required({ id: true })).max(20),
     dataFile: z.string().min(1).default('alerts-state.db'),
-    /** The console's address, added to each message. */
+    /** The console's address: each message links to its /alerts/{id}. */
     link: z.string().optional(),
   })
   .strict();
@@ -61,6 +61,7 @@ export async function startStandalone(options: StandaloneOptions) {
   const db = new BetterSqlite3(options.config.dataFile);
   db.pragma('journal_mode = WAL');
   db.exec(ALERTS_TABLES_SQL);
+  db.exec(ALERTS_LIFECYCLE_TABLES_SQL);
   const repo = sqliteAlertRepo(db, new Gate(db));
   const { now } = systemClock;
   const dispatcher = new Dispatcher({
@@ -70,7 +71,7 @@ export async function startStandalone(options: StandaloneOptions) {
     onError: (err, destinationId) => log(`delivery bookkeeping to ${destinationId} failed: ${String(err)}`),
   });
   dispatcher.setDestinations(options.config.destinations as StoredDestination[]);
-  const evaluator = new AlertEvaluator({ repo, dispatcher, now, link: options.config.link, onError: (err) => log(`alert state not kept: ${String(err)}`) });
+  const evaluator = new AlertEvaluator({ repo, dispatcher, now, publicUrl: options.config.link, onError: (err) => log(`alert state not kept: ${String(err)}`) });
   await evaluator.load();
 
   const token = await signIn(options.backend, options.key);

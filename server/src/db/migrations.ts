@@ -38,6 +38,25 @@ export const ALERTS_TABLES_SQL = `
   ) STRICT;
 `;
 
+/** Migration 16's tables; never edit (the standalone alerts process creates them the same way). */
+export const ALERTS_LIFECYCLE_TABLES_SQL = `
+  CREATE TABLE IF NOT EXISTS alerts (
+    id TEXT PRIMARY KEY,
+    rule_id TEXT NOT NULL,
+    state TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    resolved_at INTEGER,
+    data TEXT NOT NULL CHECK (json_valid(data))
+  ) STRICT;
+  CREATE INDEX IF NOT EXISTS alerts_by_start ON alerts (started_at);
+  CREATE INDEX IF NOT EXISTS alerts_open ON alerts (state) WHERE state <> 'resolved';
+  CREATE TABLE IF NOT EXISTS alert_silences (
+    id TEXT PRIMARY KEY,
+    until INTEGER NOT NULL,
+    data TEXT NOT NULL CHECK (json_valid(data))
+  ) STRICT;
+`;
+
 const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -492,6 +511,16 @@ const MIGRATIONS: readonly Migration[] = [
     sql: `
       ALTER TABLE access_keys ADD COLUMN lookup TEXT;
       CREATE UNIQUE INDEX access_keys_by_lookup ON access_keys (lookup) WHERE lookup IS NOT NULL;
+    `,
+  },
+  {
+    version: 16,
+    name: 'alerts lifecycle',
+    // docs/protocol.md "Alerts lifecycle": each alert (one rule for one subject) with its history,
+    // acknowledgement and silence in data, and the silences. alert_firing, the rules firing before
+    // alerts had a lifecycle, is replaced by the alerts not yet resolved.
+    sql: `${ALERTS_LIFECYCLE_TABLES_SQL}
+      DROP TABLE alert_firing;
     `,
   },
 ];

@@ -225,6 +225,7 @@ export default fp<SocketOptions>(
           brainState,
           awsGroups,
           connectedServices,
+          alerts: app.alerts.evaluator.active(),
         });
         app.hub.emitTo(subscriber, 'eventCache', app.hub.cachedFor(subscriber));
         for (const [event, payload] of backlog) socket.emit(event, payload);

@@ -1,10 +1,14 @@
 /**
- * Alerts delivery's routes (docs/protocol.md "Alerts delivery", Admin only): the destinations with
- * their secrets masked, a test send, the delivery log. The evaluator and the dispatcher they use are
- * alerts/plugin.ts's.
+ * Alerts' routes: delivery (docs/protocol.md "Alerts delivery", Admin only: the destinations with
+ * their secrets masked, a test send, the delivery log) and the lifecycle (docs/protocol.md "Alerts
+ * lifecycle", anyone signed in: the alerts, acknowledging one, the silences). The evaluator and the
+ * dispatcher they use are alerts/plugin.ts's.
  */
 import { randomUUID } from 'node:crypto';
 import { ALERT_DELIVERIES_LIMIT_DEFAULT, SECRET_MASK } from '../../../src/config/alertDelivery.ts';
+import { ALERTS_PAGE_MAX, SILENCES_MAX } from '../../../src/config/alerts.ts';
+import { silenceEndProblem, type Silence } from '../../../src/contract/alerts.ts';
+import { AlertRefusal } from '../alerts/evaluator.ts';
 import type { Destination, DestinationInput } from '../../../src/contract/alertDelivery.ts';
 import { keepOrReplace, maskSecret, TEST_TEXT } from '../../../src/domain/alertDelivery.ts';
 import { fieldChanges } from '../../../src/domain/userLogText.ts';
@@ -63,6 +67,7 @@ function resolveInputs(inputs: readonly DestinationInput[], stored: readonly Sto
       notFor('chatId');
       notFor('botToken');
       notFor('apiBase');
+      notFor('commands');
       if (url === undefined) issues.push({ field: at('url'), message: 'required' });
       else if (!isHttpUrl(url) || url.startsWith(SECRET_MASK)) issues.push({ field: at('url'), message: 'must be an http(s) URL' });
     }
@@ -72,7 +77,9 @@ function resolveInputs(inputs: readonly DestinationInput[], stored: readonly Sto
       kind: input.kind,
       enabled: input.enabled,
       ...(url === undefined || input.kind === 'telegram' ? {} : { url }),
-      ...(input.kind === 'telegram' ? { chatId: input.chatId, botToken, ...(input.apiBase ? { apiBase: input.apiBase } : {}) } : {}),
+      ...(input.kind === 'telegram'
+        ? { chatId: input.chatId, botToken, ...(input.apiBase ? { apiBase: input.apiBase } : {}), ...(input.commands ? { commands: true } : {}) }
+        : {}),
     };
   });
   assertNoIssues(issues);
@@ -116,6 +123,67 @@ const alertRoutes: ZodPlugin = async (app) => {
   } });
 
   app.route({ ...operationRoute('listAlertDeliveries'), handler: async (request) => ({ data: await app.store.alerts.deliveries(request.query.limit ?? ALERT_DELIVERIES_LIMIT_DEFAULT) }) });
+
+  // ---------- The lifecycle ----------
+
+  app.route({ ...operationRoute('listAlerts'), handler: async (request) => {
+    const { state, from, to, limit } = request.query;
+    if (from !== undefined && to !== undefined && to <= from) assertNoIssues([{ field: 'to', message: 'must be after from' }]);
+    // The store may be a write behind what the evaluator decided: read once what is decided is kept.
+    await app.alerts.evaluator.settled();
+    return { data: await app.store.alerts.alerts({ active: state === 'active', from, to, limit: limit ?? ALERTS_PAGE_MAX }) };
+  } });
+
+  app.route({ ...operationRoute('getAlert'), handler: async (request) => {
+    const live = app.alerts.evaluator.openAlert(request.params.id);
+    if (live) return live;
+    await app.alerts.evaluator.settled();
+    const stored = await app.store.alerts.alert(request.params.id);
+    if (!stored) throw notFound('alert');
+    return stored;
+  } });
+
+  app.route({ ...operationRoute('ackAlert'), handler: async (request) => {
+    const comment = request.body?.comment;
+    try {
+      return await app.mutate(sessionOf(request).name, 'alerts.ack', async () => {
+        const alert = await app.alerts.evaluator.acknowledge(request.params.id, sessionOf(request).name, comment);
+        return { result: alert, details: { alertId: alert.id, alert: alert.text, ...(comment ? { comment } : {}) } };
+      });
+    } catch (err) {
+      if (err instanceof AlertRefusal) throw new HttpError(err.status, err.message);
+      throw err;
+    }
+  } });
+
+  app.route({ ...operationRoute('listSilences'), handler: async () => ({ data: app.alerts.evaluator.activeSilences() }) });
+
+  app.route({ ...operationRoute('createSilence'), handler: async (request) => {
+    const now = app.clock.now();
+    const { ruleId, subject, until, reason } = request.body;
+    const problem = silenceEndProblem(until, now);
+    if (problem) assertNoIssues([{ field: 'until', message: problem }]);
+    if (app.alerts.evaluator.activeSilences().length >= SILENCES_MAX) {
+      throw new HttpError(409, `at most ${SILENCES_MAX} silences at once: end one first`);
+    }
+    const by = sessionOf(request).name;
+    return app.mutate(by, 'alerts.silence', async () => {
+      const silence: Silence = { id: randomUUID(), ...(ruleId ? { ruleId } : {}), ...(subject ? { subject } : {}), until, reason, by, at: now };
+      app.alerts.evaluator.addSilence(silence);
+      return { result: silence, details: { silenceId: silence.id, ...(ruleId ? { ruleId } : {}), ...(subject ? { subject } : {}), until, reason } };
+    });
+  } });
+
+  app.route({ ...operationRoute('deleteSilence'), handler: async (request, reply) => {
+    const { id } = request.params;
+    const silence = app.alerts.evaluator.activeSilences().find((s) => s.id === id);
+    if (!silence) throw notFound('silence');
+    await app.mutate(sessionOf(request).name, 'alerts.unsilence', async () => {
+      app.alerts.evaluator.endSilence(id);
+      return { result: undefined, details: { silenceId: id, reason: silence.reason } };
+    });
+    return reply.code(204).send();
+  } });
 };
 
 export default alertRoutes;

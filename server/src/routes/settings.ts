@@ -9,6 +9,7 @@ import { settingsRefused } from '../auth/permissions.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { assertNoIssues } from '../lib/records.ts';
 import { sessionOf } from '../plugins/auth.ts';
+import { ruleIdOf } from '../../../src/domain/alertRules.ts';
 import { fieldChanges } from '../../../src/domain/userLogText.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { operationRoute } from '../lib/operationRoute.ts';
@@ -23,7 +24,10 @@ const pick = (record: Record<string, unknown>, keys: readonly string[]) => Objec
 
 const settingsRoutes: ZodPlugin = async (app) => {
   app.route({ ...operationRoute('updateMiscSettings'), handler: async (request) => {
-    const { updates } = request.body;
+    // docs/protocol.md "Alerts lifecycle": the server gives each rule an id when it has none, and keeps it.
+    const updates = request.body.updates.alertRules
+      ? { ...request.body.updates, alertRules: request.body.updates.alertRules.map((rule) => ({ ...rule, id: ruleIdOf(rule) })) }
+      : request.body.updates;
     const session = sessionOf(request);
     // Which settings need more than the route itself is the route's entry in the access table
     // (§6): the alert rules every console evaluates are an Admin's. The one access beyond a

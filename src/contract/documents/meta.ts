@@ -8,4 +8,5 @@ export const EXTENSION_NOTES: Record<ExtensionName, string> = {
   trades: 'trades as journeys; a backend may answer 404, and the console then hides the Trades screens.',
   stats: 'trade counts and series over time; on 404 the console hides what depends on them.',
   alerts: 'delivery of the shared alert rules to webhooks, Slack and Telegram; on 404 the console hides it.',
+  alertsLifecycle: 'alerts as pending, firing and resolved, with acknowledgements and silences; on 404 the console shows no alert list.',
 };

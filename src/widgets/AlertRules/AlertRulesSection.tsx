@@ -1,7 +1,8 @@
 /**
- * Preferences: the alert rules of this browser (localStorage), the ones an Admin saved for everyone
- * (misc settings, read only here), and for an Admin "Save for everyone". Loaded lazily by the
- * settings screen: home carries only the evaluator (AlertWatch).
+ * Preferences: the alert rules, which live on the server only (docs/protocol.md "Alerts
+ * lifecycle"); an Admin adds and removes them, everyone else reads them. Rules a browser kept of its
+ * own before are offered once for saving, then removed from the browser. Loaded lazily by the
+ * settings screen.
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { usePermissions } from 'react-admin';
@@ -15,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { mayUse } from '../../config/access.ts';
+import { ALERT_SEVERITIES, type AlertSeverity } from '../../config/enums.ts';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import type { AlertRule } from '../../contract/alertRules.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
@@ -22,8 +24,8 @@ import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
 import { NETWORK_RULE_KINDS, ruleFromDraft, type AlertRuleDraft } from '../../domain/alertRuleDrafts.ts';
 import { describeRule, ruleKey } from '../../domain/alertRules.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
-import { ServerFiring } from './ServerFiring.tsx';
-import { readRules, storeRules, storedRulesText } from './storedRules.ts';
+import { errorText } from '../../ui/errors.ts';
+import { forgetStoredRules, readRules, storedRulesText } from './storedRules.ts';
 
 const KIND_LABELS: Record<AlertRule['kind'], string> = {
   balanceBelow: 'Balance is below',
@@ -42,7 +44,9 @@ const VALUE_LABELS: Record<AlertRule['kind'], string> = {
   noEvents: 'Seconds without anything',
 };
 
-const EMPTY: AlertRuleDraft = { kind: 'balanceBelow', network: 'Ethereum', value: '', unit: 'native' };
+const EMPTY: AlertRuleDraft = { kind: 'balanceBelow', network: 'Ethereum', severity: 'warning', value: '', unit: 'native' };
+const SEVERITY_LABELS: Record<AlertSeverity, string> = { critical: 'Critical', warning: 'Warning', info: 'Info' };
+
 const selectShared = (s: LiveState) => s.miscSettings['alertRules'];
 
 function RuleList({ rules, label, onRemove }: { rules: readonly AlertRule[]; label: string; onRemove?: (rule: AlertRule) => void }) {
@@ -56,7 +60,7 @@ function RuleList({ rules, label, onRemove }: { rules: readonly AlertRule[]; lab
   return (
     <Stack component="ul" aria-label={label} spacing={0.25} sx={{ m: 0, p: 0, listStyle: 'none', maxWidth: 720 }}>
       {rules.map((rule) => {
-        const text = describeRule(rule);
+        const text = `${describeRule(rule)} · ${SEVERITY_LABELS[rule.severity ?? 'warning']}`;
         return (
           <Stack component="li" key={ruleKey(rule)} direction="row" sx={{ alignItems: 'center', gap: 1, minHeight: 32 }}>
             <Typography variant="body2" sx={{ flex: 1 }}>
@@ -101,6 +105,7 @@ function NewRuleForm({ rules, onAdd }: { rules: readonly AlertRule[]; onAdd: (ru
       </TextField>
       {withNetwork && (
         <TextField select label="Network" value={draft.network} onChange={(e) => set({ network: e.target.value })} {...field} sx={{ width: 150 }}>
+          <MenuItem value="">Any network</MenuItem>
           {NETWORKS.map((network) => (
             <MenuItem key={network} value={network}>
               {network}
@@ -124,6 +129,13 @@ function NewRuleForm({ rules, onAdd }: { rules: readonly AlertRule[]; onAdd: (ru
           <MenuItem value="usd">USD</MenuItem>
         </TextField>
       )}
+      <TextField select label="Severity" value={draft.severity} onChange={(e) => set({ severity: e.target.value as AlertSeverity })} {...field} sx={{ width: 130 }}>
+        {ALERT_SEVERITIES.map((severity) => (
+          <MenuItem key={severity} value={severity}>
+            {SEVERITY_LABELS[severity]}
+          </MenuItem>
+        ))}
+      </TextField>
       <Button type="submit" variant="outlined" sx={{ height: 40 }}>
         Add rule
       </Button>
@@ -131,56 +143,70 @@ function NewRuleForm({ rules, onAdd }: { rules: readonly AlertRule[]; onAdd: (ru
   );
 }
 
-function SaveForEveryone({ rules }: { rules: readonly AlertRule[] }) {
-  const api = useConsoleDataProvider();
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const save = async () => {
-    setPending(true);
+/**
+ * Rules a browser kept of its own before rules lived on the server only: offered once for saving
+ * there (an Admin), then taken out of the browser either way.
+ */
+function BrowserRules({ shared, mayEdit, save }: { shared: readonly AlertRule[]; mayEdit: boolean; save: (rules: AlertRule[]) => Promise<void> }) {
+  const [kept, setKept] = useState(() => readRules(storedRulesText(), 'stored in this browser'));
+  const [error, setError] = useState<string | null>(null);
+  if (kept.length === 0) return null;
+  const forget = () => {
+    forgetStoredRules();
+    setKept([]);
+  };
+  const keep = async () => {
+    const known = new Set(shared.map(ruleKey));
     try {
-      await api.saveSharedAlertRules([...rules]);
-      setResult({ ok: true, text: 'Saved for everyone.' });
-    } catch (error) {
-      setResult({ ok: false, text: `Save for everyone failed: ${error instanceof Error ? error.message : String(error)}` });
-    } finally {
-      setPending(false);
-      setConfirming(false);
+      await save([...shared, ...kept.filter((rule) => !known.has(ruleKey(rule)))]);
+      forget();
+    } catch (e) {
+      setError(`The rules could not be saved: ${errorText(e)}. They stay in this browser until they are.`);
     }
   };
   return (
-    <>
-      <div>
-        <Button variant="outlined" color="warning" onClick={() => setConfirming(true)}>
-          Save for everyone
-        </Button>
-      </div>
-      {result && <Alert severity={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
-      <ConfirmDialog
-        open={confirming}
-        title="Save for everyone?"
-        message={
-          rules.length === 0
-            ? 'This browser has no rules: every console stops evaluating the rules saved for everyone.'
-            : `Every signed-in console will evaluate the ${rules.length === 1 ? 'rule' : `${rules.length} rules`} of this browser, in place of the rules saved for everyone now.`
-        }
-        busy={pending}
-        onYes={() => void save()}
-        onNo={() => setConfirming(false)}
-      />
-    </>
+    <Alert
+      severity="info"
+      aria-label="Alert rules kept in this browser"
+      action={
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {mayEdit && (
+            <Button color="inherit" size="small" onClick={() => void keep()}>
+              Save them to the server
+            </Button>
+          )}
+          <Button color="inherit" size="small" onClick={forget}>
+            Remove from this browser
+          </Button>
+        </Stack>
+      }
+    >
+      This browser kept {kept.length === 1 ? 'a rule' : `${kept.length} rules`} of its own: {kept.map(describeRule).join('; ')}. Rules now live on the
+      server, where they are checked day and night.{mayEdit ? '' : ' Ask an Admin to add the ones you need.'}
+      {error && <Typography variant="body2" color="error">{error}</Typography>}
+    </Alert>
   );
 }
 
 export default function AlertRulesSection() {
   const headingId = useId();
   const { permissions } = usePermissions();
-  const [rules, setRules] = useState(() => readRules(storedRulesText(), 'stored in this browser'));
+  const api = useConsoleDataProvider();
   const sharedValue = useLive(selectShared);
-  const shared = useMemo(() => readRules(sharedValue, 'saved for everyone'), [sharedValue]);
-  const change = (next: AlertRule[]) => {
-    storeRules(next);
-    setRules(next);
+  const shared = useMemo(() => readRules(sharedValue, 'on the server'), [sharedValue]);
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<AlertRule | null>(null);
+  const mayEdit = mayUse('editAlertRules', permissions);
+  const save = async (next: AlertRule[]) => {
+    await api.saveSharedAlertRules(next);
+  };
+  const change = async (next: AlertRule[]) => {
+    try {
+      await save(next);
+      setError(null);
+    } catch (e) {
+      setError(`The rules could not be saved: ${errorText(e)}`);
+    }
   };
   return (
     <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 2, gridColumn: { md: 'span 2' }, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
@@ -189,21 +215,25 @@ export default function AlertRulesSection() {
           Alert rules
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          A rule that starts to hold shows one warning toast, which closes when it stops holding. Checked every second while you are signed in.
+          The server checks these every second, signed in or not. A rule that holds raises an alert per network or service (see Alerts), and
+          its message goes to the alert destinations.
         </Typography>
       </Stack>
-      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600 }}>
-        This browser
-      </Typography>
-      <RuleList rules={rules} label="Alert rules of this browser" onRemove={(rule) => change(rules.filter((r) => r !== rule))} />
-      <NewRuleForm rules={rules} onAdd={(rule) => change([...rules, rule])} />
-      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600 }}>
-        For everyone (saved by an Admin)
-      </Typography>
-      <RuleList rules={shared} label="Alert rules for everyone" />
-      {/* The server refuses these to other roles; the access table says which (§6). */}
-      {mayUse('saveAlertRulesForEveryone', permissions) && <SaveForEveryone rules={rules} />}
-      {mayUse('seeAlertsFiringOnServer', permissions) && <ServerFiring />}
+      <BrowserRules shared={shared} mayEdit={mayEdit} save={save} />
+      <RuleList rules={shared} label="Alert rules" onRemove={mayEdit ? setRemoving : undefined} />
+      {error && <Alert severity="error">{error}</Alert>}
+      {/* The server refuses rule changes to other roles; the access table says which (§6). */}
+      {mayEdit && <NewRuleForm rules={shared} onAdd={(rule) => void change([...shared, rule])} />}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this alert rule?"
+        message={removing ? `${describeRule(removing)}. Its open alerts resolve without a message.` : ''}
+        onYes={() => {
+          if (removing) void change(shared.filter((rule) => rule !== removing));
+          setRemoving(null);
+        }}
+        onNo={() => setRemoving(null)}
+      />
     </Paper>
   );
 }

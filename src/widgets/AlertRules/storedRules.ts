@@ -1,6 +1,6 @@
 /**
- * Where alert rules come from: this browser's own (localStorage, JSON) and the ones an Admin saved
- * for everyone (misc settings). Both are checked with the AlertRules schema when read; what does
+ * Where alert rules come from: misc settings (the server's), and what a browser kept of its own
+ * before rules lived on the server only (localStorage, JSON; offered once for saving). Both are checked with the AlertRules schema when read; what does
  * not pass is dropped with a console warning, never a crash (docs/architecture.md "Habits": fall
  * back when what was stored is invalid).
  */
@@ -26,6 +26,11 @@ export function storedRulesText(): string | null {
   }
 }
 
-export function storeRules(rules: readonly AlertRule[]): void {
-  localStorage.setItem(ALERT_RULES_STORAGE_KEY, JSON.stringify(rules));
+/** Takes the browser's own rules out of it, once they were offered for saving. */
+export function forgetStoredRules(): void {
+  try {
+    localStorage.removeItem(ALERT_RULES_STORAGE_KEY);
+  } catch {
+    // Storage that cannot be written holds nothing to forget either.
+  }
 }

@@ -1,0 +1,42 @@
+/**
+ * Firing alerts as toasts and notification-centre entries (docs/protocol.md "Alerts lifecycle"):
+ * one toast per alert when it fires, open until it resolves (or the operator closes it), leading to
+ * the alert's page. A silenced alert is shown on the status line and the alert list, not raised
+ * here. Inside <NotificationsProvider>.
+ */
+import { useEffect, useRef } from 'react';
+import type { Alert } from '../../contract/index.ts';
+import { useToaster } from '../../notifications/NotificationsProvider.tsx';
+import type { ToastVariant } from '../../notifications/toaster.ts';
+import { useLive, type LiveState } from '../../realtime/index.ts';
+
+const VARIANT: Record<Alert['severity'], ToastVariant> = { critical: 'error', warning: 'warning', info: 'info' };
+
+const selectAlerts = (s: LiveState) => s.alerts;
+
+/** The toast's logical id, by which it closes when the alert resolves. */
+export const alertToastId = (id: string): string => `alert:${id}`;
+
+export function AlertToasts() {
+  const toaster = useToaster();
+  const alerts = useLive(selectAlerts);
+  const shown = useRef(new Set<string>());
+  useEffect(() => {
+    const raising = new Set<string>();
+    for (const alert of alerts?.values() ?? []) {
+      if (alert.state !== 'firing' || alert.silenceId) continue;
+      raising.add(alert.id);
+      if (shown.current.has(alert.id)) continue;
+      toaster.show(alert.text, {
+        variant: VARIANT[alert.severity],
+        autoHideDuration: null,
+        id: alertToastId(alert.id),
+        kind: 'alert',
+        link: { href: `/alerts/${encodeURIComponent(alert.id)}`, label: 'Open the alert' },
+      });
+    }
+    for (const id of shown.current) if (!raising.has(id)) toaster.close(alertToastId(id));
+    shown.current = raising;
+  }, [alerts, toaster]);
+  return null;
+}
