@@ -6,7 +6,6 @@
  * with the rule functions of alertRules.ts, so they and the console never disagree.
  */
 import { SECRET_MASK, SECRET_VISIBLE_CHARS } from '../config/alertDelivery.ts';
-import type { Delivery } from '../contract/alertDelivery.ts';
 import type { Alert } from '../contract/alerts.ts';
 import type { AlertSnapshot } from './alertRules.ts';
 
@@ -177,38 +176,3 @@ export const maskSecret = (secret: string): string => `${SECRET_MASK}${secret.sl
 /** A value sent back: the masked form of the stored secret keeps it; anything else replaces it. */
 export const keepOrReplace = (sent: string | undefined, stored: string | undefined): string | undefined =>
   sent !== undefined && stored !== undefined && sent === maskSecret(stored) ? stored : sent;
-
-// ---------- What the server fires now, read from its delivery log ----------
-
-/** One rule firing on the server: since its first firing delivery, and how each destination fared. */
-export interface ServerFiring {
-  rule: string;
-  since: number;
-  /** Per destination the last firing delivery of this rule: delivered, or its error ("Sending…" while pending). */
-  deliveries: { destinationId: string; ok: boolean; error?: string; attempts: number }[];
-}
-
-/**
- * The rules firing on the server now, from its delivery log (newest first, as GET /alerts/deliveries
- * answers): a rule whose latest message is `firing` (tests and the rate-limit summary are not rules).
- * docs/protocol.md has no list of what fires; the log holds the same facts. A rule whose firing
- * scrolled out of the log is not shown.
- */
-export function serverFiring(log: readonly Delivery[]): ServerFiring[] {
-  const byRule = new Map<string, ServerFiring>();
-  const settled = new Set<string>();
-  for (const d of log) {
-    if (d.status === 'test' || d.rule === RATE_LIMIT_RULE || settled.has(d.rule)) continue;
-    if (d.status === 'resolved') {
-      settled.add(d.rule);
-      continue;
-    }
-    const firing = byRule.get(d.rule) ?? { rule: d.rule, since: d.at, deliveries: [] };
-    firing.since = Math.min(firing.since, d.at);
-    if (!firing.deliveries.some((x) => x.destinationId === d.destinationId)) {
-      firing.deliveries.push({ destinationId: d.destinationId, ok: d.ok, attempts: d.attempts, ...(d.error === undefined ? {} : { error: d.error }) });
-    }
-    byRule.set(d.rule, firing);
-  }
-  return [...byRule.values()];
-}

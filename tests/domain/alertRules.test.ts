@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_RULES_MAX, TX_GAS_UNITS } from '../../src/config/alerts.ts';
-import type { Network } from '../../src/config/networks.ts';
 import { AlertRules, type AlertRule } from '../../src/contract/alertRules.ts';
 import { ruleFromDraft } from '../../src/domain/alertRuleDrafts.ts';
 import {
-  alertMessage, alertTransition, describeRule, firingAlerts, nextAlertMemory, ruleKey, txsPaidFor, type AlertMemory, type AlertSnapshot,
+  derivedRuleId, describeRule, emptyAlertMemory, nextAlertMemory, ruleIdOf, ruleKey, ruleReadings, txsPaidFor, type AlertSnapshot,
 } from '../../src/domain/alertRules.ts';
 
 const NOW = 1_700_000_000_000;
-const GREEN: AlertMemory = { notGreenSince: null };
+const GREEN = emptyAlertMemory();
 
 function snapshot(overrides: Partial<AlertSnapshot> = {}): AlertSnapshot {
   return {
@@ -22,99 +21,88 @@ function snapshot(overrides: Partial<AlertSnapshot> = {}): AlertSnapshot {
   };
 }
 
-const balanceBelow = (below: number, unit: 'native' | 'usd' = 'native', network: Network = 'Arbitrum'): AlertRule => ({
-  kind: 'balanceBelow',
-  network,
-  below,
-  unit,
-});
+const read = (rule: AlertRule, s = snapshot(), memory = GREEN) => ruleReadings(rule, s, NOW, memory);
+const holding = (rule: AlertRule, s = snapshot(), memory = GREEN) =>
+  read(rule, s, memory).readings.filter((r) => r.holds).map((r) => r.text);
 
-describe('alert rules: balance below (§3 balance per network)', () => {
-  it('fires with the balance in the native coin while it is below, with the operator-readable message', () => {
-    expect(alertMessage(balanceBelow(0.05), snapshot(), NOW, GREEN)).toBe('Balance on Arbitrum below 0.05 ETH (now 0.012 ETH)');
-    expect(alertMessage(balanceBelow(0.01), snapshot(), NOW, GREEN)).toBeNull();
-    expect(alertMessage(balanceBelow(0.012), snapshot(), NOW, GREEN)).toBeNull();
+describe('alert rules: one alert per subject (docs/protocol.md "Alerts lifecycle")', () => {
+  it('a balance rule names the network, the value and the threshold', () => {
+    const rule: AlertRule = { kind: 'balanceBelow', network: 'Arbitrum', below: 0.05, unit: 'native' };
+    expect(read(rule).readings).toEqual([
+      { subject: { type: 'network', name: 'Arbitrum' }, holds: true, value: 0.012, threshold: 0.05, text: 'Arbitrum balance 0.012 ETH is below 0.05 ETH' },
+    ]);
+    expect(holding({ ...rule, below: 0.012 })).toEqual([]);
   });
 
   it('§3 in USD through nativePriceUSD of the network\'s native coin', () => {
-    expect(alertMessage(balanceBelow(50, 'usd'), snapshot(), NOW, GREEN)).toBe('Balance on Arbitrum below $50.00 (now $36.00)');
-    expect(alertMessage(balanceBelow(30, 'usd'), snapshot(), NOW, GREEN)).toBeNull();
+    expect(holding({ kind: 'balanceBelow', network: 'Arbitrum', below: 50, unit: 'usd' })).toEqual(['Arbitrum balance $36.00 is below $50.00']);
   });
 
-  it('does not fire while the balance or the price is unknown', () => {
-    expect(alertMessage(balanceBelow(1, 'native', 'Base'), snapshot(), NOW, GREEN)).toBeNull();
-    expect(alertMessage(balanceBelow(50, 'usd'), snapshot({ brainState: null }), NOW, GREEN)).toBeNull();
-  });
-});
-
-describe('alert rules: gas above (§3 gasEstimate per network)', () => {
-  it('fires while the gas estimate is above the threshold', () => {
-    const rule: AlertRule = { kind: 'gasAbove', network: 'Ethereum', above: 40 };
-    expect(alertMessage(rule, snapshot(), NOW, GREEN)).toBe('Gas estimate on Ethereum above 40 (now 45)');
-    expect(alertMessage({ ...rule, above: 45 }, snapshot(), NOW, GREEN)).toBeNull();
-    expect(alertMessage({ ...rule, network: 'Base' }, snapshot(), NOW, GREEN)).toBeNull();
-  });
-});
-
-describe('alert rules: block head stale for longer than X', () => {
-  const rule: AlertRule = { kind: 'blockStale', network: 'Base', seconds: 5 };
-  it('§4/§9 counts from when the block button turns danger (Base: 6000 ms), not from the last block', () => {
-    const changedAt = NOW - 11_000; // stale since NOW - 5000
-    expect(alertMessage(rule, snapshot({ newHeads: { Base: { changedAt } } }), NOW, GREEN)).toBeNull();
-    expect(alertMessage(rule, snapshot({ newHeads: { Base: { changedAt } } }), NOW + 1, GREEN)).toBe(
-      'Block head on Base stale for longer than 5 s (now 5 s)',
-    );
-    expect(alertMessage({ ...rule, seconds: 0 }, snapshot({ newHeads: { Base: { changedAt: NOW - 6001 } } }), NOW, GREEN)).not.toBeNull();
+  it('a rule without a network reads every network the live state knows, each its own subject', () => {
+    const rule: AlertRule = { kind: 'balanceBelow', below: 0.05, unit: 'native' };
+    const { readings, complete } = read(rule);
+    expect(readings.map((r) => [r.subject.name, r.holds])).toEqual([['Arbitrum', true], ['Ethereum', false]]);
+    expect(complete).toBe(false);
   });
 
-  it('does not fire for a network without a head yet', () => {
-    expect(alertMessage({ ...rule, network: 'Polygon' }, snapshot(), NOW + 3_600_000, GREEN)).toBeNull();
-  });
-});
-
-describe('alert rules: service health not green for longer than X', () => {
-  const rule: AlertRule = { kind: 'healthNotGreen', seconds: 30 };
-  const peerDown = snapshot({ brainState: { nativePriceUSD: {}, txPeerStatus: { a: 0 }, zmqPeerStatus: { b: 1 } } });
-
-  it('§4 remembers when health left green (success), and fires once it has not been green for longer than X', () => {
-    const left = nextAlertMemory(GREEN, peerDown, NOW);
-    expect(left).toEqual({ notGreenSince: NOW });
-    const still = nextAlertMemory(left, peerDown, NOW + 30_000);
-    expect(still).toEqual({ notGreenSince: NOW });
-    expect(alertMessage(rule, peerDown, NOW + 30_000, still)).toBeNull();
-    expect(alertMessage(rule, peerDown, NOW + 31_000, still)).toBe('Service health not green for longer than 30 s (now 31 s)');
+  it('an unknown balance or price is not read at all (the alert keeps its state)', () => {
+    expect(read({ kind: 'balanceBelow', network: 'Base', below: 1, unit: 'native' }).readings).toEqual([]);
+    expect(read({ kind: 'balanceBelow', network: 'Arbitrum', below: 50, unit: 'usd' }, snapshot({ brainState: null })).readings).toEqual([]);
   });
 
-  it('§4 danger (services missing) counts as not green too; green again forgets the moment', () => {
-    const missing = snapshot({ connectedServices: { numConnected: 7, numExpected: 8 } });
-    const memory = nextAlertMemory(GREEN, missing, NOW);
-    expect(memory.notGreenSince).toBe(NOW);
-    expect(nextAlertMemory(memory, snapshot(), NOW + 1000)).toEqual(GREEN);
-    expect(nextAlertMemory(GREEN, snapshot({ connectedServices: null }), NOW)).toEqual(GREEN);
+  it('gas above, per network', () => {
+    expect(holding({ kind: 'gasAbove', network: 'Ethereum', above: 40 })).toEqual(['Ethereum gas estimate 45 is above 40']);
+    expect(holding({ kind: 'gasAbove', above: 1 })).toEqual(['Ethereum gas estimate 45 is above 1']);
   });
-});
 
-describe('alert rules: no event at all for X seconds (§7 socket events)', () => {
-  it('fires when nothing has arrived from the server for longer than X, not before anything ever arrived', () => {
-    const rule: AlertRule = { kind: 'noEvents', seconds: 20 };
-    expect(alertMessage(rule, snapshot({ lastEventAt: NOW - 20_000 }), NOW, GREEN)).toBeNull();
-    expect(alertMessage(rule, snapshot({ lastEventAt: NOW - 21_000 }), NOW, GREEN)).toBe('Nothing from the server for longer than 20 s (now 21 s)');
-    expect(alertMessage(rule, snapshot({ lastEventAt: null }), NOW, GREEN)).toBeNull();
+  it('§9 a block head stale for longer than the rule\'s seconds, counted from the stale threshold', () => {
+    const stale = snapshot({ newHeads: { Base: { changedAt: NOW - 600_000 } } });
+    const [reading] = read({ kind: 'blockStale', network: 'Base', seconds: 5 }, stale).readings;
+    expect(reading?.holds).toBe(true);
+    expect(reading?.text).toMatch(/^Base block head stale for \d+ s \(longer than 5 s\)$/);
+    expect(holding({ kind: 'blockStale', network: 'Base', seconds: 5 })).toEqual([]);
+  });
+
+  it('§4 health names the service that is down, and holds once it has been so for longer than the seconds', () => {
+    const down = snapshot({
+      connectedServices: { numConnected: 7, numExpected: 8, services: [{ name: 'eventer', connected: false, lastSeenAt: NOW - 60_000 }, { name: 'brain', connected: true, lastSeenAt: NOW }] },
+    });
+    const seen = nextAlertMemory(GREEN, down, NOW - 10_000);
+    const { readings, complete } = read({ kind: 'healthNotGreen', seconds: 5 }, down, seen);
+    expect(complete).toBe(true);
+    expect(readings).toEqual([{ subject: { type: 'service', name: 'eventer' }, holds: true, value: 10, threshold: 5, text: 'eventer down for 10 s (longer than 5 s)' }]);
+    // A peer with no instance is its own subject; without named services the system is.
+    const peer = snapshot({ brainState: { nativePriceUSD: {}, txPeerStatus: { 'tx-eu-1': 0 }, zmqPeerStatus: {} } });
+    expect(read({ kind: 'healthNotGreen', seconds: 0 }, peer).readings.map((r) => r.subject)).toEqual([{ type: 'service', name: 'tx-eu-1' }]);
+    const counts = snapshot({ connectedServices: { numConnected: 7, numExpected: 8 } });
+    expect(read({ kind: 'healthNotGreen', seconds: 0 }, counts).readings.map((r) => [r.subject, r.text.split(' for ')[0]])).toEqual([
+      [{ type: 'system' }, 'Service health red (7/8 connected)'],
+    ]);
+    expect(read({ kind: 'healthNotGreen', seconds: 0 }).readings).toEqual([]);
+  });
+
+  it('the health memory keeps when each problem was first seen, and forgets it once it is gone', () => {
+    const counts = snapshot({ connectedServices: { numConnected: 7, numExpected: 8 } });
+    const first = nextAlertMemory(GREEN, counts, NOW - 5000);
+    expect(nextAlertMemory(first, counts, NOW)).toEqual({ problemSince: { system: NOW - 5000 } });
+    expect(nextAlertMemory(first, snapshot(), NOW)).toEqual({ problemSince: {} });
+  });
+
+  it('nothing from the trading system for longer than the seconds', () => {
+    expect(holding({ kind: 'noEvents', seconds: 30 }, snapshot({ lastEventAt: NOW - 45_000 }))).toEqual(['Nothing from the trading system for 45 s (longer than 30 s)']);
+    expect(holding({ kind: 'noEvents', seconds: 30 })).toEqual([]);
   });
 });
 
-describe('alert rules: firing set and transitions', () => {
-  it('a rule set twice (this browser and for everyone, fields in another order) fires once', () => {
-    const same = { unit: 'native', below: 0.05, network: 'Arbitrum', kind: 'balanceBelow' } as AlertRule;
-    expect(ruleKey(same)).toBe(ruleKey(balanceBelow(0.05)));
-    expect([...firingAlerts([balanceBelow(0.05), same], snapshot(), NOW, GREEN).keys()]).toEqual([ruleKey(same)]);
-  });
-
-  it('raises what starts firing, clears what stops, and says nothing about what keeps firing', () => {
-    const before = new Map([['a', 'A'], ['b', 'B']]);
-    const after = new Map([['b', 'B, new value'], ['c', 'C']]);
-    expect(alertTransition(before, after)).toEqual({ raise: [['c', 'C']], clear: ['a'] });
-    expect(alertTransition(after, after)).toEqual({ raise: [], clear: [] });
+describe('a rule\'s identity', () => {
+  it('is its condition, whatever the order of its fields, its severity or timings', () => {
+    const a: AlertRule = { kind: 'gasAbove', network: 'Base', above: 3 };
+    const b = { above: 3, network: 'Base', kind: 'gasAbove', severity: 'critical', forSeconds: 30 } as AlertRule;
+    expect(ruleKey(a)).toBe(ruleKey(b));
+    expect(derivedRuleId(a)).toBe(derivedRuleId(b));
+    expect(derivedRuleId(a)).toMatch(/^r-[0-9a-f]{8}$/);
+    expect(derivedRuleId({ ...a, above: 4 })).not.toBe(derivedRuleId(a));
+    expect(ruleIdOf({ ...a, id: 'gas-base' })).toBe('gas-base');
   });
 });
 
@@ -135,7 +123,7 @@ describe('≈ N txs: how many transactions the §3 balance pays for at the curre
 });
 
 describe('the rules editor: a draft becomes a rule, or says what is wrong', () => {
-  const draft = { kind: 'balanceBelow', network: 'Base', value: '0.5', unit: 'native' } as const;
+  const draft = { kind: 'balanceBelow', network: 'Base', severity: 'warning', value: '0.5', unit: 'native' } as const;
 
   it('makes each kind of rule, which the contract accepts', () => {
     const made = [
@@ -148,12 +136,12 @@ describe('the rules editor: a draft becomes a rule, or says what is wrong', () =
     ];
     const rules = made.map((m) => ('rule' in m ? m.rule : m.problem));
     expect(rules).toEqual([
-      { kind: 'balanceBelow', network: 'Base', below: 0.5, unit: 'native' },
-      { kind: 'balanceBelow', network: 'Base', below: 2000, unit: 'usd' },
-      { kind: 'gasAbove', network: 'Base', above: 30 },
-      { kind: 'blockStale', network: 'Base', seconds: 0 },
-      { kind: 'healthNotGreen', seconds: 60 },
-      { kind: 'noEvents', seconds: 15 },
+      { kind: 'balanceBelow', network: 'Base', below: 0.5, unit: 'native', severity: 'warning' },
+      { kind: 'balanceBelow', network: 'Base', below: 2000, unit: 'usd', severity: 'warning' },
+      { kind: 'gasAbove', network: 'Base', above: 30, severity: 'warning' },
+      { kind: 'blockStale', network: 'Base', seconds: 0, severity: 'warning' },
+      { kind: 'healthNotGreen', seconds: 60, severity: 'warning' },
+      { kind: 'noEvents', seconds: 15, severity: 'warning' },
     ]);
     expect(AlertRules.safeParse(rules).success).toBe(true);
     expect(rules.map((rule) => describeRule(rule as AlertRule))).toEqual([
@@ -162,7 +150,7 @@ describe('the rules editor: a draft becomes a rule, or says what is wrong', () =
       'Gas estimate on Base above 30',
       'Block head on Base stale for longer than 0 s',
       'Service health not green for longer than 60 s',
-      'Nothing from the server for longer than 15 s',
+      'Nothing from the trading system for longer than 15 s',
     ]);
   });
 
@@ -173,9 +161,15 @@ describe('the rules editor: a draft becomes a rule, or says what is wrong', () =
     ['half seconds', { kind: 'healthNotGreen', value: '1.5' }, 'Enter whole seconds from 0 to 86400'],
     ['0 s without events', { kind: 'noEvents', value: '0' }, 'Enter whole seconds from 1 to 86400'],
     ['more than a day', { kind: 'blockStale', value: '86401' }, 'Enter whole seconds from 0 to 86400'],
-    ['no network', { network: '' }, 'Choose a network'],
+    ['an unknown network', { network: 'Atlantis' }, 'Choose a network'],
   ] as const)('refuses %s in the operator\'s words', (_what, change, problem) => {
     expect(ruleFromDraft({ ...draft, ...change }, [])).toEqual({ problem });
+  });
+
+  it('watches every network when none is chosen, and a critical rule says so', () => {
+    const made = ruleFromDraft({ ...draft, network: '', severity: 'critical' }, []);
+    expect(made).toEqual({ rule: { kind: 'balanceBelow', below: 0.5, unit: 'native', severity: 'critical' } });
+    expect('rule' in made && describeRule(made.rule)).toBe('Balance on any network below 0.5 native coin');
   });
 
   it('refuses a rule already in the list, and more than a list holds', () => {
