@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('alert rules in Chromium against the reference ser
     expect(await region.getByRole('button', { name: 'Save for everyone' }).count()).toBe(0);
     const refused = await (await apiAs(operatorKey))('PUT', '/settings/misc', { updates: { alertRules: [] } });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'only an Admin may save alert rules for everyone' });
+    expect(await refused.json()).toEqual({ error: 'only an Admin may change the alert rules' });
 
     const { page, pageErrors } = await openConsole(adminKey);
     await addBalanceRule(page, 'Base', '0.5');

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_RULES_MAX } from '../../src/config/alerts.ts';
 import type { AlertRule } from '../../src/contract/index.ts';
+import { derivedRuleId } from '../../src/domain/alertRules.ts';
 import { broadcastsDuring, fieldsOf, json, logsWrittenBy, makeApp, type TestApp } from './helpers.ts';
 
 const RULES: AlertRule[] = [
@@ -16,6 +17,9 @@ const RULES: AlertRule[] = [
   { kind: 'healthNotGreen', seconds: 60 },
   { kind: 'noEvents', seconds: 20 },
 ];
+
+/** docs/protocol.md "Alerts lifecycle": the server gives each rule without one an id, derived from its condition. */
+const SAVED = RULES.map((rule) => ({ ...rule, id: derivedRuleId(rule) }));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,16 +39,21 @@ describe('PUT /api/settings/misc {updates: {alertRules}} (alert rules for everyo
         response = await put({ alertRules: RULES });
       });
       expect(sent.filter(({ event }) => event === 'miscSettingsUpdateDone')).toEqual([
-        { event: 'miscSettingsUpdateDone', payload: { ...before, alertRules: RULES } },
+        { event: 'miscSettingsUpdateDone', payload: { ...before, alertRules: SAVED } },
       ]);
     });
     expect(response?.statusCode).toBe(200);
-    expect(json(response!)).toEqual({ ok: true, miscSettings: { ...before, alertRules: RULES } });
-    expect(await t.app.store.settings.get('miscSettings')).toEqual({ ...before, alertRules: RULES });
-    expect(logs).toMatchObject([{ user: 'admin', action: 'settings.misc', details: { before: {}, after: { alertRules: RULES } } }]);
+    expect(json(response!)).toEqual({ ok: true, miscSettings: { ...before, alertRules: SAVED } });
+    expect(await t.app.store.settings.get('miscSettings')).toEqual({ ...before, alertRules: SAVED });
+    expect(logs).toMatchObject([{ user: 'admin', action: 'settings.misc', details: { before: {}, after: { alertRules: SAVED } } }]);
+
+    // An id the Admin gave is kept, with the lifecycle's fields.
+    const named = { kind: 'gasAbove', network: 'Base', above: 3, id: 'gas-base', severity: 'critical', forSeconds: 30, resolveSeconds: 120 };
+    expect(json(await put({ alertRules: [named] })).miscSettings).toMatchObject({ alertRules: [named] });
+    await put({ alertRules: RULES });
 
     // Sell only afterwards keeps the rules; an empty list clears them.
-    expect(json(await put({ sellOnly: true }, t.operatorToken)).miscSettings).toMatchObject({ sellOnly: true, alertRules: RULES });
+    expect(json(await put({ sellOnly: true }, t.operatorToken)).miscSettings).toMatchObject({ sellOnly: true, alertRules: SAVED });
     expect(json(await put({ alertRules: [] })).miscSettings).toMatchObject({ sellOnly: true, alertRules: [] });
     await put({ sellOnly: false });
   });
@@ -55,7 +64,7 @@ describe('PUT /api/settings/misc {updates: {alertRules}} (alert rules for everyo
       for (const updates of [{ alertRules: RULES }, { sellOnly: true, alertRules: [] }]) {
         const refused = await put(updates, t.operatorToken);
         expect(refused.statusCode).toBe(403);
-        expect(json(refused)).toEqual({ error: 'only an Admin may save alert rules for everyone' });
+        expect(json(refused)).toEqual({ error: 'only an Admin may change the alert rules' });
       }
     });
     expect(logs).toEqual([]);

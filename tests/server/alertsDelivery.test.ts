@@ -86,10 +86,12 @@ describe('Alerts delivery (protocol): a balance rule fires once to every destina
     await evaluate(t.app);
     await evaluate(t.app);
 
-    const firing = 'FIRING: Ethereum balance 0.42 ETH is below 0.5 ETH (since 03:12 UTC)';
+    const firing = 'FIRING (warning): Ethereum balance 0.42 ETH is below 0.5 ETH, since 03:12 UTC';
+    const [alert] = t.app.alerts.evaluator.active();
+    const about = { alertId: alert?.id, severity: 'warning', subject: { type: 'network', name: 'Ethereum' }, value: 0.42, threshold: 0.5 };
     expect(receiver.received.map(({ path, body }) => ({ path, body }))).toEqual(
       expect.arrayContaining([
-        { path: '/hook', body: { status: 'firing', rule: 'Balance on Ethereum below 0.5 ETH', text: firing, startedAt: Date.UTC(2026, 10, 26, 3, 12, 0) } },
+        { path: '/hook', body: { status: 'firing', rule: 'Balance on Ethereum below 0.5 ETH', text: firing, startedAt: Date.UTC(2026, 10, 26, 3, 12, 0), ...about } },
         { path: SLACK_PATH, body: { text: firing } },
         { path: `/tg/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: '-100200300', text: firing } },
       ]),
@@ -102,13 +104,19 @@ describe('Alerts delivery (protocol): a balance rule fires once to every destina
     t.app.sim?.setRate(200);
     t.app.sim?.resume();
     const deadline = Date.now() + 20_000;
-    while (receiver.received.length < 6 && Date.now() < deadline) {
+    while (t.app.alerts.evaluator.active().length > 0 && Date.now() < deadline) {
       await evaluate(t.app);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     t.app.sim?.pause();
+    // Resolved, but the message waits out resolveSeconds (60 s by default) in case it holds again.
     await evaluate(t.app);
-    const resolved = 'RESOLVED: Ethereum balance back above 0.5 ETH after 18 min';
+    expect(receiver.received).toHaveLength(3);
+    t.clock.advance(61_000);
+    await evaluate(t.app);
+    await receiver.waitFor('/hook', 2);
+    await t.app.alerts.dispatcher.idle();
+    const resolved = 'RESOLVED (warning): Ethereum balance 0.42 ETH is below 0.5 ETH, since 03:12 UTC, resolved after 18 min';
     expect(receiver.received.slice(3).map(({ path, body }) => ({ path, body }))).toEqual(
       expect.arrayContaining([
         {
@@ -119,6 +127,7 @@ describe('Alerts delivery (protocol): a balance rule fires once to every destina
             text: resolved,
             startedAt: Date.UTC(2026, 10, 26, 3, 12, 0),
             endedAt: Date.UTC(2026, 10, 26, 3, 30, 0),
+            ...about,
           },
         },
         { path: SLACK_PATH, body: { text: resolved } },
@@ -179,7 +188,8 @@ describe('Alerts delivery (protocol): a balance rule fires once to every destina
   });
 
   it('Alerts delivery (protocol): an Operator gets 403 on every alerts route, and never a destination', async () => {
-    const routes = t.app.routeTable.filter(({ url }) => url.startsWith('/api/alerts'));
+    // The delivery routes; the lifecycle's are any signed-in role's (tests/server/alertsLifecycle.test.ts).
+    const routes = t.app.routeTable.filter(({ url }) => /^\/api\/alerts\/(destinations|deliveries)/.test(url));
     expect(routes.map(({ method, url }) => `${method} ${url}`).sort()).toEqual([
       'GET /api/alerts/deliveries',
       'GET /api/alerts/destinations',
@@ -223,7 +233,8 @@ describe('Alerts delivery (protocol): delivery that holds up', () => {
     receiver = await startReceiver();
     t = await makeApp({ sim: { enabled: true, seed: 4, rate: 1 }, alerts: FAST });
     t.app.sim?.pause();
-    await saveRules(t, [RULE]);
+    // Resolved at once (no resolve window): each test's hold is a new alert, so a new firing message.
+    await saveRules(t, [{ ...RULE, resolveSeconds: 0 }]);
   });
   afterAll(async () => {
     await t.app.close();
@@ -329,14 +340,17 @@ describe('Alerts delivery (protocol): a restart does not send a firing rule agai
       await evaluate(second.app);
       await evaluate(second.app);
       expect(receiver.received).toHaveLength(1);
-      expect(second.app.alerts.evaluator.firingNow()).toEqual([{ rule: 'Balance on Ethereum below 0.5 ETH', startedAt: clock.now() }]);
+      expect(second.app.alerts.evaluator.active().map((a) => [a.state, a.text])).toEqual([['firing', 'Ethereum balance 0.3 ETH is below 0.5 ETH']]);
       clock.advance(5 * 60_000);
       await hold(second, 3);
       await evaluate(second.app);
+      // The resolved message waits out the rule's resolveSeconds (60 s by default).
+      clock.advance(61_000);
+      await evaluate(second.app);
       await receiver.waitFor('/hook', 2);
       expect(receiver.received.map((r) => (r.body as { status: string; text: string }).text)).toEqual([
-        expect.stringMatching(/^FIRING: Ethereum balance 0.3 ETH is below 0.5 ETH/),
-        'RESOLVED: Ethereum balance back above 0.5 ETH after 5 min',
+        expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0.3 ETH is below 0.5 ETH, since /),
+        expect.stringMatching(/^RESOLVED \(warning\): Ethereum balance 0.3 ETH is below 0.5 ETH, since .*, resolved after 5 min$/),
       ]);
     } finally {
       await second.app.close();

@@ -12,7 +12,8 @@ import { startStandalone, StandaloneConfig } from '../../server/src/alerts/stand
 import { ADMIN_KEY, makeApp, tempDir, type TestApp } from './helpers.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
 
-const RULE: AlertRule = { kind: 'balanceBelow', network: 'Ethereum', below: 0.5, unit: 'native' };
+// No resolve window: the resolved message goes as soon as the balance is back (the lifecycle's window is tested apart).
+const RULE: AlertRule = { kind: 'balanceBelow', network: 'Ethereum', below: 0.5, unit: 'native', resolveSeconds: 0 };
 
 describe('Alerts delivery (protocol): the standalone alerts process against the reference server', () => {
   let t: TestApp;
@@ -52,13 +53,13 @@ describe('Alerts delivery (protocol): the standalone alerts process against the 
     const options = { backend: url, key: ADMIN_KEY, config, evaluateEveryMs: 100, log: () => undefined };
     let running = await startStandalone(options);
     try {
-      await expect.poll(() => running.evaluator.firingNow(), { timeout: 5000 }).toEqual([]);
+      await expect.poll(() => running.evaluator.active(), { timeout: 5000 }).toEqual([]);
       await hold(0.42);
       const [firing] = await receiver.waitFor('/hook', 1);
       expect(firing?.body).toMatchObject({
         status: 'firing',
         rule: 'Balance on Ethereum below 0.5 ETH',
-        text: expect.stringMatching(/^FIRING: Ethereum balance 0\.42 ETH is below 0\.5 ETH \(since \d\d:\d\d UTC\)$/),
+        text: expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0\.42 ETH is below 0\.5 ETH, since \d\d:\d\d UTC$/),
       });
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(receiver.received).toHaveLength(1);
@@ -74,7 +75,7 @@ describe('Alerts delivery (protocol): the standalone alerts process against the 
       const [, resolved] = await receiver.waitFor('/hook', 2);
       expect(resolved?.body).toMatchObject({
         status: 'resolved',
-        text: expect.stringMatching(/^RESOLVED: Ethereum balance back above 0\.5 ETH after \d+ s$/),
+        text: expect.stringMatching(/^RESOLVED \(warning\): Ethereum balance 0\.42 ETH is below 0\.5 ETH, since \d\d:\d\d UTC, resolved after \d+ s$/),
         endedAt: expect.any(Number),
       });
       await new Promise((resolve) => setTimeout(resolve, 400));

@@ -88,7 +88,7 @@ describe('§6 PUT /api/settings/misc writes a setting for the roles the access t
     expect(table).toContain(`alertRules ${OPERATOR_ROLE}: 403`);
     expect(table).toContain(`alertRules ${ADMIN_ROLE}: 200`);
     const refused = await put('alertRules', OPERATOR_ROLE);
-    expect(json(refused)).toEqual({ error: 'only an Admin may save alert rules for everyone' });
+    expect(json(refused)).toEqual({ error: 'only an Admin may change the alert rules' });
   });
 
   it('§6 the route follows the entry when it says otherwise: the alert rules opened to anyone, sell only made Admin\'s', async () => {

@@ -17,7 +17,7 @@ import { operationRoute } from '../lib/operationRoute.ts';
 /** What writing each setting does, to say what a refused caller may not do. */
 const WRITING: Record<keyof MiscSettingsUpdateRequest['updates'], string> = {
   sellOnly: 'turn Sell Only on or off',
-  alertRules: 'save alert rules for everyone',
+  alertRules: 'change the alert rules',
 };
 
 const pick = (record: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, record[key]]));
