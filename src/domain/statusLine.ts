@@ -52,24 +52,25 @@ export function statusItems(input: StatusInput, now: number, formatTime: (ms: nu
   const firing = [...(input.alerts?.values() ?? [])]
     .filter((alert) => alert.state === 'firing')
     .sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.firingAt ?? a.startedAt) - (b.firingAt ?? b.startedAt));
-  const named = new Set(firing.map((alert) => `${alert.subject.type}:${alert.subject.name ?? ''}`));
+  // What an alert already says: a stale head by a blockStale alert, a service by a health alert.
+  const named = new Set(firing.map((alert) => `${alert.kind}:${alert.subject.name ?? ''}`));
   for (const alert of firing) {
     items.push({ key: `alert:${alert.id}`, severity: alert.severity, text: `${alert.text}${alertNote(alert, input.silences, formatTime)}`, link: `/alerts/${encodeURIComponent(alert.id)}` });
   }
 
   for (const view of serviceProblems(input.connectedServices, now)) {
-    if (named.has(`service:${view.name}`)) continue;
+    if (named.has(`healthNotGreen:${view.name}`)) continue;
     items.push({ key: `service:${view.name}:${view.state}`, severity: view.state === 'down' ? 'critical' : 'warning', text: `Service ${serviceProblemText(view, now)}`, link: '/' });
   }
   if (input.peers) {
     for (const [peer, count] of [...Object.entries(input.peers.tx), ...Object.entries(input.peers.zmq)]) {
-      if (count > 0 || named.has(`service:${peer}`)) continue;
+      if (count > 0 || named.has(`healthNotGreen:${peer}`)) continue;
       items.push({ key: `peer:${peer}`, severity: 'warning', text: `Peer ${peer} has no instance`, link: '/' });
     }
   }
 
   for (const [network, head] of Object.entries(input.newHeads)) {
-    if (!isBlockStale(network, head.changedAt, now) || named.has(`network:${network}`)) continue;
+    if (!isBlockStale(network, head.changedAt, now) || named.has(`blockStale:${network}`)) continue;
     items.push({ key: `stale:${network}`, severity: 'warning', text: `${network} block head stale: no new block for ${durationText(secondsSince(head.changedAt, now) * 1000)}`, link: '/' });
   }
 

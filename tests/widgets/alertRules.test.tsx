@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, type AuthProvider } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALERT_EVALUATE_MS, ALERT_RULES_STORAGE_KEY, TXS_LEFT_DANGER } from '../../src/config/alerts.ts';
+import { ALERT_RULES_STORAGE_KEY, TXS_LEFT_DANGER } from '../../src/config/alerts.ts';
+import type { Alert } from '../../src/contract/alerts.ts';
 import type { AlertRule } from '../../src/contract/alertRules.ts';
+import { derivedRuleId } from '../../src/domain/alertRules.ts';
 import { NotificationsProvider } from '../../src/notifications/NotificationsProvider.tsx';
-import type { Toaster } from '../../src/notifications/toaster.ts';
-import { liveStore } from '../../src/realtime/liveStore.ts';
-import { initialLiveState, type LiveState } from '../../src/realtime/liveState.ts';
 import AlertRulesSection from '../../src/widgets/AlertRules/AlertRulesSection.tsx';
-import { AlertWatch } from '../../src/widgets/AlertRules/AlertWatch.tsx';
-import { alertToastId, createAlertWatch } from '../../src/widgets/AlertRules/watchAlerts.ts';
+import { AlertToasts } from '../../src/widgets/AlertToasts/AlertToasts.tsx';
+import { StatusLine } from '../../src/widgets/StatusLine/StatusLine.tsx';
 import { NetworkStats } from '../../src/widgets/NetworkStats/NetworkStats.tsx';
 import { brainState, fakeApi, live, renderWidget, resetLive } from './harness.tsx';
 
@@ -23,123 +23,70 @@ const asRole = (role: string): AuthProvider => ({
 });
 
 const BASE_LOW: AlertRule = { kind: 'balanceBelow', network: 'Base', below: 0.5, unit: 'native' };
-const TEXT = /^Balance on Base below 0\.5 ETH \(now /;
+const NOW = Date.now();
+const alert = (over: Partial<Alert> = {}): Alert => ({
+  id: 'a1',
+  ruleId: 'low-base',
+  kind: 'balanceBelow',
+  severity: 'critical',
+  subject: { type: 'network', name: 'Base' },
+  state: 'firing',
+  text: 'Base balance 0.01 ETH is below 0.5 ETH',
+  value: 0.01,
+  threshold: 0.5,
+  startedAt: NOW,
+  firingAt: NOW,
+  history: [],
+  ...over,
+});
 
-function fakeToaster() {
-  const open = new Map<string, unknown>();
-  const toaster: Pick<Toaster, 'show' | 'close'> = {
-    show: vi.fn((message, { id }) => void open.set(id ?? '', message)),
-    close: vi.fn((id: string) => void open.delete(id)),
-  };
-  return { toaster, open };
-}
+describe('docs/protocol.md "Alerts lifecycle": a firing alert is a toast until it resolves', () => {
+  beforeEach(resetLive);
+  afterEach(cleanup);
 
-describe('alert rules at work: one warning toast per firing, closed when the rule clears', () => {
-  it('raises one toast for a rule that starts firing, none for more low balances, and closes it when the balance is healthy again', () => {
-    const { toaster, open } = fakeToaster();
-    let state: LiveState = { ...initialLiveState(), balance: { Base: 1.1 } };
-    const evaluate = createAlertWatch({ toaster, getState: () => state, storedRules: () => JSON.stringify([BASE_LOW]), now: () => 0 });
-
-    evaluate();
-    expect(toaster.show).not.toHaveBeenCalled();
-    for (const balance of [0.01, 0.02, 0.03]) {
-      state = { ...state, balance: { Base: balance } };
-      evaluate();
-    }
-    expect(toaster.show).toHaveBeenCalledTimes(1);
-    expect(toaster.show).toHaveBeenCalledWith('Balance on Base below 0.5 ETH (now 0.01 ETH)', expect.objectContaining({ variant: 'warning', autoHideDuration: null, kind: 'alert' }));
-    expect([...open.keys()]).toHaveLength(1);
-
-    state = { ...state, balance: { Base: 3 } };
-    evaluate();
-    expect(toaster.close).toHaveBeenCalledTimes(1);
-    expect(open.size).toBe(0);
-    // It fires again the next time the balance is low: a new toast.
-    state = { ...state, balance: { Base: 0.2 } };
-    evaluate();
-    expect(toaster.show).toHaveBeenCalledTimes(2);
-  });
-
-  it('evaluates the rules an Admin saved for everyone (misc settings) as well; the same rule in both fires once', () => {
-    const { toaster } = fakeToaster();
-    const gas: AlertRule = { kind: 'gasAbove', network: 'Ethereum', above: 40 };
-    const state: LiveState = { ...initialLiveState(), balance: { Base: 0.1 }, gasEstimate: { Ethereum: 50 }, miscSettings: { alertRules: [BASE_LOW, gas] } };
-    createAlertWatch({ toaster, getState: () => state, storedRules: () => JSON.stringify([BASE_LOW]), now: () => 0 })();
-    expect(vi.mocked(toaster.show).mock.calls.map(([message]) => message)).toEqual([
-      'Balance on Base below 0.5 ETH (now 0.1 ETH)',
-      'Gas estimate on Ethereum above 40 (now 50)',
-    ]);
-  });
-
-  it('drops rules stored or shared that are not valid with a console warning, and keeps evaluating the others', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { toaster } = fakeToaster();
-    const state: LiveState = { ...initialLiveState(), balance: { Base: 0.1 }, miscSettings: { alertRules: [{ kind: 'balanceBelow', below: -1 }] } };
-    const evaluate = createAlertWatch({ toaster, getState: () => state, storedRules: () => '{not json', now: () => 0 });
-    expect(() => evaluate()).not.toThrow();
-    evaluate();
-    expect(toaster.show).not.toHaveBeenCalled();
-    // Each bad source is reported once, not on every evaluation.
-    expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn.mock.calls.map(([text]) => text)).toEqual([
-      'The alert rules stored in this browser are not valid and are ignored:',
-      'The alert rules saved for everyone are not valid and are ignored:',
-    ]);
-    warn.mockRestore();
-  });
-
-  it('gives each rule its own toast id, so clearing one leaves the others', () => {
-    const { toaster } = fakeToaster();
-    let state: LiveState = { ...initialLiveState(), balance: { Base: 0.1 }, gasEstimate: { Ethereum: 50 } };
-    const gas: AlertRule = { kind: 'gasAbove', network: 'Ethereum', above: 40 };
-    const evaluate = createAlertWatch({ toaster, getState: () => state, storedRules: () => JSON.stringify([BASE_LOW, gas]), now: () => 0 });
-    evaluate();
-    state = { ...state, gasEstimate: { Ethereum: 30 } };
-    evaluate();
-    const ids = vi.mocked(toaster.show).mock.calls.map(([, options]) => options.id);
-    expect(new Set(ids).size).toBe(2);
-    expect(toaster.close).toHaveBeenCalledWith(ids[1]);
-    expect(ids[0]).toMatch(/^alert:/);
-    expect(alertToastId('x')).toBe('alert:x');
+  it('raises one toast per firing alert (not for a pending or silenced one), and closes it when the alert resolves', async () => {
+    render(
+      <MemoryRouter>
+        <NotificationsProvider>
+          <AlertToasts />
+        </NotificationsProvider>
+      </MemoryRouter>,
+    );
+    await live({ alerts: new Map([['a1', alert()], ['a2', alert({ id: 'a2', state: 'pending', text: 'Pending one' })], ['a3', alert({ id: 'a3', silenceId: 's', text: 'Silenced one' })]]) });
+    expect(await screen.findAllByText('Base balance 0.01 ETH is below 0.5 ETH')).toHaveLength(1);
+    expect(screen.queryByText('Pending one')).toBeNull();
+    expect(screen.queryByText('Silenced one')).toBeNull();
+    // The same alert changing (acknowledged) raises nothing new.
+    await live({ alerts: new Map([['a1', alert({ ack: { by: 'bob', at: NOW } })]]) });
+    expect(screen.getAllByText('Base balance 0.01 ETH is below 0.5 ETH')).toHaveLength(1);
+    await live({ alerts: new Map() });
+    await waitFor(() => expect(screen.queryByText('Base balance 0.01 ETH is below 0.5 ETH')).toBeNull());
   });
 });
 
-describe('<AlertWatch/> in the toast area', () => {
-  beforeEach(async () => {
-    await resetLive();
-    localStorage.setItem(ALERT_RULES_STORAGE_KEY, JSON.stringify([BASE_LOW]));
-  });
-  afterEach(() => {
-    cleanup();
-    localStorage.clear();
-    vi.useRealTimers();
-  });
+describe('the status line: what is wrong now, worst first, each a link', () => {
+  beforeEach(resetLive);
+  afterEach(cleanup);
 
-  it('a balance rule fires once (one toast with the rule\'s text, whatever more low balances arrive) and clears itself', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  it('says all is clear with its time, then names the firing alert (and who is on it) and the service that is down', async () => {
     render(
-      <NotificationsProvider>
-        <AlertWatch />
-      </NotificationsProvider>,
+      <MemoryRouter>
+        <StatusLine />
+      </MemoryRouter>,
     );
-    const tick = () =>
-      act(async () => {
-        vi.advanceTimersByTime(ALERT_EVALUATE_MS);
-      });
-    liveStore.update(() => ({ balance: { Base: 1.1 } }));
-    await tick();
-    expect(screen.queryByText(TEXT)).toBeNull();
-
-    for (const balance of [0.01, 0.02]) {
-      liveStore.update(() => ({ balance: { Base: balance } }));
-      await tick();
-    }
-    expect(await screen.findAllByText(TEXT)).toHaveLength(1);
-    expect(screen.getByText('Balance on Base below 0.5 ETH (now 0.01 ETH)')).toBeInTheDocument();
-
-    liveStore.update(() => ({ balance: { Base: 3 } }));
-    await tick();
-    await waitFor(() => expect(screen.queryByText(TEXT)).toBeNull());
+    await live({ initialised: true, connection: 'connected' });
+    const line = screen.getByRole('region', { name: 'Status' });
+    await waitFor(() => expect(line).toHaveTextContent(/^All clear since /));
+    await live({
+      alerts: new Map([['a1', alert({ ack: { by: 'bob', at: NOW } })]]),
+      connectedServices: { numConnected: 7, numExpected: 8, services: [{ name: 'eventer', connected: false, lastSeenAt: NOW - 120_000 }] },
+    });
+    const list = await within(line).findByRole('list', { name: 'What is wrong now' }, { timeout: 3000 });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Base balance 0.01 ETH is below 0.5 ETH (acknowledged by bob)', '/alerts/a1'],
+      [expect.stringMatching(/^Service eventer down for 2 min( \d+ s)?$/), '/'],
+    ]);
   });
 });
 
@@ -162,80 +109,66 @@ describe('§1 home Gas and balances: Pays for ≈ N txs', () => {
   });
 });
 
-describe('Preferences: Alert rules section', () => {
+describe('Preferences: Alert rules section (rules live on the server only)', () => {
   beforeEach(async () => {
     await resetLive();
     localStorage.clear();
   });
   afterEach(cleanup);
 
-  it('adds a rule to this browser from labelled fields, says what is wrong beside the value, removes it', async () => {
-    renderWidget(<AlertRulesSection />);
-    const form = screen.getByRole('form', { name: 'New alert rule' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
-    expect(await within(form).findByText('Enter a number above 0, such as 0.5')).toBeInTheDocument();
-    expect(within(form).getByRole('textbox', { name: 'Balance below' })).toHaveAttribute('aria-invalid', 'true');
-
-    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Network' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Base' }));
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Balance below' }), { target: { value: '0.5' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
-
-    const list = await screen.findByRole('list', { name: 'Alert rules of this browser' });
-    expect(within(list).getByText('Balance on Base below 0.5 ETH')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem(ALERT_RULES_STORAGE_KEY) ?? '[]')).toEqual([BASE_LOW]);
-
-    fireEvent.click(screen.getByRole('button', { name: 'Remove rule: Balance on Base below 0.5 ETH' }));
-    await waitFor(() => expect(screen.queryByRole('list', { name: 'Alert rules of this browser' })).toBeNull());
-    expect(JSON.parse(localStorage.getItem(ALERT_RULES_STORAGE_KEY) ?? 'null')).toEqual([]);
-  });
-
-  it('shows the rules saved for everyone; only an Admin may save this browser\'s rules for everyone, after confirming', async () => {
-    localStorage.setItem(ALERT_RULES_STORAGE_KEY, JSON.stringify([BASE_LOW]));
-    // What the server fires now, from its delivery log (Admin only, docs/protocol.md "Alerts
-    // delivery").
-    const alertsApi = vi.fn(async (path: string) =>
-      path.startsWith('/deliveries')
-        ? {
-            data: [
-              { id: '2', at: Date.UTC(2026, 10, 26, 3, 12), destinationId: 'tg', rule: 'Balance on Base below 0.5 ETH', status: 'firing', text: 'FIRING: …', ok: false, attempts: 1, error: '401 Unauthorized' },
-              { id: '1', at: Date.UTC(2026, 10, 26, 3, 12), destinationId: 'hook', rule: 'Balance on Base below 0.5 ETH', status: 'firing', text: 'FIRING: …', ok: true, attempts: 1 },
-            ],
-          }
-        : {
-            destinations: [
-              { id: 'hook', name: 'Ops webhook', kind: 'webhook', enabled: true, url: 'https://relay.example/hook' },
-              { id: 'tg', name: 'Telegram on-call', kind: 'telegram', enabled: true, chatId: '1', botToken: '••••abcd' },
-            ],
-          },
-    );
-    const api = { ...fakeApi(), saveSharedAlertRules: vi.fn(async () => ({ ok: true })), alertsApi };
-    const asOperator = render(
-      <AdminContext dataProvider={api} authProvider={asRole('Operator')}>
-        <AlertRulesSection />
-      </AdminContext>,
-    );
-    await live({ miscSettings: { alertRules: [{ kind: 'noEvents', seconds: 30 }] } });
-    const shared = await screen.findByRole('list', { name: 'Alert rules for everyone' });
-    expect(within(shared).getByText('Nothing from the server for longer than 30 s')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save for everyone' })).toBeNull();
-    expect(screen.queryByText('Firing on the server now')).toBeNull();
-    expect(alertsApi).not.toHaveBeenCalled();
-    asOperator.unmount();
-
+  it('an Admin adds a rule from labelled fields (saved to the server), is told what is wrong beside the value, removes one after confirming', async () => {
+    const api = { ...fakeApi(), saveSharedAlertRules: vi.fn(async () => ({ ok: true })) };
     render(
       <AdminContext dataProvider={api} authProvider={asRole('Admin')}>
         <AlertRulesSection />
       </AdminContext>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Save for everyone' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Save for everyone?' });
+    await live({ miscSettings: { alertRules: [{ kind: 'noEvents', seconds: 30, id: 'quiet' }] } });
+    const form = await screen.findByRole('form', { name: 'New alert rule' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
+    expect(await within(form).findByText('Enter a number above 0, such as 0.5')).toBeInTheDocument();
     expect(api.saveSharedAlertRules).not.toHaveBeenCalled();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Yes' }));
+
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Network' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Base' }));
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Balance below' }), { target: { value: '0.5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
+    await waitFor(() =>
+      expect(api.saveSharedAlertRules).toHaveBeenCalledWith([{ kind: 'noEvents', seconds: 30, id: 'quiet' }, { ...BASE_LOW, severity: 'warning' }]),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove rule: Nothing from the trading system for longer than 30 s · Warning' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Remove this alert rule?' })).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(api.saveSharedAlertRules).toHaveBeenLastCalledWith([]));
+  });
+
+  it('an Operator reads the rules and cannot change them', async () => {
+    render(
+      <AdminContext dataProvider={fakeApi()} authProvider={asRole('Operator')}>
+        <AlertRulesSection />
+      </AdminContext>,
+    );
+    await live({ miscSettings: { alertRules: [{ kind: 'noEvents', seconds: 30 }] } });
+    const list = await screen.findByRole('list', { name: 'Alert rules' });
+    expect(within(list).getByText('Nothing from the trading system for longer than 30 s · Warning')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'New alert rule' })).toBeNull());
+    expect(screen.queryByRole('button', { name: /^Remove rule/ })).toBeNull();
+  });
+
+  it('rules a browser kept of its own are offered once for saving to the server, then leave the browser', async () => {
+    localStorage.setItem(ALERT_RULES_STORAGE_KEY, JSON.stringify([BASE_LOW]));
+    const api = { ...fakeApi(), saveSharedAlertRules: vi.fn(async () => ({ ok: true })) };
+    render(
+      <AdminContext dataProvider={api} authProvider={asRole('Admin')}>
+        <AlertRulesSection />
+      </AdminContext>,
+    );
+    const offer = await screen.findByRole('alert', { name: 'Alert rules kept in this browser' });
+    expect(offer).toHaveTextContent('This browser kept a rule of its own: Balance on Base below 0.5 ETH.');
+    fireEvent.click(await within(offer).findByRole('button', { name: 'Save them to the server' }));
     await waitFor(() => expect(api.saveSharedAlertRules).toHaveBeenCalledWith([BASE_LOW]));
-    expect(await screen.findByText('Saved for everyone.')).toBeInTheDocument();
-    const firing = await screen.findByRole('list', { name: 'Rules firing on the server' });
-    expect(within(firing).getByText(/^Balance on Base below 0.5 ETH, since 2026-11-26 /)).toBeInTheDocument();
-    expect(within(firing).getByText('not delivered to Telegram on-call (401 Unauthorized); delivered to Ops webhook')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Alert rules kept in this browser' })).toBeNull());
+    expect(localStorage.getItem(ALERT_RULES_STORAGE_KEY)).toBeNull();
+    expect(derivedRuleId(BASE_LOW)).toMatch(/^r-/);
   });
 });

@@ -15,7 +15,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
 import { sameStatus, statusItems, type StatusItem, type StatusSeverity } from '../../domain/statusLine.ts';
 import { liveStore, type LiveState, type LiveStore } from '../../realtime/index.ts';
@@ -82,7 +81,8 @@ function ItemText({ item }: { item: StatusItem }) {
 export function StatusLine({ store = liveStore }: { store?: LiveStore }) {
   const formatTime = useFormatTime();
   const { items, clearSince, ready } = useStatus(store, formatTime);
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  // MUI's sm breakpoint (600 px), written out: the line may render outside a theme (tests, the frame's edges).
+  const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
   const [open, setOpen] = useState(false);
   const worst = items[0];
   return (
