@@ -40,6 +40,7 @@ describe('the status line (docs/product.md "Status line")', () => {
       ['critical', 'Service croner down for 2 min', '/'],
       ['warning', 'Base balance 0.01 ETH is below 0.5 ETH (acknowledged by bob)', '/alerts/w'],
       ['warning', 'Peer tx-eu-1 has no instance', '/'],
+      ['warning', 'Base block head stale: no new block for 10 min', '/'],
       ['warning', 'Trade 1a2b3c4d stuck at step 2 for 3 min', '/tx/trades/1a2b3c4d5e6f'],
     ]);
   });
