@@ -144,7 +144,7 @@ describe('docs/protocol.md "Alerts lifecycle" on the reference server', () => {
 
   it('a silence needs a reason, a rule or a subject, and an end in the next 7 days (400 naming the field)', async () => {
     const now = t.clock.now();
-    const cases: [unknown, string][] = [
+    const cases: [Record<string, unknown>, string][] = [
       [{ ruleId: 'low-eth', until: now + 60_000, reason: ' ' }, 'reason'],
       [{ until: now + 60_000, reason: 'r' }, 'ruleId'],
       [{ ruleId: 'low-eth', until: now - 1, reason: 'r' }, 'until'],

@@ -30,11 +30,24 @@ CREATE TABLE alert_destinations (
   data TEXT NOT NULL CHECK (json_valid(data))
 ) STRICT;
 
-CREATE TABLE alert_firing (
-  rule_key TEXT PRIMARY KEY,
-  rule TEXT NOT NULL CHECK (json_valid(rule)),
-  started_at INTEGER NOT NULL
+CREATE TABLE alert_silences (
+  id TEXT PRIMARY KEY,
+  until INTEGER NOT NULL,
+  data TEXT NOT NULL CHECK (json_valid(data))
 ) STRICT;
+
+CREATE TABLE alerts (
+  id TEXT PRIMARY KEY,
+  rule_id TEXT NOT NULL,
+  state TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  resolved_at INTEGER,
+  data TEXT NOT NULL CHECK (json_valid(data))
+) STRICT;
+
+CREATE INDEX alerts_by_start ON alerts (started_at);
+
+CREATE INDEX alerts_open ON alerts (state) WHERE state <> 'resolved';
 
 CREATE TABLE bridges (
   bridge_name TEXT PRIMARY KEY,
