@@ -351,14 +351,18 @@ const CONTROLS: Control[] = [
     refused: 'Clearing the cache failed',
   },
   {
-    name: "§6 Alert rules: Save for everyone, confirmed, sends PUT /settings/misc {updates: {alertRules}} with this browser's rules (none in this one)",
+    name: '§6 Alert rules: Add rule sends the rules with the new one in PUT /settings/misc {updates: {alertRules}}',
     role: 'Admin',
     route: '/tsettings',
-    steps: [{ press: 'Save for everyone', region: 'Alert rules' }, { confirm: 'Save for everyone?' }],
-    request: { method: 'PUT', path: '/api/settings/misc', body: { updates: { alertRules: [] } } },
-    log: { action: 'settings.misc', details: { after: { alertRules: [] } } },
-    seen: { text: 'Saved for everyone.' },
-    refused: 'Save for everyone failed',
+    before: async (admin) => {
+      expect((await admin('PUT', '/settings/misc', { updates: { alertRules: [] } })).status).toBe(200);
+    },
+    steps: [{ fill: 'Balance below', value: '0.5', form: 'New alert rule' }, { press: 'Add rule', form: 'New alert rule' }],
+    retry: [{ press: 'Add rule', form: 'New alert rule' }],
+    request: { method: 'PUT', path: '/api/settings/misc', body: { updates: { alertRules: [{ kind: 'balanceBelow', network: 'Ethereum', below: 0.5, unit: 'native', severity: 'warning' }] } } },
+    log: { action: 'settings.misc', details: { setting: 'alertRules' } },
+    seen: { text: 'Balance on Ethereum below 0.5 ETH · Warning' },
+    refused: 'The rules could not be saved',
   },
   operation(
     '§7 /tx/new Sell sends POST /txs/sell {tokenName, network, amount}',
@@ -643,6 +647,7 @@ describe.skipIf(!hasChromium)('every operator control in Chromium against the re
     // Nothing of this file is left for the next: no refusal waiting, workers stopped, settings as seeded,
     // the simulator as usual.
     await admin('POST', '/sim/control', { action: 'quiet', quiet: false });
+    await admin('PUT', '/settings/misc', { updates: { alertRules: [] } });
     for (const { request } of CONTROLS) {
       const { method, path } = filled(request, fixtures);
       await admin('POST', '/sim/control', { action: 'refuse', method, path, status: 503, error: 'withdrawn', times: 0 });

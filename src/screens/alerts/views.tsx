@@ -4,7 +4,7 @@
  * history, its acknowledgement and silence, and the controls to acknowledge, silence and end a
  * silence. Read again whenever an alert or a silence changes on the socket.
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, Route, Routes, useParams } from 'react-router-dom';
 import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -78,7 +78,8 @@ function RuleList({ rules, label, onRemove }: { rules: readonly AlertRule[]; lab
   );
 }
 
-function NewRuleForm({ rules, onAdd }: { rules: readonly AlertRule[]; onAdd: (rule: AlertRule) => void }) {
+/** `onAdd` resolves true once the server has the rule: only then is the value cleared (a refusal loses nothing). */
+function NewRuleForm({ rules, onAdd }: { rules: readonly AlertRule[]; onAdd: (rule: AlertRule) => Promise<boolean> }) {
   const [draft, setDraft] = useState<AlertRuleDraft>(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const set = (change: Partial<AlertRuleDraft>) => {
@@ -89,8 +90,9 @@ function NewRuleForm({ rules, onAdd }: { rules: readonly AlertRule[]; onAdd: (ru
     event.preventDefault();
     const made = ruleFromDraft(draft, rules);
     if ('problem' in made) return setProblem(made.problem);
-    onAdd(made.rule);
-    setDraft((d) => ({ ...d, value: '' }));
+    void onAdd(made.rule).then((saved) => {
+      if (saved) setDraft((d) => ({ ...d, value: '' }));
+    });
   };
   const withNetwork = NETWORK_RULE_KINDS.includes(draft.kind);
   const field = { size: 'small', fullWidth: false, margin: 'none' } as const;
@@ -200,12 +202,14 @@ export default function AlertRulesSection() {
   const save = async (next: AlertRule[]) => {
     await api.saveSharedAlertRules(next);
   };
-  const change = async (next: AlertRule[]) => {
+  const change = async (next: AlertRule[]): Promise<boolean> => {
     try {
       await save(next);
       setError(null);
+      return true;
     } catch (e) {
       setError(`The rules could not be saved: ${errorText(e)}`);
+      return false;
     }
   };
   return (
@@ -223,7 +227,7 @@ export default function AlertRulesSection() {
       <RuleList rules={shared} label="Alert rules" onRemove={mayEdit ? setRemoving : undefined} />
       {error && <Alert severity="error">{error}</Alert>}
       {/* The server refuses rule changes to other roles; the access table says which (§6). */}
-      {mayEdit && <NewRuleForm rules={shared} onAdd={(rule) => void change([...shared, rule])} />}
+      {mayEdit && <NewRuleForm rules={shared} onAdd={(rule) => change([...shared, rule])} />}
       <ConfirmDialog
         open={removing !== null}
         title="Remove this alert rule?"
