@@ -91,7 +91,8 @@ describe.skipIf(!hasChromium)('alerts in Chromium against the reference server',
       await operator.goto(path);
       await statusLine(operator).getByRole('link', { name: LOW_BASE, exact: true }).waitFor(WITHIN_10_S);
     }
-    // Home's Gas and balances: at 0.01 ETH, Base pays for no transaction (danger colour, said in words too).
+    // Home's Gas and balances: at no balance, Base pays for no transaction (danger colour, said in words too).
+    expect((await hold('Base', 0)).status).toBe(200);
     await operator.goto('/');
     const cell = operator.getByRole('row', { name: /^Base / }).getByRole('cell').last();
     await eventually(() => cell.textContent()).toBe('≈ 0 txs (low)');

@@ -23,6 +23,8 @@ import Typography from '@mui/material/Typography';
 import { SILENCE_QUICK_MS } from '../../config/alerts.ts';
 import { ALERT_SEVERITIES, ALERT_STATES, type AlertSeverity } from '../../config/enums.ts';
 import type { Alert, AlertSubject, Silence } from '../../contract/alerts.ts';
+import { AlertRules } from '../../contract/alertRules.ts';
+import { describeRule, ruleIdOf } from '../../domain/alertRules.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
 import { errorText } from '../../ui/errors.ts';
@@ -64,6 +66,21 @@ const subjectText = (subject: AlertSubject): string =>
 const selectChanges = (s: LiveState) => s.alerts;
 const selectSilences = (s: LiveState) => s.silences;
 
+const selectRules = (s: LiveState) => s.miscSettings['alertRules'];
+
+/** A rule by its id in words ("Rule: Balance on Base below 0.5 ETH"), from the rules the server holds; its id when it is gone. */
+function useRuleWords(): (ruleId: string) => string {
+  const value = useLive(selectRules);
+  return useMemo(() => {
+    const parsed = AlertRules.safeParse(value ?? []);
+    const byId = new Map((parsed.success ? parsed.data : []).map((rule) => [ruleIdOf(rule), describeRule(rule)]));
+    return (ruleId: string) => {
+      const words = byId.get(ruleId);
+      return words ? `Rule: ${words}` : `Rule ${ruleId} (no longer set)`;
+    };
+  }, [value]);
+}
+
 /** Bumps when an alert or a silence changes on the socket: the screen reads again. */
 function useLiveChanges(): unknown {
   const alerts = useLive(selectChanges);
@@ -101,6 +118,7 @@ function AlertList() {
   const [range, setRange] = useState<(typeof RANGES)[number]['value']>('day');
   const [alerts, setAlerts] = useState<Alert[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const ruleWords = useRuleWords();
 
   useEffect(() => {
     let live = true;
@@ -127,7 +145,7 @@ function AlertList() {
       (rule === 'all' || a.ruleId === rule) &&
       (subject === 'all' || subjectText(a.subject) === subject),
   );
-  const select = { select: true, size: 'small', sx: { minWidth: 150 } } as const;
+  const select = { select: true, size: 'small', fullWidth: false, sx: { width: { xs: '100%', sm: 220 } } } as const;
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <Stack component="form" aria-label="Filter the alerts" direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }} onSubmit={(e) => e.preventDefault()}>
@@ -152,7 +170,7 @@ function AlertList() {
           <MenuItem value="all">Any rule</MenuItem>
           {rules.map((r) => (
             <MenuItem key={r} value={r}>
-              {r}
+              {ruleWords(r)}
             </MenuItem>
           ))}
         </TextField>
@@ -190,7 +208,7 @@ function AlertList() {
             </Stack>
             <StateText alert={alert} silences={silences} />
             <Typography variant="body2" color="text.secondary">
-              {subjectText(alert.subject)} · rule {alert.ruleId} · started {formatTime(alert.startedAt)}
+              {subjectText(alert.subject)} · {ruleWords(alert.ruleId)} · started {formatTime(alert.startedAt)}
               {alert.resolvedAt ? ` · resolved ${formatTime(alert.resolvedAt)}` : ''}
             </Typography>
           </Paper>
@@ -319,6 +337,7 @@ function AlertShow() {
   const [dialog, setDialog] = useState<'ack' | 'silence' | 'unsilence' | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [reads, setReads] = useState(0);
+  const ruleWords = useRuleWords();
   const reread = useCallback(() => setReads((n) => n + 1), []);
 
   useEffect(() => {
@@ -363,7 +382,7 @@ function AlertShow() {
           </Stack>
           <StateText alert={alert} silences={silences} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {subjectText(alert.subject)} · rule {alert.ruleId} ({alert.kind}) · started {formatTime(alert.startedAt)}
+            {subjectText(alert.subject)} · {ruleWords(alert.ruleId)} · started {formatTime(alert.startedAt)}
             {alert.firingAt ? ` · fired ${formatTime(alert.firingAt)}` : ''}
             {alert.resolvedAt ? ` · resolved ${formatTime(alert.resolvedAt)}` : ''}
           </Typography>

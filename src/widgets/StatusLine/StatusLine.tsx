@@ -16,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router-dom';
+import { TITLE_ROW_CLEAR_OF_TOASTS } from '../../config/layers.ts';
 import { sameStatus, statusItems, type StatusItem, type StatusSeverity } from '../../domain/statusLine.ts';
 import { liveStore, type LiveState, type LiveStore } from '../../realtime/index.ts';
 import { useFormatTime } from '../../ui/timeZone.ts';
@@ -65,7 +66,7 @@ function useStatus(store: LiveStore, formatTime: (ms: number) => string): { item
 
 function ItemText({ item }: { item: StatusItem }) {
   const text = (
-    <Typography component="span" variant="body2" color={`${COLOUR[item.severity]}.main`} sx={{ fontWeight: item.severity === 'critical' ? 700 : 500 }}>
+    <Typography component="span" variant="body2" sx={{ color: `${COLOUR[item.severity]}.main`, fontWeight: item.severity === 'critical' ? 700 : 500 }}>
       {item.text}
     </Typography>
   );
@@ -91,14 +92,15 @@ export function StatusLine({ store = liveStore }: { store?: LiveStore }) {
       aria-label="Status"
       data-testid="status-line"
       data-state={items.length === 0 ? 'clear' : (worst?.severity ?? 'clear')}
-      sx={{ px: { xs: 1, sm: 2 }, py: 0.5, mb: 1, borderBottom: 1, borderColor: 'divider', minWidth: 0, overflowWrap: 'anywhere' }}
+      // Its right end stays free for the folded toast stack, as a title row's does: a toast never covers an item.
+      sx={{ pl: { xs: 1, sm: 2 }, pr: { xs: 1, ...TITLE_ROW_CLEAR_OF_TOASTS.pr }, py: 0.5, mb: 1, borderBottom: 1, borderColor: 'divider', minWidth: 0, overflowWrap: 'anywhere' }}
     >
       {!ready && items.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Waiting for the live state…
         </Typography>
       ) : items.length === 0 || !worst ? (
-        <Typography variant="body2" color="success.main" sx={{ fontWeight: 500 }}>
+        <Typography variant="body2" sx={{ color: 'success.main', fontWeight: 500 }}>
           All clear since {formatTime(clearSince ?? Date.now())}
         </Typography>
       ) : phone ? (
@@ -110,9 +112,10 @@ export function StatusLine({ store = liveStore }: { store?: LiveStore }) {
             aria-controls="status-line-list"
             title={worst.text}
             onClick={() => setOpen((o) => !o)}
-            sx={{ textTransform: 'none', justifyContent: 'flex-start', textAlign: 'left', p: 0.25, minWidth: 0, maxWidth: '100%' }}
+            sx={{ textTransform: 'none', display: 'flex', width: '100%', justifyContent: 'flex-start', p: 0.25, minWidth: 0 }}
           >
-            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}>
+            {/* No width of its own (0, then grown): the one line never widens the page, however long the worst item. */}
+            <Box component="span" sx={{ flex: '1 1 auto', width: 0, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', textAlign: 'left' }}>
               {items.length === 1 ? worst.text : `${items.length} problems: ${worst.text}`}
             </Box>
           </Button>
