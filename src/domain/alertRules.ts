@@ -156,13 +156,15 @@ export function ruleReadings(rule: AlertRule, s: AlertSnapshot, now: number, mem
         const head = s.newHeads[name];
         if (!head) continue;
         // Stale for longer than `seconds`: stale by the §9 threshold counted from `seconds` after the change.
-        const stale = secondsOf(now - head.changedAt - staleThresholdMs(name));
+        // Said as the operator reads a head: how long since its last block, against how long is allowed.
+        const quiet = secondsOf(now - head.changedAt);
+        const allowed = staleThresholdMs(name) / 1000 + rule.seconds;
         readings.push({
           subject: network(name),
           holds: isBlockStale(name, head.changedAt + rule.seconds * 1000, now),
-          value: stale,
-          threshold: rule.seconds,
-          text: `${name} block head stale for ${stale} s (longer than ${rule.seconds} s)`,
+          value: quiet,
+          threshold: allowed,
+          text: `${name} block head stale: no new block for ${quiet} s (more than ${allowed} s)`,
         });
       }
       return { readings, complete: false };

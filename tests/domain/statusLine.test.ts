@@ -48,8 +48,8 @@ describe('the status line (docs/product.md "Status line")', () => {
   it('§9 names a stale block head by network, unless an alert already does', () => {
     const stale = { newHeads: { Base: { changedAt: NOW - 600_000 } } };
     expect(texts(stale)).toEqual([['warning', 'Base block head stale: no new block for 10 min', '/']]);
-    const staleAlert = alert({ kind: 'blockStale', text: 'Base block head stale for 540 s (longer than 30 s)' });
-    expect(texts({ ...stale, alerts: new Map([['a', staleAlert]]) }).map(([, text]) => text)).toEqual(['Base block head stale for 540 s (longer than 30 s)']);
+    const staleAlert = alert({ kind: 'blockStale', text: 'Base block head stale: no new block for 600 s (more than 36 s)' });
+    expect(texts({ ...stale, alerts: new Map([['a', staleAlert]]) }).map(([, text]) => text)).toEqual(['Base block head stale: no new block for 600 s (more than 36 s)']);
     // Another kind of alert on the same network does not hide it.
     expect(texts({ ...stale, alerts: new Map([['a', alert({})]]) })).toHaveLength(2);
   });

@@ -178,6 +178,23 @@ describe.skipIf(!hasChromium)('alerts in Chromium against the reference server',
     expect(pageErrors).toEqual([]);
   });
 
+  it('§9 a stalled network: a block-stale rule fires and the status line names the network on every screen within 10 s, and clears when blocks come again', async () => {
+    expect((await admin('PUT', '/settings/misc', { updates: { alertRules: [{ id: 'stale-arb', kind: 'blockStale', network: 'Arbitrum', seconds: 0 }] } })).status).toBe(200);
+    const { page, pageErrors } = await openConsole(operatorKey);
+    expect((await admin('POST', '/sim/control', { action: 'stall', network: 'Arbitrum', ms: 120_000 })).status).toBe(200);
+    // Stale after §9's 5 s for Arbitrum; then the server fires within a second and the console shows it within 10 s.
+    await eventually(async () => (await activeAlerts()).map((a) => [a.ruleId, a.state])).toEqual([['stale-arb', 'firing']]);
+    const named = /^Arbitrum block head stale: no new block for \d+ s \(more than 5 s\)$/;
+    for (const path of ['/', '/tx', '/alerts', '/tsettings']) {
+      await page.goto(path);
+      await statusLine(page).getByRole('link', { name: named }).waitFor(WITHIN_10_S);
+    }
+    expect((await admin('POST', '/sim/control', { action: 'stall', network: 'Arbitrum', ms: 1 })).status).toBe(200);
+    await statusLine(page).getByText(/^All clear since /).waitFor(WITHIN_10_S);
+    await stillAnswers(page);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('on a phone the status line is one line that opens the whole list', async () => {
     expect((await admin('PUT', '/settings/misc', { updates: { alertRules: [{ id: 'low-base', kind: 'balanceBelow', network: 'Base', below: 0.5, unit: 'native' }, { id: 'low-opt', kind: 'balanceBelow', network: 'Optimism', below: 0.5, unit: 'native' }] } })).status).toBe(200);
     const { page, pageErrors } = await openConsole(operatorKey, { width: 390, height: 844 });
