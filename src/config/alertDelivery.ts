@@ -41,3 +41,16 @@ export const SECRET_VISIBLE_CHARS = 4;
 
 /** Most characters of an error kept in the delivery log. */
 export const ALERT_ERROR_TEXT_MAX = 300;
+
+/**
+ * docs/protocol.md "Alerts lifecycle", Telegram commands: how often the server asks a bot with
+ * commands on for its updates (button presses). Short polls (no held connection) every 2 s: a press
+ * is answered within a few seconds, and a bot costs one small request each time.
+ */
+export const TELEGRAM_POLL_MS = 2000;
+
+/** Most updates one poll takes: Telegram's own limit. */
+export const TELEGRAM_UPDATES_MAX = 100;
+
+/** A failing bot is reported in the server log at most this often, not on every poll. */
+export const TELEGRAM_ERROR_LOG_MS = 60_000;

@@ -70,6 +70,11 @@ export class Dispatcher {
     this.destinations = [...list];
   }
 
+  /** The destinations as stored (secrets whole: never send them to a client). */
+  list(): readonly StoredDestination[] {
+    return this.destinations;
+  }
+
   /** The message to every enabled destination, each on its own queue; returns at once. */
   send(message: AlertMessage): void {
     for (const destination of this.destinations) {

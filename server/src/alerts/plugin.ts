@@ -5,10 +5,16 @@
  * alert goes out as alertChanged, every change of the silences as silencesChanged; the dispatcher
  * delivers. Its routes are in routes/alerts.ts.
  */
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ALERT_EVALUATE_MS } from '../../../src/config/alerts.ts';
 import { AlertRules, eventCachePayloads, type ServerEventName } from '../../../src/contract/index.ts';
+import { SILENCE_QUICK_MS } from '../../../src/config/alerts.ts';
+import { TELEGRAM_POLL_MS } from '../../../src/config/alertDelivery.ts';
+import { HttpError } from '../lib/httpError.ts';
+import { acknowledgeAs, silenceAs } from './actions.ts';
 import { DELIVERY_TIMINGS_DEFAULT, Dispatcher, type DeliveryTimings } from './dispatcher.ts';
+import { TelegramCommands, type TelegramPress } from './telegram.ts';
 import { AlertEvaluator } from './evaluator.ts';
 
 export interface AlertsOptions {
@@ -17,11 +23,13 @@ export interface AlertsOptions {
   timings?: Partial<DeliveryTimings>;
   /** The console's public address (PUBLIC_URL): messages link to its /alerts/{id}. */
   publicUrl?: string;
+  /** How often Telegram bots with commands on are asked for presses; 0: never on a timer (tests call app.alerts.telegram.poll()). */
+  telegramPollMs?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    alerts: { evaluator: AlertEvaluator; dispatcher: Dispatcher };
+    alerts: { evaluator: AlertEvaluator; dispatcher: Dispatcher; telegram: TelegramCommands };
   }
 }
 
@@ -29,6 +37,24 @@ declare module 'fastify' {
 export function rulesOf(miscSettings: unknown): AlertRules {
   const parsed = AlertRules.safeParse((miscSettings as { alertRules?: unknown } | null)?.alertRules ?? []);
   return parsed.success ? parsed.data : [];
+}
+
+/** A button pressed in a destination's own chat, applied in the presser's name; what to answer in the chat. */
+async function applyPress(app: FastifyInstance, { command, alertId, by }: TelegramPress): Promise<string> {
+  await app.alerts.evaluator.settled();
+  const alert = app.alerts.evaluator.openAlert(alertId) ?? (await app.store.alerts.alert(alertId));
+  if (!alert) return 'That alert is not known to the console.';
+  try {
+    if (command === 'ack') {
+      await acknowledgeAs(app, alertId, by, undefined, 'Telegram');
+      return `Acknowledged by ${by}: ${alert.text}`;
+    }
+    await silenceAs(app, { ruleId: alert.ruleId, subject: alert.subject, until: app.clock.now() + SILENCE_QUICK_MS, reason: 'Silenced for 1 h from Telegram' }, by);
+    return `Silenced for 1 h by ${by}: ${alert.text}`;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 409) return `Not done: ${err.message}. ${alert.text}`;
+    throw err;
+  }
 }
 
 export default fp<AlertsOptions>(
@@ -63,16 +89,28 @@ export default fp<AlertsOptions>(
       evaluator.onEvent(event, payload);
     });
 
+    const telegram = new TelegramCommands({
+      destinations: () => dispatcher.list(),
+      apply: (press) => applyPress(app, press),
+      log: app.log,
+      now,
+      timeoutMs: timings.timeoutMs,
+    });
+
     const every = options.evaluateEveryMs ?? ALERT_EVALUATE_MS;
     const timer = every > 0 ? setInterval(() => evaluator.evaluate(), every) : undefined;
     timer?.unref();
+    const pollEvery = options.telegramPollMs ?? TELEGRAM_POLL_MS;
+    const poller = pollEvery > 0 ? setInterval(() => void telegram.poll(), pollEvery) : undefined;
+    poller?.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      clearInterval(poller);
       stopObserving();
       dispatcher.close();
       await evaluator.settled();
     });
-    app.decorate('alerts', { evaluator, dispatcher });
+    app.decorate('alerts', { evaluator, dispatcher, telegram });
   },
   { name: 'alerts', dependencies: ['clock', 'database', 'hub', 'audit'] },
 );

@@ -9,6 +9,7 @@ import { ALERT_ERROR_TEXT_MAX, TELEGRAM_API_BASE_DEFAULT } from '../../../src/co
 import type { WebhookBody } from '../../../src/contract/alertDelivery.ts';
 import type { AttemptResult } from '../../../src/domain/alertDelivery.ts';
 import type { StoredDestination } from './repo.ts';
+import { telegramButtons } from './telegram.ts';
 
 export type AlertMessage = WebhookBody;
 
@@ -21,7 +22,9 @@ export function requestFor(destination: StoredDestination, message: AlertMessage
       return { url: destination.url ?? '', body: { text: message.text } };
     case 'telegram': {
       const base = (destination.apiBase ?? TELEGRAM_API_BASE_DEFAULT).replace(/\/+$/, '');
-      return { url: `${base}/bot${destination.botToken ?? ''}/sendMessage`, body: { chat_id: destination.chatId, text: message.text } };
+      // With commands on, a firing message carries the buttons an on-call person answers with (telegram.ts).
+      const buttons = destination.commands && message.status === 'firing' && message.alertId ? { reply_markup: { inline_keyboard: telegramButtons(message.alertId) } } : {};
+      return { url: `${base}/bot${destination.botToken ?? ''}/sendMessage`, body: { chat_id: destination.chatId, text: message.text, ...buttons } };
     }
   }
 }

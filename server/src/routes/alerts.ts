@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ALERT_DELIVERIES_LIMIT_DEFAULT, SECRET_MASK } from '../../../src/config/alertDelivery.ts';
-import { ALERTS_PAGE_MAX, SILENCES_MAX } from '../../../src/config/alerts.ts';
-import { silenceEndProblem, type Silence } from '../../../src/contract/alerts.ts';
-import { AlertRefusal } from '../alerts/evaluator.ts';
+import { ALERTS_PAGE_MAX } from '../../../src/config/alerts.ts';
+import { silenceEndProblem } from '../../../src/contract/alerts.ts';
+import { acknowledgeAs, endSilenceAs, silenceAs } from '../alerts/actions.ts';
 import type { Destination, DestinationInput } from '../../../src/contract/alertDelivery.ts';
 import { keepOrReplace, maskSecret, TEST_TEXT } from '../../../src/domain/alertDelivery.ts';
 import { fieldChanges } from '../../../src/domain/userLogText.ts';
@@ -143,45 +143,18 @@ const alertRoutes: ZodPlugin = async (app) => {
     return stored;
   } });
 
-  app.route({ ...operationRoute('ackAlert'), handler: async (request) => {
-    const comment = request.body?.comment;
-    try {
-      return await app.mutate(sessionOf(request).name, 'alerts.ack', async () => {
-        const alert = await app.alerts.evaluator.acknowledge(request.params.id, sessionOf(request).name, comment);
-        return { result: alert, details: { alertId: alert.id, alert: alert.text, ...(comment ? { comment } : {}) } };
-      });
-    } catch (err) {
-      if (err instanceof AlertRefusal) throw new HttpError(err.status, err.message);
-      throw err;
-    }
-  } });
+  app.route({ ...operationRoute('ackAlert'), handler: async (request) => acknowledgeAs(app, request.params.id, sessionOf(request).name, request.body?.comment) });
 
   app.route({ ...operationRoute('listSilences'), handler: async () => ({ data: app.alerts.evaluator.activeSilences() }) });
 
   app.route({ ...operationRoute('createSilence'), handler: async (request) => {
-    const now = app.clock.now();
-    const { ruleId, subject, until, reason } = request.body;
-    const problem = silenceEndProblem(until, now);
+    const problem = silenceEndProblem(request.body.until, app.clock.now());
     if (problem) assertNoIssues([{ field: 'until', message: problem }]);
-    if (app.alerts.evaluator.activeSilences().length >= SILENCES_MAX) {
-      throw new HttpError(409, `at most ${SILENCES_MAX} silences at once: end one first`);
-    }
-    const by = sessionOf(request).name;
-    return app.mutate(by, 'alerts.silence', async () => {
-      const silence: Silence = { id: randomUUID(), ...(ruleId ? { ruleId } : {}), ...(subject ? { subject } : {}), until, reason, by, at: now };
-      app.alerts.evaluator.addSilence(silence);
-      return { result: silence, details: { silenceId: silence.id, ...(ruleId ? { ruleId } : {}), ...(subject ? { subject } : {}), until, reason } };
-    });
+    return silenceAs(app, request.body, sessionOf(request).name);
   } });
 
   app.route({ ...operationRoute('deleteSilence'), handler: async (request, reply) => {
-    const { id } = request.params;
-    const silence = app.alerts.evaluator.activeSilences().find((s) => s.id === id);
-    if (!silence) throw notFound('silence');
-    await app.mutate(sessionOf(request).name, 'alerts.unsilence', async () => {
-      app.alerts.evaluator.endSilence(id);
-      return { result: undefined, details: { silenceId: id, reason: silence.reason } };
-    });
+    await endSilenceAs(app, request.params.id, sessionOf(request).name);
     return reply.code(204).send();
   } });
 };

@@ -33,6 +33,8 @@ interface Draft {
   chatId: string;
   botToken: string;
   apiBase: string;
+  /** Telegram: firing messages carry Acknowledge and Silence 1 h, and presses from the chat are applied. */
+  commands: boolean;
 }
 
 let drafts = 0;
@@ -46,12 +48,15 @@ const fromDestination = (d: Destination): Draft => ({
   chatId: d.chatId ?? '',
   botToken: d.botToken ?? '',
   apiBase: d.apiBase ?? '',
+  commands: d.commands ?? false,
 });
-const newDraft = (): Draft => ({ key: `new-${++drafts}`, name: '', kind: 'webhook', enabled: true, url: '', chatId: '', botToken: '', apiBase: '' });
+const newDraft = (): Draft => ({ key: `new-${++drafts}`, name: '', kind: 'webhook', enabled: true, url: '', chatId: '', botToken: '', apiBase: '', commands: false });
 
 function toInput(d: Draft): DestinationInput {
   const base = { ...(d.id ? { id: d.id } : {}), name: d.name, kind: d.kind, enabled: d.enabled };
-  if (d.kind === 'telegram') return { ...base, chatId: d.chatId, botToken: d.botToken, ...(d.apiBase.trim() ? { apiBase: d.apiBase.trim() } : {}) };
+  if (d.kind === 'telegram') {
+    return { ...base, chatId: d.chatId, botToken: d.botToken, ...(d.apiBase.trim() ? { apiBase: d.apiBase.trim() } : {}), ...(d.commands ? { commands: true } : {}) };
+  }
   return { ...base, url: d.url.trim() };
 }
 
@@ -179,6 +184,11 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
                     placeholder={TELEGRAM_API_BASE_DEFAULT}
                     {...said('apiBase', `Empty: ${TELEGRAM_API_BASE_DEFAULT}`)}
                     onChange={(e) => change(d.key, { apiBase: e.target.value })}
+                  />
+                  <FormControlLabel
+                    sx={{ gridColumn: '1 / -1' }}
+                    control={<Switch checked={d.commands} onChange={(e) => change(d.key, { commands: e.target.checked })} />}
+                    label="Buttons in the chat: Acknowledge and Silence 1 h (only presses from this chat count)"
                   />
                 </Box>
               ) : (
