@@ -8,6 +8,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertsResponse, SilencesResponse } from '../../src/contract/alerts.ts';
+import { LogsMoreResponse } from '../../src/contract/index.ts';
+import { startFakeTelegram } from '../support/fakeTelegram.ts';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn, stillAnswers, type Api, type Session } from './browser.ts';
 
 /** Docs/guide.md "Alerts": the server evaluates every second; the console reads its state every second. */
@@ -41,6 +43,7 @@ describe.skipIf(!hasChromium)('alerts in Chromium against the reference server',
     if (admin) {
       await admin('PUT', '/settings/misc', { updates: { alertRules: [] } });
       for (const { id } of SilencesResponse.parse(await (await admin('GET', '/alerts/silences')).json()).data) await admin('DELETE', `/alerts/silences/${id}`);
+      await admin('PUT', '/alerts/destinations', { destinations: [] });
       await hold('Base', null);
       await hold('Optimism', null);
       await admin('POST', '/sim/control', { action: 'quiet', quiet: false });
@@ -168,14 +171,52 @@ describe.skipIf(!hasChromium)('alerts in Chromium against the reference server',
     await eventually(async () => SilencesResponse.parse(await (await admin('GET', '/alerts/silences')).json()).data).toEqual([]);
     await page.getByRole('article', { name: 'The alert' }).getByRole('button', { name: 'Silence…' }).waitFor();
 
-    const logs = (await (await admin('POST', '/logs/more', { limit: 20 })).json()) as { data?: { action: string; user: string }[] } | { action: string; user: string }[];
-    const entries = Array.isArray(logs) ? logs : (logs.data ?? []);
+    const { data: entries } = LogsMoreResponse.parse(await (await admin('POST', '/logs/more', { limit: 20 })).json());
     expect(entries.filter((e) => e.user === 'operator' && e.action.startsWith('alerts.')).map((e) => e.action).sort()).toEqual(['alerts.ack', 'alerts.silence', 'alerts.unsilence']);
 
     expect((await hold('Base', 3)).status).toBe(200);
     await statusLine(page).getByText(/^All clear since /).waitFor(WITHIN_10_S);
     await stillAnswers(page);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('a fake Telegram chat acknowledges and silences with the buttons of the firing message; the console shows who, and a press from another chat changes nothing', async () => {
+    const telegram = await startFakeTelegram();
+    try {
+      const chat = '-100555';
+      const destination = { id: 'tg-e2e', name: 'On call', kind: 'telegram', enabled: true, chatId: chat, botToken: '777:e2e-token', apiBase: telegram.url, commands: true };
+      expect((await admin('PUT', '/alerts/destinations', { destinations: [destination] })).status).toBe(200);
+      expect((await admin('PUT', '/settings/misc', { updates: { alertRules: [{ id: 'low-base-tg', kind: 'balanceBelow', network: 'Base', below: 0.5, unit: 'native' }] } })).status).toBe(200);
+      const { page, pageErrors } = await openConsole(operatorKey);
+      expect((await hold('Base', 0.01)).status).toBe(200);
+      await telegram.waitFor('sendMessage', 1, 15_000);
+      expect(telegram.messages(chat)[0]?.buttons).toEqual(['Acknowledge', 'Silence 1 h']);
+      const [alert] = await activeAlerts();
+      if (!alert) throw new Error('no alert');
+
+      telegram.press(`ack:${alert.id}`, '-1', { id: 1, username: 'mallory' });
+      telegram.press(`ack:${alert.id}`, Number(chat), { id: 2, username: 'amy' });
+      await statusLine(page).getByRole('link', { name: `${LOW_BASE} (acknowledged by @amy (Telegram))`, exact: true }).waitFor(WITHIN_10_S);
+      expect((await (await admin('GET', `/alerts/${alert.id}`)).json()).ack).toMatchObject({ by: '@amy (Telegram)' });
+      await eventually(() => telegram.messages(chat).map((m) => m.text)).toContain(`Acknowledged by @amy (Telegram): ${LOW_BASE}`);
+      // The press from the other chat was read first and left no trace: no log entry, no answer.
+      const logs = LogsMoreResponse.parse(await (await admin('POST', '/logs/more', { limit: 50 })).json());
+      expect(logs.data.map((l) => l.user)).not.toContain('@mallory (Telegram)');
+      expect(telegram.calls.filter((c) => c.method === 'answerCallbackQuery')).toHaveLength(1);
+
+      telegram.press(`sil:${alert.id}`, chat, { id: 2, username: 'amy' });
+      await statusLine(page).getByRole('link', { name: new RegExp(`^${LOW_BASE} \\(acknowledged by @amy \\(Telegram\\), silenced until `) }).waitFor(WITHIN_10_S);
+      const [silence] = SilencesResponse.parse(await (await admin('GET', '/alerts/silences')).json()).data;
+      expect(silence).toMatchObject({ by: '@amy (Telegram)', reason: 'Silenced for 1 h from Telegram', ruleId: 'low-base-tg' });
+      await admin('DELETE', `/alerts/silences/${silence?.id}`);
+      expect((await hold('Base', 3)).status).toBe(200);
+      await statusLine(page).getByText(/^All clear since /).waitFor(WITHIN_10_S);
+      await stillAnswers(page);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await admin('PUT', '/alerts/destinations', { destinations: [] });
+      await telegram.close();
+    }
   });
 
   it('§9 a stalled network: a block-stale rule fires and the status line names the network on every screen within 10 s, and clears when blocks come again', async () => {
