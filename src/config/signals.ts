@@ -20,6 +20,7 @@ export const SIGNAL_KINDS = [
   'error',
   'connection',
   'alert',
+  'notice',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
@@ -33,6 +34,41 @@ export const SIGNAL_KIND_LABELS: Record<SignalKind, string> = {
   error: 'Notify: error',
   connection: 'Connection',
   alert: 'Alert rule',
+  notice: 'Console notice',
+};
+
+/**
+ * How far one kind of signal reaches the operator (docs/guide.md "Preferences"): a toast, an entry
+ * in the notification centre (the bell), both, or neither. Toast only is there so routine progress
+ * (a trade sent, confirmed) still flashes by without filling the bell, where it would bury the
+ * failures; bell only keeps a kind for later without interrupting.
+ */
+export const SIGNAL_LEVELS = ['toastAndBell', 'toastOnly', 'bellOnly', 'off'] as const;
+export type SignalLevel = (typeof SIGNAL_LEVELS)[number];
+
+export const SIGNAL_LEVEL_LABELS: Record<SignalLevel, string> = {
+  toastAndBell: 'Toast and bell',
+  toastOnly: 'Toast only',
+  bellOnly: 'Bell only',
+  off: 'Off',
+};
+
+/**
+ * Each kind's level until the operator picks another (docs/guide.md "The notification centre"):
+ * what needs a look (failures, firing alerts, connection losses, warnings and errors the system
+ * sends) goes to the bell; routine trade progress and the console's own save notices stay out of it.
+ */
+export const DEFAULT_SIGNAL_LEVELS: Record<SignalKind, SignalLevel> = {
+  tradeSent: 'toastOnly',
+  tradeConfirmed: 'toastOnly',
+  tradeFailed: 'toastAndBell',
+  info: 'toastAndBell',
+  success: 'toastAndBell',
+  warning: 'toastAndBell',
+  error: 'toastAndBell',
+  connection: 'toastAndBell',
+  alert: 'toastAndBell',
+  notice: 'toastOnly',
 };
 
 /** How bad a signal is: the toast's colour (§4 SENDING blue, CONFIRM green, FAIL red) and the title count. */
@@ -60,6 +96,8 @@ export const SNOOZE_DURATIONS_MS = [15 * 60_000, 60 * 60_000] as const;
 export const FORM_INVALID_TOAST_ID = 'form:invalid';
 
 /** localStorage keys, per user in this browser (signalOwner.ts names them). */
+export const SIGNAL_POLICY_STORAGE_KEY = 'signalPolicy';
+/** Where the mutes of before the levels were kept: read once per user, migrated, then removed. */
 export const SIGNAL_PREFS_STORAGE_KEY = 'signalPrefs';
 export const CENTRE_READ_STORAGE_KEY = 'signalsReadUpTo';
 /** IndexedDB database of the centre. */

@@ -1,8 +1,9 @@
 /**
  * The toast port: what realtime, the live notifier, react-admin's notifications and alert rules call.
- * Every toast shown through it is recorded in the notification centre first (so a toast that closed,
- * or was never shown because its kind is muted or everything is snoozed, can still be found), then
- * shown on the stack unless the operator's preferences say otherwise. Logical ids: a toast shown
+ * Each toast shown through it goes where its kind's level says (docs/guide.md "Preferences"): it is
+ * recorded in the notification centre first when the level reaches the bell (so a toast that
+ * closed, or was never shown because of its level or a snooze, can still be found), then shown on
+ * the stack when the level has a toast and nothing is snoozed. Logical ids: a toast shown
  * again under the same id replaces the open one; close(id) closes it.
  */
 import { isValidElement, type ReactNode } from 'react';
@@ -45,7 +46,7 @@ export function plainText(node: ReactNode): string {
 export interface ToasterDeps {
   stack: ToastStack;
   journal: Pick<SignalJournal, 'record'>;
-  prefs: Pick<SignalPrefsStore, 'toastAllowed'>;
+  prefs: Pick<SignalPrefsStore, 'toastAllowed' | 'bellAllowed'>;
 }
 
 export function createToaster({ stack, journal, prefs }: ToasterDeps): Toaster {
@@ -53,9 +54,11 @@ export function createToaster({ stack, journal, prefs }: ToasterDeps): Toaster {
     show(message, { variant, autoHideDuration, id, kind: given, text: givenText, link }) {
       const kind = given ?? kindOfToast(variant, id);
       const text = givenText ?? plainText(message);
-      journal.record({ kind, severity: severityOf(variant), text: text || 'Notification without text', ...(link ? { link } : {}) });
+      if (prefs.bellAllowed(kind)) {
+        journal.record({ kind, severity: severityOf(variant), text: text || 'Notification without text', ...(link ? { link } : {}) });
+      }
       if (!prefs.toastAllowed(kind)) {
-        // Muted or snoozed: recorded only. What it would have replaced goes all the same.
+        // No toast at its level, or snoozed. What it would have replaced goes all the same.
         if (id !== undefined) stack.close(id);
         return;
       }

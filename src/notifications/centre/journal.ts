@@ -5,7 +5,7 @@
  * synchronous; listeners hear of it at most once per flush (a burst of events is one update).
  */
 import { CENTRE_MAX_ENTRIES, CENTRE_READ_STORAGE_KEY, SIGNAL_SEVERITIES, type SignalSeverity } from '../../config/signals.ts';
-import { isUnread } from '../../domain/signals.ts';
+import { countsAsUnread } from '../../domain/signals.ts';
 
 /** Where an entry leads: a trade's transactions, a transaction. An app path, never a URL elsewhere. */
 export interface SignalLink {
@@ -39,6 +39,7 @@ export interface JournalPersistence {
 export interface JournalView {
   /** Newest first. */
   entries: readonly SignalEntry[];
+  /** Unread entries that need a look (domain countsAsUnread): the bell's count. */
   unread: number;
   readUpTo: number;
 }
@@ -106,7 +107,7 @@ export function createJournal(deps: JournalDeps): SignalJournal {
 
   const publish = () => {
     let unread = 0;
-    for (const entry of entries) if (isUnread(entry.id, readUpTo)) unread++;
+    for (const entry of entries) if (countsAsUnread(entry, readUpTo)) unread++;
     view = { entries, unread, readUpTo };
     for (const listener of [...listeners]) listener();
   };
