@@ -14,12 +14,16 @@ export const SIGNAL_KINDS = [
   'tradeSent',
   'tradeConfirmed',
   'tradeFailed',
+  'tradeStuck',
+  'alert',
+  'alertResolved',
+  'serviceDown',
+  'serviceUp',
+  'connection',
   'info',
   'success',
   'warning',
   'error',
-  'connection',
-  'alert',
   'notice',
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
@@ -28,14 +32,24 @@ export const SIGNAL_KIND_LABELS: Record<SignalKind, string> = {
   tradeSent: 'Trade sent',
   tradeConfirmed: 'Trade confirmed',
   tradeFailed: 'Trade failed',
+  tradeStuck: 'Trade stuck',
+  alert: 'Alert firing',
+  alertResolved: 'Alert resolved',
+  serviceDown: 'Service down',
+  serviceUp: 'Service back up',
+  connection: 'Connection',
   info: 'Notify: info',
   success: 'Notify: success',
   warning: 'Notify: warning',
   error: 'Notify: error',
-  connection: 'Connection',
-  alert: 'Alert rule',
   notice: 'Console notice',
 };
+
+/**
+ * The kinds that play a sound of their own (§4 the disconnect's error sound, §9 the profit sound
+ * of a confirmed trade and a long notify's dindilin): only these have a sound to mute.
+ */
+export const SIGNAL_KINDS_WITH_SOUND: readonly SignalKind[] = ['tradeConfirmed', 'connection', 'info', 'success', 'warning', 'error'];
 
 /**
  * How far one kind of signal reaches the operator (docs/guide.md "Preferences"): a toast, an entry
@@ -62,12 +76,17 @@ export const DEFAULT_SIGNAL_LEVELS: Record<SignalKind, SignalLevel> = {
   tradeSent: 'toastOnly',
   tradeConfirmed: 'toastOnly',
   tradeFailed: 'toastAndBell',
+  tradeStuck: 'toastAndBell',
+  alert: 'toastAndBell',
+  // Good news is kept in the bell, so the centre tells how an alert or an outage ended, without a toast.
+  alertResolved: 'bellOnly',
+  serviceDown: 'toastAndBell',
+  serviceUp: 'bellOnly',
+  connection: 'toastAndBell',
   info: 'toastAndBell',
   success: 'toastAndBell',
   warning: 'toastAndBell',
   error: 'toastAndBell',
-  connection: 'toastAndBell',
-  alert: 'toastAndBell',
   notice: 'toastOnly',
 };
 
@@ -85,6 +104,9 @@ export const TOAST_MERGE_WINDOW_MS = 5000;
 
 /** The centre keeps the newest this many entries, across sessions (IndexedDB). */
 export const CENTRE_MAX_ENTRIES = 2000;
+
+/** How often the live state is looked at for a trade that became stuck or a service that went down or came back. */
+export const SYSTEM_SIGNAL_LOOK_MS = 1000;
 
 /** Snooze everything (toasts, sounds, browser notifications) for one of these. */
 export const SNOOZE_DURATIONS_MS = [15 * 60_000, 60 * 60_000] as const;

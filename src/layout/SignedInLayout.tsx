@@ -8,6 +8,7 @@ import { playSound } from '../notifications/index.ts';
 import { NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
 import { RaNotificationBridge } from '../notifications/RaNotificationBridge.tsx';
 import { AlertWatch } from '../widgets/AlertRules/AlertWatch.tsx';
+import { SystemSignalWatch } from '../widgets/SystemSignals/SystemSignalWatch.tsx';
 import { DecorativeBackground } from '../widgets/Background/DecorativeBackground.tsx';
 import { Splash } from '../widgets/Splash/Splash.tsx';
 import { SPLASH_SEEN_KEY, WINDOW_Z_INDEX } from '../config/constants.ts';
@@ -70,6 +71,7 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
       <SessionExpiryGuard />
       <RaNotificationBridge />
       <AlertWatch />
+      <SystemSignalWatch />
       <DecorativeBackground />
       <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar}>
         {children}

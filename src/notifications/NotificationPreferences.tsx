@@ -15,7 +15,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  MAX_TOAST_LIMIT, MIN_TOAST_LIMIT, SIGNAL_KIND_LABELS, SIGNAL_KINDS, SIGNAL_LEVEL_LABELS, SIGNAL_LEVELS, SNOOZE_DURATIONS_MS,
+  MAX_TOAST_LIMIT, MIN_TOAST_LIMIT, SIGNAL_KIND_LABELS, SIGNAL_KINDS, SIGNAL_KINDS_WITH_SOUND, SIGNAL_LEVEL_LABELS, SIGNAL_LEVELS, SNOOZE_DURATIONS_MS,
   type SignalKind, type SignalLevel,
 } from '../config/signals.ts';
 import { levelOf } from '../domain/signalPolicy.ts';
@@ -76,6 +76,7 @@ function KindRow({ kind, current, prefs }: { kind: SignalKind; current: SignalPr
           />
         ))}
       </RadioGroup>
+      {SIGNAL_KINDS_WITH_SOUND.includes(kind) ? (
       <FormControlLabel
         sx={{ gridArea: 'sound', mr: 0, ml: 0 }}
         label="Sound"
@@ -89,6 +90,7 @@ function KindRow({ kind, current, prefs }: { kind: SignalKind; current: SignalPr
           />
         }
       />
+      ) : null}
     </Box>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The alert rules at work. Each evaluation reads this browser's rules and the shared ones (parsed
  * again only when what they come from changed), checks them against the live state and the clock,
- * raises one warning toast per rule that starts firing and closes it when the rule stops. A plain
+ * raises one warning toast per rule that starts firing (kind alert) and, when the rule stops, closes
+ * it and says so (kind alertResolved, so the centre tells how it ended). A plain
  * factory over its dependencies: tests pass fakes and evaluate themselves.
  */
 import type { AlertRule } from '../../contract/alertRules.ts';
@@ -45,7 +46,10 @@ export function createAlertWatch({ toaster, getState, storedRules, now }: AlertW
     memory = nextAlertMemory(memory, state, at);
     const next = firingAlerts([...local(storedRules()), ...shared(state.miscSettings['alertRules'])], state, at, memory);
     const { raise, clear } = alertTransition(firing, next);
-    for (const key of clear) toaster.close(alertToastId(key));
+    for (const key of clear) {
+      toaster.close(alertToastId(key));
+      toaster.show(`Resolved: ${firing.get(key) ?? key}`, { variant: 'success', autoHideDuration: 10_000, kind: 'alertResolved', link: RULES_LINK });
+    }
     // Open until the rule clears (or the operator closes it): one toast per firing, not one per event.
     for (const [key, message] of raise) {
       toaster.show(message, { variant: 'warning', autoHideDuration: null, id: alertToastId(key), kind: 'alert', link: RULES_LINK });
