@@ -27,6 +27,11 @@ export interface ToastOptions {
   text?: string;
   /** Where the centre's entry leads (an app path). */
   link?: SignalLink;
+  /**
+   * false: another entry of the centre already says this (an error code's toast, whose words its
+   * trade's failure entry carries), so one failure is one entry and counts once.
+   */
+  recorded?: boolean;
 }
 
 export interface Toaster {
@@ -51,10 +56,10 @@ export interface ToasterDeps {
 
 export function createToaster({ stack, journal, prefs }: ToasterDeps): Toaster {
   return {
-    show(message, { variant, autoHideDuration, id, kind: given, text: givenText, link }) {
+    show(message, { variant, autoHideDuration, id, kind: given, text: givenText, link, recorded = true }) {
       const kind = given ?? kindOfToast(variant, id);
       const text = givenText ?? plainText(message);
-      if (prefs.bellAllowed(kind)) {
+      if (recorded && prefs.bellAllowed(kind)) {
         journal.record({ kind, severity: severityOf(variant), text: text || 'Notification without text', ...(link ? { link } : {}) });
       }
       if (!prefs.toastAllowed(kind)) {
