@@ -12,6 +12,8 @@ export interface SystemLook {
 
 export interface SystemChanges {
   newlyStuck: string[];
+  /** Stuck at the last look, not now: moved on (or settled). */
+  movedOn: string[];
   newlyDown: string[];
   backUp: string[];
 }
@@ -28,6 +30,7 @@ export function systemChanges(before: SystemLook | null, now: SystemLook): Syste
   const was = before ?? empty;
   return {
     newlyStuck: added(was.stuck, now.stuck),
+    movedOn: added(now.stuck, was.stuck),
     newlyDown: added(was.down, now.down),
     backUp: before === null ? [] : added(now.down, was.down),
   };

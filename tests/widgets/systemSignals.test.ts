@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ConnectedServices } from '../../src/contract/index.ts';
 import type { Toaster } from '../../src/notifications/toaster.ts';
 import { initialLiveState, type LiveState } from '../../src/realtime/liveState.ts';
-import { createSystemSignalWatch, serviceDownToastId } from '../../src/widgets/SystemSignals/watchSystemSignals.ts';
+import { createSystemSignalWatch, serviceDownToastId, stuckToastId } from '../../src/widgets/SystemSignals/watchSystemSignals.ts';
 
 const services = (eventerUp: boolean): ConnectedServices => ({
   numConnected: eventerUp ? 2 : 1,
@@ -35,9 +35,10 @@ describe('stuck trades and services down, told once each', () => {
     ]);
     expect(calls[0]?.[1].link?.href).toBe('/tx/trades/trade-abcdef123');
 
-    state = { ...state, connectedServices: services(true) };
+    state = { ...state, connectedServices: services(true), stuckTrades: new Map() };
     look();
     expect(toaster.close).toHaveBeenCalledWith(serviceDownToastId('eventer'));
+    expect(toaster.close).toHaveBeenCalledWith(stuckToastId('trade-abcdef123'));
     expect(toaster.show).toHaveBeenLastCalledWith('Service eventer is back up', expect.objectContaining({ kind: 'serviceUp', variant: 'success' }));
   });
 });

@@ -28,7 +28,7 @@ export function createSystemSignalWatch({ toaster, getState, now }: SystemSignal
       stuck: new Set(state.stuckTrades.keys()),
       down: new Set(views.filter((v) => v.state === 'down').map((v) => v.name)),
     };
-    const { newlyStuck, newlyDown, backUp } = systemChanges(last, look);
+    const { newlyStuck, movedOn, newlyDown, backUp } = systemChanges(last, look);
     last = look;
     for (const tradeId of newlyStuck) {
       const stuck = state.stuckTrades.get(tradeId);
@@ -41,6 +41,8 @@ export function createSystemSignalWatch({ toaster, getState, now }: SystemSignal
         link: { href: `/tx/trades/${encodeURIComponent(tradeId)}`, label: `Trade ${tradeId.slice(0, 8)}` },
       });
     }
+    // A trade that moved on: its toast goes (the centre keeps the entry of when it was stuck).
+    for (const tradeId of movedOn) toaster.close(stuckToastId(tradeId));
     for (const name of newlyDown) {
       toaster.show(`Service ${name} is down`, { variant: 'error', autoHideDuration: null, id: serviceDownToastId(name), kind: 'serviceDown' });
     }
