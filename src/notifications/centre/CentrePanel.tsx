@@ -1,6 +1,6 @@
 /**
- * The notification centre (loaded when opened): every toast, notify, trade confirmation and failure
- * and connection event of this session and earlier ones, newest first, with its time, type and a
+ * The notification centre (loaded when opened): the signals whose level reaches the bell
+ * (docs/guide.md "The notification centre"), of this session and earlier ones, newest first, with its time, type and a
  * link to the trade where there is one; filtered by type and text; mark all read; clear. All text,
  * never HTML.
  */

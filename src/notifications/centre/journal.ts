@@ -1,6 +1,6 @@
 /**
- * The notification centre's record: every toast, notify, trade confirmation and failure and
- * connection event, newest first, bounded (CENTRE_MAX_ENTRIES), kept across sessions by a
+ * The notification centre's record: the signals whose level reaches the bell (the toaster decides),
+ * newest first, bounded (CENTRE_MAX_ENTRIES), kept across sessions by a
  * persistence port (IndexedDB in the browser, memory where there is none). Recording is cheap and
  * synchronous; listeners hear of it at most once per flush (a burst of events is one update).
  */
