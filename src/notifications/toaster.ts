@@ -59,7 +59,8 @@ export function createToaster({ stack, journal, prefs }: ToasterDeps): Toaster {
     show(message, { variant, autoHideDuration, id, kind: given, text: givenText, link, recorded = true }) {
       const kind = given ?? kindOfToast(variant, id);
       const text = givenText ?? plainText(message);
-      if (recorded && prefs.bellAllowed(kind)) {
+      const listed = prefs.bellAllowed(kind);
+      if (recorded && listed) {
         journal.record({ kind, severity: severityOf(variant), text: text || 'Notification without text', ...(link ? { link } : {}) });
       }
       if (!prefs.toastAllowed(kind)) {
@@ -67,7 +68,7 @@ export function createToaster({ stack, journal, prefs }: ToasterDeps): Toaster {
         if (id !== undefined) stack.close(id);
         return;
       }
-      stack.show(message, { variant, autoHideDuration, id, mergeKey: mergeKey(kind, text) });
+      stack.show(message, { variant, autoHideDuration, id, mergeKey: mergeKey(kind, text), listed });
     },
     close: (id) => stack.close(id),
     closeAll: () => stack.closeAll(),

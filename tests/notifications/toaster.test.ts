@@ -86,6 +86,18 @@ describe('§2 toast limit: at most N on screen, the rest collapse into "+K more"
     expect(stack.getView().visible).toEqual([]);
   });
 
+  it('opening the centre keeps the hidden toasts it does not list (a kind at Toast only) until they close', () => {
+    const { toaster, stack, clock } = setup(2);
+    toaster.show('SENDING A', { variant: 'info', autoHideDuration: 10_000, kind: 'tradeSent' });
+    toaster.show('FAIL B', { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed' });
+    toaster.show('t1', { variant: 'info', autoHideDuration: 10_000 });
+    toaster.show('t2', { variant: 'info', autoHideDuration: 10_000 });
+    stack.dropHidden();
+    expect(stack.getView().more).toBe(1);
+    clock.advance(10_000);
+    expect(stack.getView()).toEqual({ visible: [], more: 0 });
+  });
+
   it('a smaller limit applies at once on refresh', () => {
     let limit = 4;
     const stack = createToastStack(() => limit, fakeClock());
