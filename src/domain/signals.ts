@@ -5,8 +5,9 @@
  */
 import {
   DEFAULT_TOAST_LIMIT, MAX_TOAST_LIMIT, MIN_TOAST_LIMIT, SIGNAL_KINDS, TOAST_MERGE_WINDOW_MS,
-  type SignalKind, type SignalSeverity,
+  type SignalKind, type SignalLevel, type SignalSeverity,
 } from '../config/signals.ts';
+import { levelOf, levelsFromMutedToasts, parseLevels, reachesBell, showsToast } from './signalPolicy.ts';
 
 /** A toast variant as the toaster takes it ('default' is react-admin's plain notification). */
 export type ToastVariantName = SignalSeverity | 'default';
@@ -64,8 +65,8 @@ export function clampToastLimit(n: unknown): number {
 export interface SignalPrefs {
   /** Toasts on screen at most. */
   limit: number;
-  /** Kinds whose toast is muted (still recorded in the centre). */
-  mutedToasts: readonly SignalKind[];
+  /** The level the operator picked per kind; a kind not named here has its default (signalPolicy.ts). */
+  levels: Readonly<Partial<Record<SignalKind, SignalLevel>>>;
   /** Kinds whose sound is muted. */
   mutedSounds: readonly SignalKind[];
   /** Everything is quiet until this time (ms), if set. */
@@ -76,7 +77,7 @@ export interface SignalPrefs {
 
 export const DEFAULT_SIGNAL_PREFS: SignalPrefs = {
   limit: DEFAULT_TOAST_LIMIT,
-  mutedToasts: [],
+  levels: {},
   mutedSounds: [],
   snoozeUntil: null,
   browserNotifications: false,
@@ -92,11 +93,21 @@ export function parseSignalPrefs(stored: unknown): SignalPrefs {
   const snooze = raw.snoozeUntil;
   return {
     limit: clampToastLimit(raw.limit),
-    mutedToasts: knownKinds(raw.mutedToasts),
+    levels: parseLevels(raw.levels),
     mutedSounds: knownKinds(raw.mutedSounds),
     snoozeUntil: typeof snooze === 'number' && Number.isFinite(snooze) ? snooze : null,
     browserNotifications: raw.browserNotifications === true,
   };
+}
+
+/**
+ * Preferences stored before levels existed (per-kind `mutedToasts`), in today's shape: the mutes
+ * become levels (signalPolicy.ts), the rest is read as always. Anything unreadable: the defaults.
+ */
+export function migrateLegacyPrefs(stored: unknown): SignalPrefs {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return DEFAULT_SIGNAL_PREFS;
+  const raw = stored as Record<string, unknown>;
+  return parseSignalPrefs({ ...raw, levels: levelsFromMutedToasts(raw.mutedToasts) });
 }
 
 export function isSnoozed(prefs: SignalPrefs, now: number): boolean {
@@ -108,19 +119,29 @@ export function snoozeFor(prefs: SignalPrefs, now: number, durationMs: number): 
   return { ...prefs, snoozeUntil: now + durationMs };
 }
 
+/** Whether a signal of this kind shows a toast now: its level has one and nothing is snoozed. */
 export function toastAllowed(prefs: SignalPrefs, kind: string, now: number): boolean {
-  return !isSnoozed(prefs, now) && !prefs.mutedToasts.includes(kind as SignalKind);
+  return !isSnoozed(prefs, now) && showsToast(levelOf(prefs.levels, kind));
 }
 
-/** A sound of no kind (the server's `sound` event) is quiet only while snoozed. */
+/** Whether a signal of this kind is recorded in the notification centre; a snooze does not stop that. */
+export function bellAllowed(prefs: SignalPrefs, kind: string): boolean {
+  return reachesBell(levelOf(prefs.levels, kind));
+}
+
+/** A sound of no kind (the server's `sound` event) is quiet only while snoozed; a kind set to Off is silent too. */
 export function soundAllowed(prefs: SignalPrefs, kind: string | null, now: number): boolean {
-  return !isSnoozed(prefs, now) && (kind === null || !prefs.mutedSounds.includes(kind as SignalKind));
+  if (isSnoozed(prefs, now)) return false;
+  return kind === null || (levelOf(prefs.levels, kind) !== 'off' && !prefs.mutedSounds.includes(kind as SignalKind));
 }
 
-export function withKindMuted(prefs: SignalPrefs, what: 'toast' | 'sound', kind: SignalKind, muted: boolean): SignalPrefs {
-  const field = what === 'toast' ? 'mutedToasts' : 'mutedSounds';
-  const others = prefs[field].filter((k) => k !== kind);
-  return { ...prefs, [field]: muted ? [...others, kind] : others };
+export function withSoundMuted(prefs: SignalPrefs, kind: SignalKind, muted: boolean): SignalPrefs {
+  const others = prefs.mutedSounds.filter((k) => k !== kind);
+  return { ...prefs, mutedSounds: muted ? [...others, kind] : others };
+}
+
+export function withLevel(prefs: SignalPrefs, kind: SignalKind, level: SignalLevel): SignalPrefs {
+  return { ...prefs, levels: { ...prefs.levels, [kind]: level } };
 }
 
 /** A failure or a warning: what the title counts while the tab is hidden. */
@@ -146,4 +167,14 @@ export function titleWithoutCount(title: string): string {
 /** Entries the operator has not marked read: those after the read mark (ids only grow). */
 export function isUnread(id: number, readUpTo: number): boolean {
   return id > readUpTo;
+}
+
+/**
+ * What the bell's count counts: an unread entry that needs a look, a failure or a warning (a trade
+ * failed, an alert firing, the connection lost), the same rule as the hidden tab's title. Routine
+ * entries an operator keeps in the bell (a trade confirmed, a notice) are listed, not counted, so
+ * the count means something is wrong.
+ */
+export function countsAsUnread(entry: { id: number; severity: SignalSeverity }, readUpTo: number): boolean {
+  return isUnread(entry.id, readUpTo) && isAlarm(entry.severity);
 }

@@ -9,6 +9,7 @@ import { NotificationsProvider } from '../notifications/NotificationsProvider.ts
 import { RaNotificationBridge } from '../notifications/RaNotificationBridge.tsx';
 import { AlertToasts } from '../widgets/AlertToasts/AlertToasts.tsx';
 import { StatusLine } from '../widgets/StatusLine/StatusLine.tsx';
+import { SystemSignalWatch } from '../widgets/SystemSignals/SystemSignalWatch.tsx';
 import { DecorativeBackground } from '../widgets/Background/DecorativeBackground.tsx';
 import { Splash } from '../widgets/Splash/Splash.tsx';
 import { SPLASH_SEEN_KEY, WINDOW_Z_INDEX } from '../config/constants.ts';
@@ -71,6 +72,7 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
       <SessionExpiryGuard />
       <RaNotificationBridge />
       <AlertToasts />
+      <SystemSignalWatch />
       <DecorativeBackground />
       <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar}>
         <StatusLine />

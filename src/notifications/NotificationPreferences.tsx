@@ -1,19 +1,25 @@
 /**
- * Preferences of the signals, kept in this browser: per kind, its toast and its sound; how many
- * toasts at once; a snooze of everything; browser notifications while the tab is hidden. A muted or
- * snoozed signal is still recorded in the notification centre. Loaded with the Preferences screen.
+ * Preferences of the signals, kept per user in this browser: per kind, its level (toast and bell,
+ * toast only, bell only, off; docs/guide.md "Preferences") and its sound; how many toasts at once;
+ * a snooze of everything; browser notifications while the tab is hidden. A snoozed signal is still
+ * recorded in the notification centre when its level reaches the bell. Loaded with Preferences.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  MAX_TOAST_LIMIT, MIN_TOAST_LIMIT, SIGNAL_KIND_LABELS, SIGNAL_KINDS, SNOOZE_DURATIONS_MS, type SignalKind,
+  MAX_TOAST_LIMIT, MIN_TOAST_LIMIT, SIGNAL_KIND_LABELS, SIGNAL_KINDS, SIGNAL_KINDS_WITH_SOUND, SIGNAL_LEVEL_LABELS, SIGNAL_LEVELS, SNOOZE_DURATIONS_MS,
+  type SignalKind, type SignalLevel,
 } from '../config/signals.ts';
-import { isSnoozed, snoozeFor, withKindMuted } from '../domain/signals.ts';
+import { levelOf } from '../domain/signalPolicy.ts';
+import { isSnoozed, snoozeFor, withLevel, withSoundMuted, type SignalPrefs } from '../domain/signals.ts';
 import { useFormatTime } from '../ui/timeZone.ts';
 import { signalPrefs, type SignalPrefsStore } from './signalPrefs.ts';
 
@@ -31,21 +37,60 @@ function useSnoozeEnd(until: number | null): number {
   return now;
 }
 
-function KindRow({ kind, prefs }: { kind: SignalKind; prefs: SignalPrefsStore }) {
-  const current = prefs.get();
+function KindRow({ kind, current, prefs }: { kind: SignalKind; current: SignalPrefs; prefs: SignalPrefsStore }) {
   const label = SIGNAL_KIND_LABELS[kind];
-  const flip = (what: 'toast' | 'sound') => (_: unknown, on: boolean) => prefs.set(withKindMuted(prefs.get(), what, kind, !on));
+  const level = levelOf(current.levels, kind);
   return (
-    <Box component="tr">
-      <Box component="th" scope="row" sx={{ textAlign: 'left', fontWeight: 400, pr: 2 }}>
+    <Box
+      component="li"
+      sx={{
+        display: 'grid',
+        // A phone puts the levels under the kind's name; wider, one line per kind.
+        gridTemplateColumns: { xs: '1fr auto', md: '150px 1fr auto' },
+        gridTemplateAreas: { xs: '"name sound" "levels levels"', md: '"name levels sound"' },
+        alignItems: 'center',
+        columnGap: 1,
+        py: 0.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography variant="body2" sx={{ gridArea: 'name', fontWeight: 600 }}>
         {label}
-      </Box>
-      <td>
-        <Switch size="small" checked={!current.mutedToasts.includes(kind)} onChange={flip('toast')} slotProps={{ input: { role: 'switch', 'aria-label': `${label}: toast` } }} />
-      </td>
-      <td>
-        <Switch size="small" checked={!current.mutedSounds.includes(kind)} onChange={flip('sound')} slotProps={{ input: { role: 'switch', 'aria-label': `${label}: sound` } }} />
-      </td>
+      </Typography>
+      <RadioGroup
+        row
+        aria-label={`Level for ${label}`}
+        value={level}
+        onChange={(_, next) => prefs.set(withLevel(prefs.get(), kind, next as SignalLevel))}
+        sx={{ gridArea: 'levels', columnGap: 0.5 }}
+      >
+        {SIGNAL_LEVELS.map((option) => (
+          <FormControlLabel
+            key={option}
+            value={option}
+            control={<Radio size="small" />}
+            label={SIGNAL_LEVEL_LABELS[option]}
+            slotProps={{ typography: { variant: 'body2' } }}
+            sx={{ mr: 1, ml: 0 }}
+          />
+        ))}
+      </RadioGroup>
+      {SIGNAL_KINDS_WITH_SOUND.includes(kind) ? (
+      <FormControlLabel
+        sx={{ gridArea: 'sound', mr: 0, ml: 0 }}
+        label="Sound"
+        slotProps={{ typography: { variant: 'body2' } }}
+        control={
+          <Switch
+            size="small"
+            checked={!current.mutedSounds.includes(kind)}
+            onChange={(_, on) => prefs.set(withSoundMuted(prefs.get(), kind, !on))}
+            slotProps={{ input: { role: 'switch', 'aria-label': `Sound for ${label}` } }}
+          />
+        }
+      />
+      ) : null}
     </Box>
   );
 }
@@ -94,7 +139,7 @@ export function NotificationPreferences({ prefs = signalPrefs() }: { prefs?: Sig
           Notifications
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Which signals show a toast or play a sound, kept in this browser only. Everything is still listed in the notification centre (the bell in the header).
+          Where each kind of signal goes: a toast, the notification centre (the bell in the header), both or neither, and whether it plays a sound. Kept for you in this browser only.
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -130,26 +175,18 @@ export function NotificationPreferences({ prefs = signalPrefs() }: { prefs?: Sig
           ))}
         </TextField>
       </Box>
-      <Box component="table" sx={{ borderCollapse: 'collapse', '& td, & th': { py: 0.25, px: 1 }, '& td': { textAlign: 'center' }, width: 'fit-content' }}>
-        <caption style={{ textAlign: 'left', captionSide: 'top' }}>
-          <Typography variant="body2" color="text.secondary" component="span">
-            Per kind of signal
-          </Typography>
-        </caption>
-        <thead>
-          <tr>
-            <Box component="th" scope="col" sx={{ textAlign: 'left', pr: 2 }}>
-              Kind
-            </Box>
-            <th scope="col">Toast</th>
-            <th scope="col">Sound</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SIGNAL_KINDS.map((kind) => (
-            <KindRow key={kind} kind={kind} prefs={prefs} />
-          ))}
-        </tbody>
+      <Box>
+        <Typography variant="subtitle2" component="h3">
+          Per kind of signal
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          The bell counts only what needs a look: failures, stuck trades, firing alerts, a lost connection. Off also silences the kind's sound.
+        </Typography>
+      </Box>
+      <Box component="ul" aria-label="Level per kind of signal" sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}>
+        {SIGNAL_KINDS.map((kind) => (
+          <KindRow key={kind} kind={kind} current={current} prefs={prefs} />
+        ))}
       </Box>
       <BrowserNotifications prefs={prefs} />
     </Paper>

@@ -49,16 +49,16 @@ const CentrePanel = retryableLazy<CentrePanelProps>('the notification centre', (
 const selectPhase = (s: LiveState) => s.connection;
 
 /** A connection back after it was lost is a connection event of its own (the toasts only tell the loss). */
-function ConnectionRecorder({ journal }: { journal: SignalJournal }) {
+function ConnectionRecorder({ journal, prefs }: { journal: SignalJournal; prefs: SignalPrefsStore }) {
   const phase = useLive(selectPhase);
   const previous = useRef(phase);
   useEffect(() => {
     const was = previous.current;
     previous.current = phase;
-    if (phase === 'connected' && (was === 'reconnecting' || was === 'offline')) {
+    if (phase === 'connected' && (was === 'reconnecting' || was === 'offline') && prefs.bellAllowed('connection')) {
       journal.record({ kind: 'connection', severity: 'success', text: 'Connected to server again' });
     }
-  }, [phase, journal]);
+  }, [phase, journal, prefs]);
   return null;
 }
 
@@ -104,7 +104,7 @@ export function NotificationsProvider({ children, journal: givenJournal, prefs: 
     <SignalsContext.Provider value={signals}>
       {children}
       <ToastStackView stack={stack} onMore={signals.openCentre} hidden={centreOpen} />
-      <ConnectionRecorder journal={journal} />
+      <ConnectionRecorder journal={journal} prefs={prefs} />
       {centreOpen ? (
         <LoadBoundary dense sx={{ position: 'fixed', right: 16, top: 64, zIndex: 1500, maxWidth: 480 }}>
           <Suspense fallback={null}>

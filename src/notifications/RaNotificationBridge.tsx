@@ -39,7 +39,9 @@ export function RaNotificationBridge() {
           : message;
       const hide = notificationOptions?.autoHideDuration;
       const id = message === INVALID_FORM_MESSAGE ? FORM_INVALID_TOAST_ID : undefined;
-      toaster.show(text, { variant: type, autoHideDuration: hide === undefined ? DEFAULT_MS : hide, id });
+      // The console's own notices ("Saved", a form not valid) answer what the operator just did:
+      // a kind of their own, so a save does not read as the system's notify of that severity.
+      toaster.show(text, { variant: type, autoHideDuration: hide === undefined ? DEFAULT_MS : hide, id, kind: 'notice' });
     }
     setNotifications((queue) => queue.filter((n) => !shown.current.has(n)));
   }, [notifications, setNotifications, toaster, translate]);

@@ -9,7 +9,7 @@ import {
 import type { SoundName } from '../config/enums.ts';
 import type { SignalKind } from '../config/signals.ts';
 import type { SignalLink } from './centre/journal.ts';
-import { tradeErrorToastText } from '../config/errorCodes.ts';
+import { tradeErrorMessage, tradeErrorToastText } from '../config/errorCodes.ts';
 import { checkProfit, type FetchTrade } from './profit.ts';
 import { signalPrefs } from './signalPrefs.ts';
 import type { LiveNotifier } from '../realtime/index.ts';
@@ -101,6 +101,8 @@ export function createLiveNotifier(deps: LiveNotifierDeps): LiveNotifier {
       // One toast per trade, not per tx: a trade of five txs is one thing to an operator, and
       // five toasts per trade bury everything else. CONFIRM only when every tx of it succeeded.
       const trades = new Map<string, (typeof entries)[number][1][]>();
+      const hasErrCode = errCode !== undefined && errCode !== null;
+      let failureRecorded = false;
       for (const [, tx] of entries) trades.set(tx.tradeId, [...(trades.get(tx.tradeId) ?? []), tx]);
       for (const [tradeId, group] of trades) {
         const first = group[0]!;
@@ -114,22 +116,26 @@ export function createLiveNotifier(deps: LiveNotifierDeps): LiveNotifier {
           bridgeName: first.bridge.name,
         };
         toaster.close(sendingToastId(tradeId));
+        // The centre's one entry of a failure names its cause, when the event says it (§8).
+        const cause = !success && hasErrCode ? `: ${tradeErrorMessage(errCode)}` : '';
         toaster.show(<TradeToast {...trade} />, {
           variant: success ? 'success' : 'error',
           autoHideDuration: TX_TOAST_AUTOCLOSE_MS,
           id: `tx-confirmed:${tradeId}`,
           kind: success ? 'tradeConfirmed' : 'tradeFailed',
-          text: tradeToastText(trade),
+          text: `${tradeToastText(trade)}${cause}`,
           link: tradeLink(tradeId),
         });
+        if (!success) failureRecorded = true;
         for (const tx of group) void checkProfit(tx, fetchTrade, () => play('tradeConfirmed', 'profit'), logger);
       }
-      if (errCode !== undefined && errCode !== null) {
+      if (hasErrCode) {
         const first = entries[0]?.[1];
         toaster.show(tradeErrorToastText(first?.tokenName ?? '', errCode), {
           variant: 'error',
           autoHideDuration: ERROR_CODE_TOAST_MS,
           kind: 'tradeFailed',
+          recorded: !failureRecorded,
           ...(first ? { link: tradeLink(first.tradeId) } : {}),
         });
       }

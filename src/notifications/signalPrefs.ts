@@ -1,20 +1,22 @@
 /**
- * The operator's signal preferences (domain SignalPrefs), kept per user in this browser's
- * localStorage (`signalPrefs:{user}`) and observable, so the toaster, the sounds
- * and the preferences screen read one copy.
+ * The operator's signal preferences (domain SignalPrefs: each kind's level, muted sounds, the toast
+ * limit, a snooze), kept per user in this browser's localStorage (`signalPolicy:{user}`) and
+ * observable, so the toaster, the bell, the sounds and the preferences screen read one copy.
  */
-import { SIGNAL_PREFS_STORAGE_KEY } from '../config/signals.ts';
+import { SIGNAL_POLICY_STORAGE_KEY, SIGNAL_PREFS_STORAGE_KEY } from '../config/signals.ts';
 import { ownedStorageName } from '../domain/signalOwner.ts';
-import { parseSignalPrefs, soundAllowed, toastAllowed, type SignalPrefs } from '../domain/signals.ts';
+import { bellAllowed, migrateLegacyPrefs, parseSignalPrefs, soundAllowed, toastAllowed, type SignalPrefs } from '../domain/signals.ts';
 import { signalOwner } from './signalOwner.ts';
 
-type PrefsStorage = Pick<Storage, 'getItem' | 'setItem'>;
+type PrefsStorage = Pick<Storage, 'getItem' | 'setItem'> & Partial<Pick<Storage, 'removeItem'>>;
 
 export interface SignalPrefsStore {
   get(): SignalPrefs;
   set(next: SignalPrefs): void;
   subscribe(listener: () => void): () => void;
   toastAllowed(kind: string): boolean;
+  /** Whether a signal of this kind is recorded in the notification centre (the bell). */
+  bellAllowed(kind: string): boolean;
   soundAllowed(kind: string | null): boolean;
 }
 
@@ -26,25 +28,60 @@ function browserStorage(): Storage | null {
   }
 }
 
-function read(storage: PrefsStorage | null, key: string): SignalPrefs {
+function parsedJson(raw: string | null | undefined): unknown {
+  if (!raw) return null;
   try {
-    const raw = storage?.getItem(key);
-    return parseSignalPrefs(raw ? (JSON.parse(raw) as unknown) : null);
+    return JSON.parse(raw) as unknown;
   } catch {
-    return parseSignalPrefs(null); // unreadable: the defaults
+    return null; // unreadable: the defaults
   }
+}
+
+function save(storage: PrefsStorage | null, key: string, prefs: SignalPrefs): void {
+  try {
+    storage?.setItem(key, JSON.stringify(prefs));
+  } catch {
+    // quota or privacy mode: kept for this page only
+  }
+}
+
+/**
+ * The preferences under `key`; when there are none yet, the mutes stored before levels existed
+ * (`legacyKey`) are read once, written in today's shape under `key`, and removed, so they are
+ * never migrated again over a later choice.
+ */
+function read(storage: PrefsStorage | null, key: string, legacyKey: string | null): SignalPrefs {
+  let current: string | null | undefined;
+  let legacy: string | null | undefined;
+  try {
+    current = storage?.getItem(key);
+    legacy = current === null && legacyKey !== null ? storage?.getItem(legacyKey) : null;
+  } catch {
+    return parseSignalPrefs(null);
+  }
+  if (current !== null && current !== undefined) return parseSignalPrefs(parsedJson(current));
+  if (legacy === null || legacy === undefined || legacyKey === null) return parseSignalPrefs(null);
+  const migrated = migrateLegacyPrefs(parsedJson(legacy));
+  save(storage, key, migrated);
+  try {
+    storage?.removeItem?.(legacyKey);
+  } catch {
+    // left behind: the new key is read first from now on
+  }
+  return migrated;
 }
 
 export function createSignalPrefsStore(
   storage: PrefsStorage | null = browserStorage(),
   now: () => number = Date.now,
-  key: string = SIGNAL_PREFS_STORAGE_KEY,
+  key: string = SIGNAL_POLICY_STORAGE_KEY,
+  legacyKey: string | null = null,
 ): SignalPrefsStore {
-  let prefs = read(storage, key);
+  let prefs = read(storage, key, legacyKey);
   const listeners = new Set<() => void>();
   const onStorage = (event: StorageEvent) => {
     if (event.key !== key) return;
-    prefs = read(storage, key);
+    prefs = read(storage, key, null);
     for (const listener of [...listeners]) listener();
   };
   // Another tab of this browser changed them: the same preferences everywhere.
@@ -53,11 +90,7 @@ export function createSignalPrefsStore(
     get: () => prefs,
     set(next) {
       prefs = next;
-      try {
-        storage?.setItem(key, JSON.stringify(next));
-      } catch {
-        // quota or privacy mode: kept for this page only
-      }
+      save(storage, key, next);
       for (const listener of [...listeners]) listener();
     },
     subscribe(listener) {
@@ -65,6 +98,7 @@ export function createSignalPrefsStore(
       return () => void listeners.delete(listener);
     },
     toastAllowed: (kind) => toastAllowed(prefs, kind, now()),
+    bellAllowed: (kind) => bellAllowed(prefs, kind),
     soundAllowed: (kind) => soundAllowed(prefs, kind, now()),
   };
 }
@@ -74,9 +108,15 @@ const shared = new Map<string, SignalPrefsStore>();
 export function signalPrefs(user: string = signalOwner()): SignalPrefsStore {
   let store = shared.get(user);
   if (!store) {
-    // The unkeyed `signalPrefs` of before (one for the whole browser) is dropped: not read for
-    // anyone, since it may be another user's choices.
-    store = createSignalPrefsStore(browserStorage(), Date.now, ownedStorageName(SIGNAL_PREFS_STORAGE_KEY, user));
+    // The unkeyed `signalPrefs` of before per-user preferences (one for the whole browser) is not
+    // read for anyone, since it may be another user's choices; the user's own `signalPrefs:{user}`
+    // of before levels is migrated.
+    store = createSignalPrefsStore(
+      browserStorage(),
+      Date.now,
+      ownedStorageName(SIGNAL_POLICY_STORAGE_KEY, user),
+      ownedStorageName(SIGNAL_PREFS_STORAGE_KEY, user),
+    );
     shared.set(user, store);
   }
   return store;

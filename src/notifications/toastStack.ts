@@ -32,6 +32,8 @@ export interface OpenToast {
   /** Logical ids shown into this toast (two merged trades' SENDING toasts carry both). */
   ids: string[];
   mergeKey: string | null;
+  /** Whether the notification centre lists it (its kind's level reaches the bell). */
+  listed: boolean;
   /** When the last identical one arrived. */
   lastAt: number;
   autoHideMs: number | null;
@@ -53,6 +55,8 @@ export interface StackShowOptions {
   autoHideDuration: number | null;
   id?: string;
   mergeKey?: string | null;
+  /** Whether the centre lists it (default true); one it does not is not let go when the centre opens. */
+  listed?: boolean;
 }
 
 export interface ToastStack {
@@ -62,7 +66,10 @@ export interface ToastStack {
   closeAll(): void;
   /** The limit changed: which are visible is worked out again. */
   refresh(): void;
-  /** The toasts beyond the limit are let go (the operator opened the centre, where they are listed). */
+  /**
+   * The toasts beyond the limit that the centre lists are let go (the operator opened it, where
+   * they are); the others (a kind at Toast only) stay until they close themselves.
+   */
   dropHidden(): void;
   pause(): void;
   resume(): void;
@@ -126,7 +133,7 @@ export function createToastStack(limit: () => number, clock: StackClock = system
   };
 
   return {
-    show(message, { variant, autoHideDuration, id, mergeKey = null }) {
+    show(message, { variant, autoHideDuration, id, mergeKey = null, listed = true }) {
       const now = clock.now();
       if (id !== undefined) release(id);
       const same = mergeKey === null ? undefined : open.find((t) => t.mergeKey === mergeKey && mergesInto(t.lastAt, now));
@@ -145,6 +152,7 @@ export function createToastStack(limit: () => number, clock: StackClock = system
           seq,
           ids: id === undefined ? [] : [id],
           mergeKey,
+          listed,
           lastAt: now,
           autoHideMs: autoHideDuration,
           closesAt: null,
@@ -172,7 +180,7 @@ export function createToastStack(limit: () => number, clock: StackClock = system
     dropHidden() {
       const visible = new Set(view.visible);
       const before = open.length;
-      open = open.filter((t) => visible.has(t));
+      open = open.filter((t) => visible.has(t) || !t.listed);
       if (open.length !== before) changed();
     },
     pause() {

@@ -1,8 +1,9 @@
 /**
  * The toast port: what realtime, the live notifier, react-admin's notifications and alert rules call.
- * Every toast shown through it is recorded in the notification centre first (so a toast that closed,
- * or was never shown because its kind is muted or everything is snoozed, can still be found), then
- * shown on the stack unless the operator's preferences say otherwise. Logical ids: a toast shown
+ * Each toast shown through it goes where its kind's level says (docs/guide.md "Preferences"): it is
+ * recorded in the notification centre first when the level reaches the bell (so a toast that
+ * closed, or was never shown because of its level or a snooze, can still be found), then shown on
+ * the stack when the level has a toast and nothing is snoozed. Logical ids: a toast shown
  * again under the same id replaces the open one; close(id) closes it.
  */
 import { isValidElement, type ReactNode } from 'react';
@@ -26,6 +27,11 @@ export interface ToastOptions {
   text?: string;
   /** Where the centre's entry leads (an app path). */
   link?: SignalLink;
+  /**
+   * false: another entry of the centre already says this (an error code's toast, whose words its
+   * trade's failure entry carries), so one failure is one entry and counts once.
+   */
+  recorded?: boolean;
 }
 
 export interface Toaster {
@@ -45,21 +51,24 @@ export function plainText(node: ReactNode): string {
 export interface ToasterDeps {
   stack: ToastStack;
   journal: Pick<SignalJournal, 'record'>;
-  prefs: Pick<SignalPrefsStore, 'toastAllowed'>;
+  prefs: Pick<SignalPrefsStore, 'toastAllowed' | 'bellAllowed'>;
 }
 
 export function createToaster({ stack, journal, prefs }: ToasterDeps): Toaster {
   return {
-    show(message, { variant, autoHideDuration, id, kind: given, text: givenText, link }) {
+    show(message, { variant, autoHideDuration, id, kind: given, text: givenText, link, recorded = true }) {
       const kind = given ?? kindOfToast(variant, id);
       const text = givenText ?? plainText(message);
-      journal.record({ kind, severity: severityOf(variant), text: text || 'Notification without text', ...(link ? { link } : {}) });
+      const listed = prefs.bellAllowed(kind);
+      if (recorded && listed) {
+        journal.record({ kind, severity: severityOf(variant), text: text || 'Notification without text', ...(link ? { link } : {}) });
+      }
       if (!prefs.toastAllowed(kind)) {
-        // Muted or snoozed: recorded only. What it would have replaced goes all the same.
+        // No toast at its level, or snoozed. What it would have replaced goes all the same.
         if (id !== undefined) stack.close(id);
         return;
       }
-      stack.show(message, { variant, autoHideDuration, id, mergeKey: mergeKey(kind, text) });
+      stack.show(message, { variant, autoHideDuration, id, mergeKey: mergeKey(kind, text), listed });
     },
     close: (id) => stack.close(id),
     closeAll: () => stack.closeAll(),

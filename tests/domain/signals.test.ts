@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOAST_LIMIT, MAX_TOAST_LIMIT, SIGNAL_KINDS, TOAST_MERGE_WINDOW_MS } from '../../src/config/signals.ts';
 import {
   DEFAULT_SIGNAL_PREFS, isAlarm, isSnoozed, kindOfToast, mergeKey, mergesInto, parseSignalPrefs, pickVisible, snoozeFor,
-  soundAllowed, titleWithCount, titleWithoutCount, toastAllowed, wantsBrowserNotification, withKindMuted,
+  soundAllowed, titleWithCount, titleWithoutCount, toastAllowed, wantsBrowserNotification, withLevel, withSoundMuted,
 } from '../../src/domain/signals.ts';
 
 const toast = (seq: number, persistent = false) => ({ seq, persistent });
@@ -36,15 +36,16 @@ describe('merging identical toasts', () => {
   });
 });
 
-describe('preferences: mute per kind, snooze, read leniently', () => {
-  it('a muted toast or sound is quiet for its kind only', () => {
-    const prefs = withKindMuted(withKindMuted(DEFAULT_SIGNAL_PREFS, 'toast', 'tradeSent', true), 'sound', 'connection', true);
+describe('preferences: level and sound per kind, snooze, read leniently', () => {
+  it('a kind without a toast, or a muted sound, is quiet for its kind only; Off silences the sound too', () => {
+    const prefs = withSoundMuted(withLevel(DEFAULT_SIGNAL_PREFS, 'tradeSent', 'bellOnly'), 'connection', true);
     expect(toastAllowed(prefs, 'tradeSent', 0)).toBe(false);
     expect(toastAllowed(prefs, 'tradeFailed', 0)).toBe(true);
     expect(soundAllowed(prefs, 'tradeSent', 0)).toBe(true);
     expect(soundAllowed(prefs, 'connection', 0)).toBe(false);
     expect(soundAllowed(prefs, null, 0)).toBe(true);
-    expect(withKindMuted(prefs, 'toast', 'tradeSent', false).mutedToasts).toEqual([]);
+    expect(withSoundMuted(prefs, 'connection', false).mutedSounds).toEqual([]);
+    expect(soundAllowed(withLevel(prefs, 'tradeSent', 'off'), 'tradeSent', 0)).toBe(false);
   });
 
   it('a snooze quiets every toast and sound until it ends, then nothing more', () => {
@@ -58,11 +59,15 @@ describe('preferences: mute per kind, snooze, read leniently', () => {
 
   it('stored preferences: unknown kinds, odd limits and junk fall back field by field', () => {
     expect(parseSignalPrefs('junk')).toEqual(DEFAULT_SIGNAL_PREFS);
-    expect(parseSignalPrefs({ limit: 99, mutedToasts: ['tradeSent', 'nope'], mutedSounds: 'x', snoozeUntil: 'soon', browserNotifications: 'yes' })).toEqual({
+    expect(
+      parseSignalPrefs({ limit: 99, levels: { tradeSent: 'off', nope: 'off', tradeFailed: 'loud' }, mutedSounds: ['x', 'alert'], snoozeUntil: 'soon', browserNotifications: 'yes' }),
+    ).toEqual({
       ...DEFAULT_SIGNAL_PREFS,
       limit: MAX_TOAST_LIMIT,
-      mutedToasts: ['tradeSent'],
+      levels: { tradeSent: 'off' },
+      mutedSounds: ['alert'],
     });
+    expect(parseSignalPrefs({ levels: ['off'] }).levels).toEqual({});
     expect(parseSignalPrefs({ limit: 2.5 }).limit).toBe(DEFAULT_TOAST_LIMIT);
   });
 

@@ -99,7 +99,8 @@ describe.skipIf(!hasChromium)('feedback, routing, per-user signals and Loading..
     await signIn(page, adminKey);
     const marker = unique('ADMINONLY');
     for (let i = 0; i < 5; i++) {
-      expect((await admin('POST', '/sim/control', { action: 'notify', msg: `${marker} ${i}`, type: 'info', autoClose: 3000 })).status).toBe(200);
+      // Warnings: the bell counts what needs a look, not routine info.
+      expect((await admin('POST', '/sim/control', { action: 'notify', msg: `${marker} ${i}`, type: 'warning', autoClose: 3000 })).status).toBe(200);
     }
     await page.getByText(`${marker} 4`).first().waitFor({ timeout: 15_000 });
     await eventually(() => unread(page)).toBeGreaterThanOrEqual(5);

@@ -1,7 +1,7 @@
 /**
  * Calm, complete signals in Chromium against the reference server: at most N toasts with the rest in
- * "+K more", the notification centre (after a toast closed and after a reload, IndexedDB), a muted
- * kind recorded but not shown, a snooze, and the title count while the page is hidden. Every toast
+ * "+K more", the notification centre (after a toast closed and after a reload, IndexedDB), a kind
+ * at Bell only recorded but not shown, a snooze, and the title count while the page is hidden. Every toast
  * here comes from the simulator's controls (POST /api/sim/control), as the server would send it.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -110,6 +110,8 @@ describe.skipIf(!hasChromium)('calm, complete signals: toast limit, notification
     const msg = unique('gone in a second');
     await pointerAway(page);
     await notify(msg, 'success', 1000);
+    // The bell counts what needs a look: a warning beside it, so there is an unread count to keep.
+    await notify(unique('needs a look'), 'warning', 1000);
     await toasts(page).filter({ hasText: msg }).waitFor();
     await toasts(page).filter({ hasText: msg }).waitFor({ state: 'detached', timeout: 15_000 });
     await openCentre(page);
@@ -143,28 +145,28 @@ describe.skipIf(!hasChromium)('calm, complete signals: toast limit, notification
     expect(pageErrors).toEqual([]);
   });
 
-  it('a muted kind shows no toast but is in the centre; a snooze quiets everything until it ends', async () => {
+  it('a kind at Bell only shows no toast but is in the centre; a snooze quiets everything until it ends', async () => {
     const { page, pageErrors } = await sessionOf();
     await page.goto('/tsettings');
     const prefs = page.getByRole('region', { name: 'Notifications', exact: true });
-    const mute = prefs.getByRole('switch', { name: 'Notify: warning: toast', exact: true });
-    await mute.click();
-    expect(await mute.isChecked()).toBe(false);
+    const level = prefs.getByRole('radiogroup', { name: 'Level for Notify: warning', exact: true });
+    await level.getByRole('radio', { name: 'Bell only', exact: true }).click();
+    expect(await level.getByRole('radio', { name: 'Bell only', exact: true }).isChecked()).toBe(true);
     await page.goto('/');
     await live(page);
     await pointerAway(page);
-    const quiet = unique('muted warning');
-    const loud = unique('unmuted info');
+    const quiet = unique('bell only warning');
+    const loud = unique('toasted info');
     await notify(quiet, 'warning', 30_000);
     await notify(loud, 'info', 30_000);
-    await toasts(page).filter({ hasText: loud }).waitFor(); // sent after the muted one: it had its chance
+    await toasts(page).filter({ hasText: loud }).waitFor(); // sent after the quiet one: it had its chance
     expect(await toasts(page).filter({ hasText: quiet }).count()).toBe(0);
     await openCentre(page);
     await centre(page).getByText(quiet, { exact: true }).waitFor();
     await closeCentre(page);
 
     await page.goto('/tsettings');
-    await prefs.getByRole('switch', { name: 'Notify: warning: toast', exact: true }).click();
+    await level.getByRole('radio', { name: 'Toast and bell', exact: true }).click();
     await prefs.getByRole('button', { name: 'Snooze 15 min', exact: true }).click();
     await prefs.getByText(/^Snoozed until /).waitFor();
     await live(page);

@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FloatingWindows, LAYOUT_STORAGE_KEY } from '../../src/widgets/FloatingWindows/index.ts';
 import { allowBackgroundUpdates, fakeFetcher, renderWithQuotes, resetLive } from '../quote/harness.tsx';
+import { screenOf } from '../widgets/harness.tsx';
 
 interface RndStandInProps {
   position: { x: number; y: number };
@@ -237,5 +238,25 @@ describe('§2 floating window manager', () => {
     expect(win.queryByRole('dialog', { name: 'Select token' })).toBeNull();
     expect(body).toHaveStyle({ display: 'block' });
     expect(overlay).toHaveStyle({ display: 'none' });
+  });
+
+  it('on a phone (docs/guide.md "Screens that fit") a window is a sheet across the screen: no drag, collapse and a named close', async () => {
+    screenOf(390);
+    try {
+      renderManager();
+      await show(1);
+      expect(rnd.props.size, 'not a react-rnd window').toBe(0);
+      const sheet = frame(1);
+      expect(sheet).toHaveAttribute('data-window-sheet');
+      expect(sheet).toHaveStyle({ position: 'absolute', left: '0px', right: '0px', visibility: 'visible', zIndex: '10000' });
+      const win = within(screen.getByRole('dialog', { name: 'Window 1 Swap' }));
+      expect(win.queryByRole('button', { name: /^Move / })).toBeNull();
+      await userEvent.click(win.getByRole('button', { name: 'Collapse window 1 Swap' }));
+      expect(win.getByRole('button', { name: 'Expand window 1 Swap' })).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(win.getByRole('button', { name: 'Close window 1 Swap' }));
+      expect(screen.queryByRole('dialog', { name: 'Window 1 Swap' })).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

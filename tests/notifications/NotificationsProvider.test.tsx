@@ -153,9 +153,9 @@ describe('§2 toast area', () => {
     expect(within(toastArea()).getByText('×3')).toBeInTheDocument();
   });
 
-  it('muting: a muted kind shows no toast but the header counts it and the centre lists it', async () => {
+  it('levels: a kind at Bell only shows no toast but the header counts it and the centre lists it', async () => {
     const prefs = createSignalPrefsStore(memoryStorage());
-    prefs.set({ ...DEFAULT_SIGNAL_PREFS, mutedToasts: ['warning'] });
+    prefs.set({ ...DEFAULT_SIGNAL_PREFS, levels: { warning: 'bellOnly' } });
     const { toaster } = await renderWithToaster(prefs);
     act(() => toaster().show('low balance', { variant: 'warning', autoHideDuration: 10_000 }));
     expect(screen.queryByText('low balance')).toBeNull();

@@ -43,14 +43,17 @@ describe('notification centre record', () => {
     expect(store.droppedUpTo.length).toBeGreaterThan(0);
   });
 
-  it('counts unread until marked read; the mark is kept; clear empties it for good', async () => {
+  it('counts unread failures and warnings until marked read, not routine entries; the mark is kept; clear empties it for good', async () => {
     const marks = storage();
     const store = persistence();
     const journal = createJournal({ persistence: store, marks, schedule: (f) => f() });
     await journal.ready;
     journal.record({ kind: 'info', severity: 'info', text: 'a' });
     journal.record({ kind: 'warning', severity: 'warning', text: 'b' });
+    journal.record({ kind: 'tradeConfirmed', severity: 'success', text: 'c' });
+    journal.record({ kind: 'tradeFailed', severity: 'error', text: 'd' });
     expect(journal.getView().unread).toBe(2);
+    expect(journal.getView().entries).toHaveLength(4);
     journal.markAllRead();
     expect(journal.getView().unread).toBe(0);
     const again = createJournal({ persistence: persistence(store.added), marks, schedule: (f) => f() });
@@ -134,7 +137,7 @@ describe('hidden tab: title count and browser notifications', () => {
     journal.record({ kind: 'connection', severity: 'warning', text: 'Disconnected from server. Reconnecting...' });
     journal.record({ kind: 'error', severity: 'error', text: 'a notify error' });
     expect(notify.mock.calls.map((c) => c[0])).toEqual(['Operator Console: Trade failed', 'Operator Console: Connection']);
-    prefs.set({ ...prefs.get(), mutedToasts: ['tradeFailed'] });
+    prefs.set({ ...prefs.get(), levels: { tradeFailed: 'bellOnly' } });
     journal.record({ kind: 'tradeFailed', severity: 'error', text: 'muted' });
     expect(notify).toHaveBeenCalledTimes(2);
   });

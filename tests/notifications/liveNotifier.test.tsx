@@ -147,9 +147,12 @@ describe('§4 transaction toasts', () => {
     const err = toaster.toasts.find((t) => typeof t.message === 'string');
     expect(err).toEqual({
       message: 'PEPE: failed to prepare buy trade result in checker',
-      options: { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed', link: tradeLink(txConfirmation().tradeId) },
+      options: { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed', link: tradeLink(txConfirmation().tradeId), recorded: false },
       open: true,
     });
+    // One failure, one entry in the centre: the trade's, which names the cause.
+    const fail = toaster.toasts.find((t) => t.options.id?.startsWith('tx-confirmed:'));
+    expect(fail?.options).toMatchObject({ kind: 'tradeFailed', text: expect.stringMatching(/: failed to prepare buy trade result in checker$/) });
   });
 
   it('§8 an unknown errCode still says something useful', () => {

@@ -61,7 +61,7 @@ describe('per-user signal state', () => {
     const admin = signIn('fb-admin', 'Admin');
     expect(signalOwner()).toBe('fb-admin');
     await act(async () => {
-      for (let i = 0; i < 120; i++) signals?.toaster.show(`notify ${i}`, { variant: 'info', autoHideDuration: 4000 });
+      for (let i = 0; i < 120; i++) signals?.toaster.show(`notify ${i}`, { variant: 'error', autoHideDuration: 4000 });
       await new Promise((r) => setTimeout(r, 120));
     });
     expect(await screen.findByRole('button', { name: /Notifications, 120 unread/ })).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe('per-user signal state', () => {
   it('preferences are kept per user: what the Admin mutes stays on for the Operator', () => {
     const adminPrefs = signalPrefs('fb-admin-2');
     adminPrefs.set({ ...adminPrefs.get(), limit: 2 });
-    expect(localStorage.getItem('signalPrefs:fb-admin-2')).toContain('"limit":2');
+    expect(localStorage.getItem('signalPolicy:fb-admin-2')).toContain('"limit":2');
     expect(signalPrefs('fb-operator-2').get().limit).toBe(DEFAULT_SIGNAL_PREFS.limit);
   });
 
@@ -89,5 +89,14 @@ describe('per-user signal state', () => {
     localStorage.setItem(SIGNAL_PREFS_STORAGE_KEY, JSON.stringify({ ...DEFAULT_SIGNAL_PREFS, limit: 3 }));
     expect(signalPrefs('fb-first').get().limit).toBe(DEFAULT_SIGNAL_PREFS.limit);
     expect(signalPrefs('fb-second').get().limit).toBe(DEFAULT_SIGNAL_PREFS.limit);
+  });
+
+  it("a user's mutes of before levels are migrated for that user only, once", () => {
+    localStorage.setItem('signalPrefs:fb-old', JSON.stringify({ limit: 5, mutedToasts: ['tradeFailed'], mutedSounds: [] }));
+    expect(signalPrefs('fb-old').get().levels).toEqual({ tradeFailed: 'bellOnly' });
+    expect(signalPrefs('fb-old').get().limit).toBe(5);
+    expect(localStorage.getItem('signalPrefs:fb-old')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('signalPolicy:fb-old') ?? 'null')).toMatchObject({ levels: { tradeFailed: 'bellOnly' } });
+    expect(signalPrefs('fb-other').get().levels).toEqual({});
   });
 });

@@ -3,7 +3,7 @@ import { DEFAULT_SIGNAL_PREFS, type SignalPrefs } from '../../src/domain/signals
 import type { SignalInput } from '../../src/notifications/centre/journal.ts';
 import { createToaster, plainText } from '../../src/notifications/toaster.ts';
 import { createToastStack, type StackClock } from '../../src/notifications/toastStack.ts';
-import { toastAllowed } from '../../src/domain/signals.ts';
+import { bellAllowed, toastAllowed } from '../../src/domain/signals.ts';
 
 /** A clock moved by hand: timers fire when `advance` passes them. */
 function fakeClock(): StackClock & { advance(ms: number): void } {
@@ -43,7 +43,7 @@ function setup(limit = 4, prefs: SignalPrefs = DEFAULT_SIGNAL_PREFS) {
   const toaster = createToaster({
     stack,
     journal: { record: (input) => (recorded.push(input), { ...input, id: recorded.length, at: clock.now() }) },
-    prefs: { toastAllowed: (kind) => toastAllowed(prefs, kind, clock.now()) },
+    prefs: { toastAllowed: (kind) => toastAllowed(prefs, kind, clock.now()), bellAllowed: (kind) => bellAllowed(prefs, kind) },
   });
   return { clock, stack, toaster, recorded };
 }
@@ -84,6 +84,18 @@ describe('§2 toast limit: at most N on screen, the rest collapse into "+K more"
     expect(texts(stack)).toEqual(['t5', 't4']);
     toaster.closeAll();
     expect(stack.getView().visible).toEqual([]);
+  });
+
+  it('opening the centre keeps the hidden toasts it does not list (a kind at Toast only) until they close', () => {
+    const { toaster, stack, clock } = setup(2);
+    toaster.show('SENDING A', { variant: 'info', autoHideDuration: 10_000, kind: 'tradeSent' });
+    toaster.show('FAIL B', { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed' });
+    toaster.show('t1', { variant: 'info', autoHideDuration: 10_000 });
+    toaster.show('t2', { variant: 'info', autoHideDuration: 10_000 });
+    stack.dropHidden();
+    expect(stack.getView().more).toBe(1);
+    clock.advance(10_000);
+    expect(stack.getView()).toEqual({ visible: [], more: 0 });
   });
 
   it('a smaller limit applies at once on refresh', () => {
@@ -158,9 +170,9 @@ describe('§2 pause on hover', () => {
   });
 });
 
-describe('muting and snoozing: no toast, still recorded in the centre', () => {
-  it('a muted kind shows no toast but is recorded with its kind and text', () => {
-    const { toaster, stack, recorded } = setup(4, { ...DEFAULT_SIGNAL_PREFS, mutedToasts: ['tradeSent'] });
+describe('levels and snoozing: a toast and a centre entry each where the kind\'s level says', () => {
+  it('a kind at Bell only shows no toast but is recorded with its kind and text', () => {
+    const { toaster, stack, recorded } = setup(4, { ...DEFAULT_SIGNAL_PREFS, levels: { tradeSent: 'bellOnly' } });
     toaster.show('SENDING DAI', { variant: 'info', autoHideDuration: 10_000, kind: 'tradeSent', text: 'SENDING DAI: Ethereum → Polygon' });
     toaster.show('hello', { variant: 'info', autoHideDuration: 10_000 });
     expect(texts(stack)).toEqual(['hello']);
@@ -170,12 +182,28 @@ describe('muting and snoozing: no toast, still recorded in the centre', () => {
     ]);
   });
 
+  it('by default routine trade progress shows a toast and stays out of the centre; a failure goes to both', () => {
+    const { toaster, stack, recorded } = setup();
+    toaster.show('SENDING DAI', { variant: 'info', autoHideDuration: 10_000, kind: 'tradeSent' });
+    toaster.show('CONFIRM DAI', { variant: 'success', autoHideDuration: 10_000, kind: 'tradeConfirmed' });
+    toaster.show('FAIL DAI', { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed' });
+    expect(texts(stack)).toEqual(['FAIL DAI', 'CONFIRM DAI', 'SENDING DAI']);
+    expect(recorded.map((r) => r.text)).toEqual(['FAIL DAI']);
+  });
+
+  it('a kind set to Off shows nothing and records nothing', () => {
+    const { toaster, stack, recorded } = setup(4, { ...DEFAULT_SIGNAL_PREFS, levels: { warning: 'off' } });
+    toaster.show('low balance', { variant: 'warning', autoHideDuration: 10_000, kind: 'warning' });
+    expect(texts(stack)).toEqual([]);
+    expect(recorded).toEqual([]);
+  });
+
   it('while snoozed nothing shows; after the snooze it does again', () => {
     const clock = fakeClock();
     const prefs: SignalPrefs = { ...DEFAULT_SIGNAL_PREFS, snoozeUntil: clock.now() + 15 * 60_000 };
     const stack = createToastStack(() => 4, clock);
     const record = vi.fn();
-    const toaster = createToaster({ stack, journal: { record }, prefs: { toastAllowed: (kind) => toastAllowed(prefs, kind, clock.now()) } });
+    const toaster = createToaster({ stack, journal: { record }, prefs: { toastAllowed: (kind) => toastAllowed(prefs, kind, clock.now()), bellAllowed: (kind) => bellAllowed(prefs, kind) } });
     toaster.show('Disconnected from server', { variant: 'error', autoHideDuration: null, id: 'realtime:disconnected' });
     expect(stack.getView().visible).toEqual([]);
     expect(record).toHaveBeenCalledWith(expect.objectContaining({ kind: 'connection', severity: 'error', text: 'Disconnected from server' }));
@@ -184,8 +212,8 @@ describe('muting and snoozing: no toast, still recorded in the centre', () => {
     expect(texts(stack)).toEqual(['back']);
   });
 
-  it('a muted toast shown under an id still replaces what was open under it', () => {
-    const { toaster, stack } = setup(4, { ...DEFAULT_SIGNAL_PREFS, mutedToasts: ['tradeConfirmed'] });
+  it('a toast of a kind without toasts, shown under an id, still replaces what was open under it', () => {
+    const { toaster, stack } = setup(4, { ...DEFAULT_SIGNAL_PREFS, levels: { tradeConfirmed: 'bellOnly' } });
     toaster.show('SENDING', { variant: 'info', autoHideDuration: null, id: 'x', kind: 'tradeSent' });
     toaster.show('CONFIRM', { variant: 'success', autoHideDuration: null, id: 'x', kind: 'tradeConfirmed' });
     expect(texts(stack)).toEqual([]);

@@ -7,7 +7,8 @@ import { ALERT_RULES_STORAGE_KEY, TXS_LEFT_DANGER } from '../../src/config/alert
 import type { Alert } from '../../src/contract/alerts.ts';
 import type { AlertRule } from '../../src/contract/alertRules.ts';
 import { derivedRuleId } from '../../src/domain/alertRules.ts';
-import { NotificationsProvider } from '../../src/notifications/NotificationsProvider.tsx';
+import type { SignalJournal } from '../../src/notifications/centre/journal.ts';
+import { NotificationsProvider, useSignals } from '../../src/notifications/NotificationsProvider.tsx';
 import AlertRulesSection from '../../src/widgets/AlertRules/AlertRulesSection.tsx';
 import { AlertToasts } from '../../src/widgets/AlertToasts/AlertToasts.tsx';
 import { StatusLine } from '../../src/widgets/StatusLine/StatusLine.tsx';
@@ -45,10 +46,16 @@ describe('docs/protocol.md "Alerts lifecycle": a firing alert is a toast until i
   afterEach(cleanup);
 
   it('raises one toast per firing alert (not for a pending or silenced one), and closes it when the alert resolves', async () => {
+    let journal: SignalJournal | undefined;
+    function Journal() {
+      journal = useSignals().journal;
+      return null;
+    }
     render(
       <MemoryRouter>
         <NotificationsProvider>
           <AlertToasts />
+          <Journal />
         </NotificationsProvider>
       </MemoryRouter>,
     );
@@ -61,6 +68,10 @@ describe('docs/protocol.md "Alerts lifecycle": a firing alert is a toast until i
     expect(screen.getAllByText('Base balance 0.01 ETH is below 0.5 ETH')).toHaveLength(1);
     await live({ alerts: new Map() });
     await waitFor(() => expect(screen.queryByText('Base balance 0.01 ETH is below 0.5 ETH')).toBeNull());
+    // The end is said too, under a kind of its own (by default in the bell only: the centre tells how the alert ended).
+    await waitFor(() =>
+      expect(journal?.getView().entries.map((e) => [e.kind, e.text])).toContainEqual(['alertResolved', 'Resolved: Base balance 0.01 ETH is below 0.5 ETH']),
+    );
   });
 });
 

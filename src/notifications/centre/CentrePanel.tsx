@@ -1,6 +1,6 @@
 /**
- * The notification centre (loaded when opened): every toast, notify, trade confirmation and failure
- * and connection event of this session and earlier ones, newest first, with its time, type and a
+ * The notification centre (loaded when opened): the signals whose level reaches the bell
+ * (docs/guide.md "The notification centre"), of this session and earlier ones, newest first, with its time, type and a
  * link to the trade where there is one; filtered by type and text; mark all read; clear. All text,
  * never HTML.
  */
@@ -68,7 +68,7 @@ function EntryRow({ entry, unread, time, onFollow }: { entry: SignalEntry; unrea
 }
 
 export default function CentrePanel({ journal, onClose }: CentrePanelProps) {
-  const { entries, readUpTo } = useSyncExternalStore(journal.subscribe, journal.getView, journal.getView);
+  const { entries, readUpTo, unread } = useSyncExternalStore(journal.subscribe, journal.getView, journal.getView);
   const formatTime = useFormatTime();
   const titleId = useId();
   const [kind, setKind] = useState(ALL);
@@ -77,7 +77,8 @@ export default function CentrePanel({ journal, onClose }: CentrePanelProps) {
   const [confirmClear, setConfirmClear] = useState(false);
   const needle = useDeferredValue(text);
   const matching = useMemo(() => entries.filter((e) => matchesFilter(e, kind, needle)), [entries, kind, needle]);
-  const unread = entries.filter((e) => isUnread(e.id, readUpTo)).length;
+  // The count is the bell's (what needs a look); a routine entry is still marked new until read.
+  const anyNew = entries.some((e) => isUnread(e.id, readUpTo));
   const kinds = useMemo(() => [...new Set<string>([...SIGNAL_KINDS, ...entries.map((e) => e.kind)])], [entries]);
 
   // On a phone the panel takes the whole screen; its list keeps room at its end (pb) so the floating
@@ -146,7 +147,7 @@ export default function CentrePanel({ journal, onClose }: CentrePanelProps) {
             </>
           ) : (
             <>
-              <Button size="small" variant="outlined" disabled={unread === 0} onClick={() => journal.markAllRead()}>
+              <Button size="small" variant="outlined" disabled={!anyNew} onClick={() => journal.markAllRead()}>
                 Mark all read
               </Button>
               <Button size="small" variant="outlined" color="error" disabled={entries.length === 0} onClick={() => setConfirmClear(true)}>

@@ -1,11 +1,11 @@
 /**
- * The notification centre's record: every toast, notify, trade confirmation and failure and
- * connection event, newest first, bounded (CENTRE_MAX_ENTRIES), kept across sessions by a
+ * The notification centre's record: the signals whose level reaches the bell (the toaster decides),
+ * newest first, bounded (CENTRE_MAX_ENTRIES), kept across sessions by a
  * persistence port (IndexedDB in the browser, memory where there is none). Recording is cheap and
  * synchronous; listeners hear of it at most once per flush (a burst of events is one update).
  */
 import { CENTRE_MAX_ENTRIES, CENTRE_READ_STORAGE_KEY, SIGNAL_SEVERITIES, type SignalSeverity } from '../../config/signals.ts';
-import { isUnread } from '../../domain/signals.ts';
+import { countsAsUnread } from '../../domain/signals.ts';
 
 /** Where an entry leads: a trade's transactions, a transaction. An app path, never a URL elsewhere. */
 export interface SignalLink {
@@ -39,6 +39,7 @@ export interface JournalPersistence {
 export interface JournalView {
   /** Newest first. */
   entries: readonly SignalEntry[];
+  /** Unread entries that need a look (domain countsAsUnread): the bell's count. */
   unread: number;
   readUpTo: number;
 }
@@ -106,7 +107,7 @@ export function createJournal(deps: JournalDeps): SignalJournal {
 
   const publish = () => {
     let unread = 0;
-    for (const entry of entries) if (isUnread(entry.id, readUpTo)) unread++;
+    for (const entry of entries) if (countsAsUnread(entry, readUpTo)) unread++;
     view = { entries, unread, readUpTo };
     for (const listener of [...listeners]) listener();
   };

@@ -68,14 +68,19 @@ function openingLayoutOf(
 }
 
 const LAYER_CLASS = 'console-window-layer';
+const WHILE_SOMETHING_OPEN = 'body:has(.MuiModal-root:not(.MuiModal-hidden))';
 /**
  * The windows sit over the page (§2/§9), but never over what the operator opens: while a dialog,
  * the notification centre, the phone's menu, a menu or a popover is open, the layer steps below it,
- * under its backdrop with the rest of the page, and comes back when it closes. On a phone a window
- * would otherwise cover the centre whole.
+ * under its backdrop with the rest of the page, and the windows fold away: hidden, their content
+ * mounted with its state (a half-typed amount, the routes), and back as they were when it closes.
+ * Stepping below alone left a window showing through a translucent backdrop, and on a phone, where
+ * the centre and a sheet share the screen, reading as part of what was opened. (Hidden by
+ * visibility, with !important over a window's own inline visibility.)
  */
 const LAYER_STYLES = {
-  [`body:has(.MuiModal-root:not(.MuiModal-hidden)) .${LAYER_CLASS}`]: { zIndex: Z_INDEX.drawer - 1 },
+  [`${WHILE_SOMETHING_OPEN} .${LAYER_CLASS}`]: { zIndex: Z_INDEX.drawer - 1 },
+  [`${WHILE_SOMETHING_OPEN} .${LAYER_CLASS} [data-window-id]`]: { visibility: 'hidden !important', pointerEvents: 'none !important' },
 };
 
 /**

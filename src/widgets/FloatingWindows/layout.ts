@@ -121,3 +121,12 @@ export const WINDOW_BODY_CONTAINER = 'window-body';
 export function windowZIndex(order: readonly number[], id: number): number {
   return WINDOW_Z_INDEX + stackRank(order, id);
 }
+
+/** Below MUI's sm breakpoint: a phone, where a window is a sheet across the screen (docs/guide.md "Screens that fit"). */
+export const PHONE_WINDOW_QUERY = '(max-width: 599.95px)';
+/** A sheet's bottom edge sits above the windows' list (its 40 px and 8 px gaps), which stays reachable. */
+export const SHEET_BOTTOM = 56;
+/** Room a sheet leaves above it, for the header's first row. */
+export const SHEET_TOP_ROOM = 64;
+/** A sheet's height at most: about the window's own height (500), with room for the route list. */
+export const SHEET_MAX_HEIGHT = 600;
