@@ -214,3 +214,19 @@ describe('home: Stuck trades', () => {
     expect(container).toBeEmptyDOMElement();
   });
 });
+
+describe('home ordered by urgency (docs/guide.md "Alerts")', () => {
+  it('stuck trades come first on home, on screen and in the page order, and return below the figures once none is stuck', async () => {
+    const { Dashboard } = await import('../../src/widgets/Dashboard/Dashboard.tsx');
+    renderWidget(<Dashboard />);
+    const PANELS = ['Stuck trades', 'Workers', 'Services', 'Block heads'];
+    const regions = () => screen.getAllByRole('region').map((r) => r.getAttribute('aria-label')).filter((name) => PANELS.includes(name ?? ''));
+    await live({ tradesAvailable: true, stuckList: { trades: [], total: 0 } });
+    expect(regions().slice(0, 3)).toEqual(['Workers', 'Services', 'Block heads']);
+    await live({ stuckList: { trades: [trade('t-1')], total: 1 } });
+    expect(regions()[0]).toBe('Stuck trades');
+    expect(within(screen.getByRole('region', { name: 'Stuck trades' })).getByText('1 stuck')).toBeInTheDocument();
+    await live({ stuckList: { trades: [], total: 0 } });
+    expect(regions()[0]).toBe('Workers');
+  });
+});
