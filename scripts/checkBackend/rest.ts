@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ADMIN_ROLE, BRIDGE_KINDS } from '../../src/config/enums.ts';
 import { DeliveriesResponse, DestinationsResponse } from '../../src/contract/alertDelivery.ts';
+import { Alert, AlertsResponse, SilencesResponse } from '../../src/contract/alerts.ts';
 import { OPERATIONS, type Operation } from '../../src/contract/operations.ts';
 import {
   ApiErrorBody,
@@ -358,6 +359,13 @@ async function recordLifecycle(ctx: Context, token: string, spec: Lifecycle): Pr
   }
 }
 
+/** docs/protocol.md "Alerts lifecycle": pending and firing alerts come before resolved ones. */
+function activeFirstProblem(body: unknown): string | undefined {
+  const alerts = AlertsResponse.safeParse(body).data?.data ?? [];
+  const firstResolved = alerts.findIndex((a) => a.state === 'resolved');
+  return firstResolved >= 0 && alerts.slice(firstResolved).some((a) => a.state !== 'resolved') ? 'an active alert comes after a resolved one' : undefined;
+}
+
 /** The console's optional extensions: "not provided" on 404, checked against the contract otherwise. */
 export async function checkExtensions(ctx: Context): Promise<void> {
   const token = ctx.adminToken;
@@ -371,12 +379,23 @@ export async function checkExtensions(ctx: Context): Promise<void> {
     { id: 'extensions.stats-series', extension: 'stats', title: 'GET /api/stats/series answers points', path: '/api/stats/series', query: { kind: 'gas', network, from: String(now - day), to: String(now) }, schema: StatsSeriesResponse, rule: 'docs/protocol.md Stats' },
     { id: 'extensions.alerts-destinations', extension: 'alerts', title: 'GET /api/alerts/destinations lists destinations', path: '/api/alerts/destinations', schema: DestinationsResponse, rule: 'docs/protocol.md Alerts delivery' },
     { id: 'extensions.alerts-deliveries', extension: 'alerts', title: 'GET /api/alerts/deliveries lists deliveries', path: '/api/alerts/deliveries', query: { limit: '5' }, schema: DeliveriesResponse, rule: 'docs/protocol.md Alerts delivery' },
+    { id: 'extensions.alerts-list', extension: 'alertsLifecycle', title: 'GET /api/alerts lists alerts, active ones first', path: '/api/alerts', query: { state: 'all', limit: '5' }, schema: AlertsResponse, rule: 'docs/protocol.md Alerts lifecycle' },
+    { id: 'extensions.alerts-silences', extension: 'alertsLifecycle', title: 'GET /api/alerts/silences lists the silences in force', path: '/api/alerts/silences', schema: SilencesResponse, rule: 'docs/protocol.md Alerts lifecycle' },
   ];
   for (const probe of probes) {
     const answer = await ctx.call('GET', probe.path, { token, ...(probe.query ? { query: probe.query } : {}) });
     const check = { id: probe.id, group: `extension ${probe.extension}`, title: probe.title, rule: `${probe.rule} (optional: 404 when not provided)`, request: answer.request, answer: answer.describe() };
     if (answer.status === 404) {
       notProvided(ctx, check);
+      continue;
+    }
+    if (probe.id === 'extensions.alerts-list') {
+      judge(ctx, check, [answerProblem(answer, probe.schema), activeFirstProblem(answer.json)]);
+      const first = AlertsResponse.safeParse(answer.json).data?.data[0];
+      if (first) {
+        const one = await ctx.call('GET', `/api/alerts/${encodeURIComponent(first.id)}`, { token });
+        judge(ctx, { ...check, id: 'extensions.alert', title: 'GET /api/alerts/{id} answers the alert with its history', request: one.request, answer: one.describe() }, [answerProblem(one, Alert)]);
+      }
       continue;
     }
     if (probe.id !== 'extensions.trades') {

@@ -118,6 +118,11 @@ function checkInit(ctx: Context, received: readonly Received[], request: string)
     if (misnamed.length) problems.push(`allTokens keys differ from their tokenName: ${misnamed.slice(0, 5).join(', ')}`);
   }
   const notes = unknownFieldNotes('init', InitPayload, init.payload);
+  // The console extensions init may carry: their absence is allowed, and said (docs/protocol.md "Shapes", "Alerts lifecycle").
+  if (parsed.success && parsed.data.alerts === undefined) notes.push('init has no `alerts` (alerts lifecycle not provided): the console shows no active alerts from init');
+  if (parsed.success && parsed.data.connectedServices.services === undefined) {
+    notes.push('connectedServices has no `services` (named services not provided): the console shows the counts alone');
+  }
   judge(ctx, { ...check, answer: short(JSON.stringify(init.payload)), ...(notes.length ? { notes } : {}) }, problems);
 }
 

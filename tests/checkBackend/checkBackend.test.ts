@@ -68,6 +68,7 @@ describe('check-backend: the checker passes against the reference server', () =>
       'login.admin-role', 'login.bad-key', 'errors.no-token', 'errors.operator-403', 'reads.configs', 'reads.txs', 'reads.config',
       'reads.fee-to-eth', 'reads.quote', 'writes.token-create', 'writes.token-stale', 'writes.bridge-delete', 'writes.solana-delete',
       'socket.no-token', 'socket.init', 'socket.event-cache', 'socket.ping', 'socket.subscribed-only', 'socket.events', 'extensions.trades',
+      'extensions.alerts-list', 'extensions.alerts-silences',
     ]) {
       expect({ id, status: check(report, id)?.status }).toEqual({ id, status: 'pass' });
     }
@@ -84,6 +85,24 @@ describe('check-backend: the checker passes against the reference server', () =>
     const { code, output } = await runCli(['--url', url]);
     expect(code).toBe(2);
     expect(output).toContain('usage: npm run check-backend');
+  });
+});
+
+describe('check-backend: a backend without the alerts lifecycle', () => {
+  it('answers 404 on /api/alerts and /api/alerts/silences: those checks are "not provided" and nothing fails', async () => {
+    const proxy = await tamperingProxy(url, {
+      answer: (request, response) => {
+        const path = (request.url ?? '').split('?')[0];
+        if (path !== '/api/alerts' && path !== '/api/alerts/silences') return false;
+        response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+        return true;
+      },
+    });
+    running.push(proxy);
+    const report = await runConformance(options(proxy.url));
+    expect(check(report, 'extensions.alerts-list')?.status).toBe('notProvided');
+    expect(check(report, 'extensions.alerts-silences')?.status).toBe('notProvided');
+    expect(failed(report)).toEqual([]);
   });
 });
 
