@@ -10,6 +10,11 @@
  * live store telling subscribers after every event (localStorage "bench:renderPerEvent", i.e.
  * setState per message) instead of once per frame; the ratio column is baseline / console.
  *
+ * Then the status line (docs/guide.md "Alerts") at 2,500 events/s (rate 100): the console as it is,
+ * then the same console with the line not drawn (localStorage "bench:statusLineOff"), each for a
+ * step, back to back; the ratio is without / with (1.0x: the line adds nothing measurable).
+ * BENCH_STATUS_LINE=off skips it.
+ *
  * Then the memory mode: the console left open at the top rate for BENCH_MEMORY_MINUTES (default 10;
  * 0 skips it), JS heap and DOM nodes sampled after a forced GC each minute; growth is reported
  * after the first minute (warm-up). Targets: 2,000 events/s, event-to-paint p95 < 100 ms, no
@@ -32,6 +37,7 @@ import {
 } from './lib/liveConsole.ts';
 import { installProbe, readProbe, type LongFrame, type LongTask } from './lib/pageProbe.ts';
 import { RENDER_PER_EVENT_KEY } from '../src/realtime/liveStore.ts';
+import { STATUS_LINE_OFF_KEY } from '../src/config/constants.ts';
 import type { BenchResult } from './types.ts';
 
 const DEFAULT_RATES = [10, 50, 100, 200];
@@ -252,12 +258,13 @@ interface OpenConsole {
   session: Session;
 }
 
-/** A fresh browser context signed in on the dashboard; `perEvent` makes it the naive baseline. */
-async function openConsole(browser: Browser, server: ConsoleServer, feed: FeedCounter, perEvent: boolean): Promise<OpenConsole> {
+/** A fresh browser context signed in on the dashboard; `perEvent` makes it the naive baseline, `noStatusLine` leaves the status line out. */
+async function openConsole(browser: Browser, server: ConsoleServer, feed: FeedCounter, perEvent: boolean, noStatusLine = false): Promise<OpenConsole> {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await installProbe(page);
   if (perEvent) await page.addInitScript({ content: `localStorage.setItem(${JSON.stringify(RENDER_PER_EVENT_KEY)}, '1');` });
+  if (noStatusLine) await page.addInitScript({ content: `localStorage.setItem(${JSON.stringify(STATUS_LINE_OFF_KEY)}, '1');` });
   await signIn(page, ADMIN_KEY);
   await page.getByRole('region', { name: 'Worker controls' }).waitFor({ timeout: 30_000 });
   return { context, session: new Session(page, await context.newCDPSession(page), feed) };
@@ -275,6 +282,31 @@ async function ladder(label: string, session: Session, api: ApiCall, rates: read
     figures.push(f);
   }
   return figures;
+}
+
+/** The rate that offers about 2,500 events/s (SIM_RATE 1 is about 25). */
+const STATUS_LINE_RATE = 100;
+
+/** Event-to-paint and events absorbed with the status line, then without it, back to back at the same rate. */
+async function statusLineCost(browser: Browser, server: ConsoleServer, feed: FeedCounter, api: ApiCall, stepMs: number): Promise<BenchResult[]> {
+  await api('POST', '/sim/control', { action: 'rate', rate: STATUS_LINE_RATE });
+  const measured: WindowFigures[] = [];
+  for (const noStatusLine of [false, true]) {
+    const opened = await openConsole(browser, server, feed, false, noStatusLine);
+    await sleep(WARM_UP_MS);
+    await opened.session.mark();
+    const label = noStatusLine ? 'without the status line' : 'with the status line';
+    log(`${label} at rate ${STATUS_LINE_RATE}: measuring ${stepMs / 1000} s… (${load()})`);
+    const f = await measure(opened.session, stepMs);
+    log(`${label}: ${describe(f)}`);
+    measured.push(f);
+    await opened.context.close();
+  }
+  const [withLine, without] = measured as [WindowFigures, WindowFigures];
+  return [
+    { name: `status line at rate ${STATUS_LINE_RATE}: event-to-paint p95 with it (without: ${without.paintP95.toFixed(1)} ms)`, figure: withLine.paintP95, unit: 'ms', target: 'ratio ≈ 1.0', ratio: ratioOf(without.paintP95, withLine.paintP95) },
+    { name: `status line at rate ${STATUS_LINE_RATE}: events/s absorbed with it (without: ${without.absorbed.toFixed(0)})`, figure: withLine.absorbed, unit: 'events/s', ratio: ratioOf(withLine.absorbed, without.absorbed) },
+  ];
 }
 
 async function memoryMode(session: Session, rate: number, minutes: number): Promise<BenchResult[]> {
@@ -367,6 +399,8 @@ export async function run(): Promise<BenchResult[]> {
         );
       });
     }
+
+    if (process.env.BENCH_STATUS_LINE !== 'off') results.push(...(await statusLineCost(browser, server, feed, api, stepMs)));
 
     if (memoryMinutes > 0) {
       await api('POST', '/sim/control', { action: 'rate', rate: topRate });

@@ -82,3 +82,9 @@ export const TIME_ZONE_STORAGE_KEY = 'timeZone';
 
 /** §2 Text shown while a screen loads. */
 export const LOADING_TEXT = 'Loading...';
+
+/**
+ * Benchmarks only: with this localStorage key set to '1' the status line is not drawn, so
+ * bench/firehose.bench.ts measures event-to-paint without it in the same run. Never set in normal use.
+ */
+export const STATUS_LINE_OFF_KEY = 'bench:statusLineOff';

@@ -17,11 +17,20 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router-dom';
 import { TITLE_ROW_CLEAR_OF_TOASTS } from '../../config/layers.ts';
+import { STATUS_LINE_OFF_KEY } from '../../config/constants.ts';
 import { sameStatus, statusItems, type StatusItem, type StatusSeverity } from '../../domain/statusLine.ts';
 import { liveStore, type LiveState, type LiveStore } from '../../realtime/index.ts';
 import { useFormatTime } from '../../ui/timeZone.ts';
 
 const PERIOD_MS = 1000;
+
+const benchTurnedOff = (): boolean => {
+  try {
+    return globalThis.localStorage?.getItem(STATUS_LINE_OFF_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
 
 const COLOUR: Record<StatusSeverity, 'error' | 'warning' | 'info'> = { critical: 'error', warning: 'warning', info: 'info' };
 
@@ -80,6 +89,11 @@ function ItemText({ item }: { item: StatusItem }) {
 }
 
 export function StatusLine({ store = liveStore }: { store?: LiveStore }) {
+  const [off] = useState(benchTurnedOff);
+  return off ? null : <StatusLineShown store={store} />;
+}
+
+function StatusLineShown({ store }: { store: LiveStore }) {
   const formatTime = useFormatTime();
   const { items, clearSince, ready } = useStatus(store, formatTime);
   // MUI's sm breakpoint (600 px), written out: the line may render outside a theme (tests, the frame's edges).
