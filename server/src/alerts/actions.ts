@@ -1,7 +1,8 @@
 /**
  * What a person does to alerts (docs/protocol.md "Alerts lifecycle"), the same from the console's
- * routes and from a Telegram button: acknowledge, silence, end a silence. Each writes its user log
- * entry (in the person's name) and goes through the evaluator, which broadcasts the change.
+ * routes and from a Telegram button: acknowledge, silence, end a silence. Each is kept in the same
+ * transaction as its user log entry (in the person's name): if either fails, neither is kept and
+ * nothing changes. Only then does the evaluator apply it, and broadcast.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -13,10 +14,15 @@ import { AlertRefusal } from './evaluator.ts';
 /** Acknowledges an open alert; 404 unknown, 409 resolved (as HttpError). */
 export async function acknowledgeAs(app: FastifyInstance, id: string, by: string, comment: string | undefined, via?: string): Promise<Alert> {
   try {
-    return await app.mutate(by, 'alerts.ack', async () => {
-      const alert = await app.alerts.evaluator.acknowledge(id, by, comment);
-      return { result: alert, details: { alertId: alert.id, alert: alert.text, ...(comment ? { comment } : {}), ...(via ? { via } : {}) } };
+    // Read before the transaction: an unknown alert is looked up in the store, which the transaction would hold.
+    const tracked = await app.alerts.evaluator.prepareAck(id, by, comment);
+    const prepared = await app.mutate(by, 'alerts.ack', async (tx) => {
+      await tx.alerts.saveAlert(tracked);
+      const { alert } = tracked;
+      return { result: tracked, details: { alertId: alert.id, alert: alert.text, ...(comment ? { comment } : {}), ...(via ? { via } : {}) } };
     });
+    app.alerts.evaluator.commitAck(prepared);
+    return prepared.alert;
   } catch (err) {
     if (err instanceof AlertRefusal) throw new HttpError(err.status, err.message);
     throw err;
@@ -29,19 +35,22 @@ export async function silenceAs(app: FastifyInstance, input: SilenceRequest, by:
     throw new HttpError(409, `at most ${SILENCES_MAX} silences at once: end one first`);
   }
   const { ruleId, subject, until, reason } = input;
-  return app.mutate(by, 'alerts.silence', async () => {
-    const silence: Silence = { id: randomUUID(), ...(ruleId ? { ruleId } : {}), ...(subject ? { subject } : {}), until, reason, by, at: app.clock.now() };
-    app.alerts.evaluator.addSilence(silence);
-    return { result: silence, details: { silenceId: silence.id, ...(ruleId ? { ruleId } : {}), ...(subject ? { subject } : {}), until, reason } };
+  const silence = await app.mutate(by, 'alerts.silence', async (tx) => {
+    const made: Silence = { id: randomUUID(), ...(ruleId ? { ruleId } : {}), ...(subject ? { subject } : {}), until, reason, by, at: app.clock.now() };
+    await tx.alerts.addSilence(made);
+    return { result: made, details: { silenceId: made.id, ...(ruleId ? { ruleId } : {}), ...(subject ? { subject } : {}), until, reason } };
   });
+  app.alerts.evaluator.addSilence(silence, true);
+  return silence;
 }
 
 /** Ends a silence early; 404 when none by that id is in force. */
 export async function endSilenceAs(app: FastifyInstance, id: string, by: string): Promise<void> {
   const silence = app.alerts.evaluator.activeSilences().find((s) => s.id === id);
   if (!silence) throw new HttpError(404, 'silence not found');
-  await app.mutate(by, 'alerts.unsilence', async () => {
-    app.alerts.evaluator.endSilence(id);
-    return { result: undefined, details: { silenceId: id, reason: silence.reason } };
+  await app.mutate(by, 'alerts.unsilence', async (tx) => {
+    await tx.alerts.deleteSilence(id);
+    return { result: undefined, before: silence, details: { silenceId: id, reason: silence.reason } };
   });
+  app.alerts.evaluator.endSilence(id, true);
 }

@@ -150,38 +150,48 @@ export class AlertEvaluator {
     }
   }
 
-  /** Someone is on it (POST /alerts/{id}/ack, a Telegram button). */
-  async acknowledge(id: string, by: string, comment: string | undefined): Promise<Alert> {
+  /**
+   * Someone is on it (POST /alerts/{id}/ack, a Telegram button): the alert as it will be, not yet
+   * applied, so the caller keeps it with the user log in one transaction, then commits it here.
+   */
+  async prepareAck(id: string, by: string, comment: string | undefined): Promise<TrackedAlert> {
     const now = this.options.now();
-    const entry = [...this.open.entries()].find(([, t]) => t.alert.id === id);
-    if (!entry) {
+    const tracked = [...this.open.values()].find((t) => t.alert.id === id);
+    if (!tracked) {
       await this.settled();
       const stored = await this.options.repo.alert(id);
       if (!stored) throw new AlertRefusal(404, 'no such alert');
       throw new AlertRefusal(409, 'the alert is resolved');
     }
-    const [key, tracked] = entry;
     const acked = acknowledge(tracked.alert, by, now, comment);
     if (!acked) throw new AlertRefusal(409, 'the alert is resolved');
-    const next = { ...tracked, alert: acked };
-    this.open.set(key, next);
-    this.keep(next, acked.history.slice(-1));
-    return acked;
+    return { ...tracked, alert: acked };
   }
 
-  /** A new silence, applied to the alerts it covers at once. */
-  addSilence(silence: Silence): void {
+  /** The acknowledgement kept with its user log: on the alert as it is now (it may have moved on meanwhile). */
+  commitAck(prepared: TrackedAlert): void {
+    const entry = [...this.open.entries()].find(([, t]) => t.alert.id === prepared.alert.id);
+    if (!entry || entry[1].alert.state === 'resolved' || !prepared.alert.ack) return;
+    const [key, current] = entry;
+    const added = prepared.alert.history.slice(-1);
+    const next = { ...current, alert: { ...current.alert, ack: prepared.alert.ack, history: [...current.alert.history, ...added] } };
+    this.open.set(key, next);
+    this.keep(next, added);
+  }
+
+  /** A new silence (already kept by the caller when `kept`), applied to the alerts it covers at once. */
+  addSilence(silence: Silence, kept = false): void {
     this.silences = [...this.silences, silence];
-    this.write(() => this.options.repo.addSilence(silence));
+    if (!kept) this.write(() => this.options.repo.addSilence(silence));
     this.silencesChanged();
     this.reapplySilences(this.options.now());
   }
 
-  /** Ends a silence early; false when none by that id is in force. */
-  endSilence(id: string): boolean {
+  /** Ends a silence early (already deleted by the caller when `kept`); false when none by that id is in force. */
+  endSilence(id: string, kept = false): boolean {
     if (!this.silences.some((silence) => silence.id === id)) return false;
     this.silences = this.silences.filter((silence) => silence.id !== id);
-    this.write(async () => void (await this.options.repo.deleteSilence(id)));
+    if (!kept) this.write(async () => void (await this.options.repo.deleteSilence(id)));
     this.silencesChanged();
     this.reapplySilences(this.options.now());
     return true;

@@ -86,6 +86,16 @@ function resolveInputs(inputs: readonly DestinationInput[], stored: readonly Sto
   return list;
 }
 
+/**
+ * Alert and silence ids are the server's (UUIDs): a path whose id no alert can have is answered as
+ * an unknown path, so another route spelled oddly (/api/alerts/destinations;x=1) never reads as an
+ * alert's id.
+ */
+function refuseOddId(id: string): undefined {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new HttpError(404, 'not found');
+  return undefined;
+}
+
 const alertRoutes: ZodPlugin = async (app) => {
   app.route({ ...operationRoute('listAlertDestinations'), handler: async () => ({
     destinations: (await app.store.alerts.destinations()).map(masked),
@@ -135,6 +145,7 @@ const alertRoutes: ZodPlugin = async (app) => {
   } });
 
   app.route({ ...operationRoute('getAlert'), handler: async (request) => {
+    refuseOddId(request.params.id);
     const live = app.alerts.evaluator.openAlert(request.params.id);
     if (live) return live;
     await app.alerts.evaluator.settled();
@@ -143,7 +154,7 @@ const alertRoutes: ZodPlugin = async (app) => {
     return stored;
   } });
 
-  app.route({ ...operationRoute('ackAlert'), handler: async (request) => acknowledgeAs(app, request.params.id, sessionOf(request).name, request.body?.comment) });
+  app.route({ ...operationRoute('ackAlert'), handler: async (request) => refuseOddId(request.params.id) ?? acknowledgeAs(app, request.params.id, sessionOf(request).name, request.body?.comment) });
 
   app.route({ ...operationRoute('listSilences'), handler: async () => ({ data: app.alerts.evaluator.activeSilences() }) });
 
@@ -154,6 +165,7 @@ const alertRoutes: ZodPlugin = async (app) => {
   } });
 
   app.route({ ...operationRoute('deleteSilence'), handler: async (request, reply) => {
+    refuseOddId(request.params.id);
     await endSilenceAs(app, request.params.id, sessionOf(request).name);
     return reply.code(204).send();
   } });

@@ -36,6 +36,13 @@ const dataDir = tempDir('console-audit-');
 const t = await makeApp({ dataDir, demoTxs: 20 });
 await t.app.ready();
 const db = openReadOnly(dataDir);
+// An open alert to acknowledge: a rule and a low balance, evaluated once (the settings calls below
+// replace the rules only after the alerts' calls have run).
+t.app.alerts.evaluator.setRules([{ id: 'audit-low', kind: 'balanceBelow', network: 'Ethereum', below: 0.5, unit: 'native' }]);
+t.app.alerts.evaluator.onEvent('balance', { network: 'Ethereum', balance: 0.1 });
+t.app.alerts.evaluator.evaluate();
+await t.app.alerts.evaluator.settled();
+const [auditAlert] = t.app.alerts.evaluator.active();
 afterAll(async () => {
   db.close();
   await t.app.close();
@@ -63,6 +70,10 @@ const workerConfig = await t.app.store.configs.get('worker');
  * update before delete). A mutating route missing here fails the first test: add its call.
  */
 const CALLS: Record<string, () => Call> = {
+  // docs/protocol.md "Alerts lifecycle": the alert opened above, acknowledged; a silence made, then ended.
+  'POST /api/alerts/:id/ack': () => ({ path: `/api/alerts/${auditAlert?.id ?? 'none'}/ack`, body: { comment: 'on it' } }),
+  'POST /api/alerts/silences': () => ({ path: '/api/alerts/silences', body: { ruleId: 'audit-low', until: t.clock.now() + 3_600_000, reason: 'audit' } }),
+  'DELETE /api/alerts/silences/:id': () => ({ path: `/api/alerts/silences/${t.app.alerts.evaluator.activeSilences()[0]?.id ?? 'none'}` }),
   'POST /api/workers/start': () => ({ path: '/api/workers/start' }),
   'POST /api/workers/stop': () => ({ path: '/api/workers/stop' }),
   'PUT /api/settings/misc': () => ({ path: '/api/settings/misc', body: { updates: { sellOnly: true } } }),
@@ -184,7 +195,7 @@ describe('The user log (protocol), the audit trail: every operator action is rec
       const logs = await newLogs(async () => {
         response = await inject(route, call(), caller.token);
       });
-      expect(response!.statusCode, response!.body).toBe(routeKey(route) === 'POST /api/logout' ? 204 : 200);
+      expect(response!.statusCode, response!.body).toBe(['POST /api/logout', 'DELETE /api/alerts/silences/:id'].includes(routeKey(route)) ? 204 : 200);
       if (routeKey(route) === 'POST /api/txs/sell') produced.sell = response!.json<{ tradeId: string }>().tradeId;
       expect(logs).toHaveLength(1);
       const [log] = logs as [UserLog];
