@@ -116,6 +116,9 @@ export const CAPABILITIES = {
   saveAlertRulesForEveryone: 'admin',
   // §6 What the server fires now and where it went is read from /api/alerts/deliveries and /destinations, Admin's.
   seeAlertsFiringOnServer: 'admin',
+  // §6 The timeline's operator actions are the user log's entries, Admin's like the user log itself
+  // (docs/protocol.md "Timeline"): GET /api/timeline leaves them out for other roles.
+  seeActionsInTimeline: 'admin',
   // §6 A stuck or failed trade's operations (refund, force, unlock nonce, manual) each open /tx/new, an Admin screen.
   openTradeOperations: 'admin',
 } as const satisfies Readonly<Record<string, Access>>;
