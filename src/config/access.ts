@@ -50,6 +50,8 @@ export const ROUTES = [
   { path: '/tx/trades', access: 'any', title: 'Trades', resource: { show: 'any', create: 'none', edit: 'none', delete: 'none' } },
   // Added to §2's: trade figures over time, docs/protocol.md "Stats" (hidden when the backend has none).
   { path: '/analytics', access: 'any', title: 'Analytics' },
+  // Added to §2's: what happened, newest first, docs/protocol.md "Timeline" (says so when the backend has none).
+  { path: '/timeline', access: 'any', title: 'Timeline' },
   { path: '/tsettings', access: 'any', title: 'Preferences' },
   { path: '/tsettings/tokens', access: 'any', title: 'Token pins', resource: { show: 'none', create: 'none', edit: 'none', delete: 'none' } },
   { path: '/tx/new', access: 'admin', title: 'New transaction' },

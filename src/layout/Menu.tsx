@@ -19,6 +19,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import TimelineIcon from '@mui/icons-material/Timeline';
 import TuneIcon from '@mui/icons-material/Tune';
 import { screensFor, type ScreenPath } from '../config/access.ts';
 import { TRADES_PATH } from '../config/trades.ts';
@@ -38,6 +39,7 @@ const ICONS: Partial<Record<ScreenPath, ReactElement>> = {
   '/tx': <SwapHorizIcon />,
   '/tx/latest': <HistoryIcon />,
   '/analytics': <BarsIcon />,
+  '/timeline': <TimelineIcon />,
   '/tsettings': <TuneIcon />,
   '/tx/new': <AddBoxIcon />,
   '/settings': <SettingsIcon />,

@@ -20,6 +20,7 @@ import { PreferencesPage } from './preferences/index.ts';
 import { SettingsPage } from './settings/index.ts';
 import { tokenPins, tokens } from './tokens/index.ts';
 import { trades } from './trades/index.ts';
+import { TimelinePage } from './timeline/index.ts';
 import { TxNewPage } from './txNew/index.ts';
 import { TxLatestPage, txs } from './txs/index.ts';
 import { userLogs } from './userLogs/index.ts';
@@ -31,6 +32,7 @@ const SCREENS: Partial<Record<ScreenPath, ComponentType>> = {
   '/': HomePage,
   '/tx/latest': TxLatestPage,
   '/analytics': AnalyticsPage,
+  '/timeline': TimelinePage,
   '/tsettings': PreferencesPage,
   '/tx/new': TxNewPage,
   '/settings': SettingsPage,
