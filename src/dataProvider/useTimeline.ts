@@ -29,12 +29,16 @@ export function useTimelinePages(filter: TimelineFilter | null, live: boolean) {
   });
 }
 
-/** One page of GET /timeline for a window of time (a chart's range, a trade's life); null: nothing asked. */
-export function useTimelineWindow(filter: TimelineFilter | null) {
+/**
+ * One page of GET /timeline for a window of time (a chart's range, a trade's life); null: nothing
+ * asked. `live`: asked again every TIMELINE_REFRESH_MS, as useTimelinePages.
+ */
+export function useTimelineWindow(filter: TimelineFilter | null, live = false) {
   const api = useConsoleDataProvider();
   return useQuery({
     queryKey: ['timeline', 'window', filter],
     queryFn: filter === null ? skipToken : ({ signal }) => api.getTimeline(filter, signal),
+    refetchInterval: live ? TIMELINE_REFRESH_MS : false,
     placeholderData: keepPreviousData,
     retry: 1,
   });
