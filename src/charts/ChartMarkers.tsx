@@ -66,7 +66,8 @@ export function ChartMarkers({ markers, geometry, slackMs }: { markers: readonly
   const groups = grouped(markers, geometry, slackMs);
   if (groups.length === 0) return null;
   return (
-    <Box role="group" aria-label="What happened on this chart" sx={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
+    // A mark's target reaches past a plot at the chart's right edge: clipped sideways, so a phone never scrolls for it.
+    <Box role="group" aria-label="What happened on this chart" sx={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflowX: 'clip' }}>
       {groups.map((group) => {
         const colour = t.color(worst(group.markers));
         const said = lines(group.markers);

@@ -80,6 +80,32 @@ describe.skipIf(!hasChromium)('Timeline (protocol): the /timeline screen against
     expect(pageErrors).toEqual([]);
   });
 
+  it('Timeline (protocol): the charts of Analytics and Home mark the workers stopping; hovered or focused, a mark says what happened', { timeout: 90_000 }, async () => {
+    const { page, pageErrors } = session;
+    await page.getByRole('menuitem', { name: /^Analytics$/ }).click();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    const marks = page.getByRole('region', { name: 'The period' }).getByRole('group', { name: 'What happened on this chart' }).first();
+    const stopped = marks.getByRole('button', { name: /Workers stopped by operator/ }).first();
+    await stopped.waitFor({ timeout: 30_000 });
+    expect(await stopped.getAttribute('aria-label')).toMatch(TIME_WITH_ZONE);
+    await stopped.hover();
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toMatch(/Worker: Workers stopped by operator/);
+    await screenshot(page, 'timeline-marker-analytics');
+    // Away and back by keyboard: focus alone says it too.
+    await page.mouse.move(0, 0);
+    await tooltip.waitFor({ state: 'detached' });
+    await stopped.focus();
+    await page.getByRole('tooltip').waitFor();
+
+    await page.getByRole('menuitem', { name: /^Home$/ }).click();
+    const performance = page.getByRole('region', { name: 'Performance' });
+    await performance.getByRole('button', { name: /Workers stopped by operator/ }).first().waitFor({ timeout: 30_000 });
+    await stillAnswers(page);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('Timeline (protocol): a refused timeline (500, then 400) is said in words; the page still answers and recovers', { timeout: 90_000 }, async () => {
     const { page } = session;
     const refuse = (status: number, error: string, times: number) =>
