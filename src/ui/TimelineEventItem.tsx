@@ -19,7 +19,8 @@ export function TimelineEventItem({ event, dense = false }: { event: TimelineEve
       sx={{
         display: 'grid',
         gap: { xs: 0.5, sm: 1.5 },
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: dense ? 'auto auto minmax(0, 1fr) auto' : 'auto 11rem minmax(0, 1fr) auto' },
+        // The chips' column has one width, so every row's sentence starts at the same place.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'auto 10rem minmax(0, 1fr) auto' },
         alignItems: 'center',
         py: dense ? 0.5 : 1,
         px: 1,
