@@ -23,7 +23,9 @@ export function useTimelinePages(filter: TimelineFilter | null, live: boolean) {
     queryFn: filter === null ? skipToken : ({ pageParam, signal }) => api.getTimeline({ ...filter, before: pageParam }, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => (last.provided ? last.data.nextBefore : undefined),
-    refetchInterval: live ? TIMELINE_REFRESH_MS : false,
+    // Only while the newest page alone is shown: asking again refetches every loaded page, and an
+    // operator who has paged back is reading history, not watching.
+    refetchInterval: (query) => (live && (query.state.data?.pages.length ?? 0) <= 1 ? TIMELINE_REFRESH_MS : false),
     placeholderData: keepPreviousData,
     retry: 1,
   });

@@ -5,8 +5,7 @@
  * sell only switched, trades failing, getting stuck or refunded. The first value of each state is
  * where it starts, not a change, so a restart records nothing.
  */
-import type { TimelineEvent } from '../../../src/contract/index.ts';
-import { type ServerEventName, type ServerEventPayload } from '../../../src/contract/index.ts';
+import type { ServerEventName, ServerEventPayload, TimelineEvent } from '../../../src/contract/index.ts';
 import { liveHealth, type AlertSnapshot } from '../../../src/domain/alertRules.ts';
 import { isBlockStale } from '../../../src/domain/blocks.ts';
 import type { HealthColour } from '../../../src/domain/health.ts';

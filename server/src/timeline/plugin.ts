@@ -6,7 +6,7 @@
  */
 import fp from 'fastify-plugin';
 import { TIMELINE_KEEP_MS } from '../../../src/config/timeline.ts';
-import type { TimelineEvent } from '../../../src/contract/index.ts';
+import { summarizeIssues, TimelineEvent } from '../../../src/contract/index.ts';
 import { TimelineObserver } from './observer.ts';
 
 /** How often block heads are checked for staleness (§4 thresholds are tens of seconds). */
@@ -39,13 +39,19 @@ export default fp<TimelineOptions>(
     let writes: Promise<void> = Promise.resolve();
     let lastPrune = Number.NEGATIVE_INFINITY;
     const record = (event: TimelineEvent): void => {
+      // Checked before it is stored: one event the contract would refuse must not spoil every page it falls in.
+      const checked = TimelineEvent.safeParse(event);
+      if (!checked.success) {
+        app.log.error({ kind: event.kind, problem: summarizeIssues(checked.error) }, 'timeline event not recorded: not of the contract');
+        return;
+      }
       const now = app.clock.now();
       const prune = now - lastPrune >= PRUNE_EVERY_MS;
       if (prune) lastPrune = now;
       // One after another, so events of one millisecond are stored in the order they happened.
       writes = writes
         .then(async () => {
-          await app.store.timeline.insert(event);
+          await app.store.timeline.insert(checked.data);
           if (prune) await app.store.timeline.prune(now - TIMELINE_KEEP_MS);
         })
         .catch((err: unknown) => app.log.error({ err, kind: event.kind }, 'timeline event not recorded'));

@@ -37,9 +37,10 @@ interface Row {
   ref: string | null;
 }
 
-/** A row as the contract says it, NULL columns left out. */
-function toEvent(row: Row): TimelineEvent {
-  return TimelineEvent.parse(Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)));
+/** A row as the contract says it, NULL columns left out; null for a row the contract would refuse (written by hand, or by an older server). */
+function toEvent(row: Row): TimelineEvent | null {
+  const parsed = TimelineEvent.safeParse(Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null)));
+  return parsed.success ? parsed.data : null;
 }
 
 export function sqliteTimelineRepo(db: Database, gate: Gate): TimelineRepo {
@@ -61,7 +62,11 @@ export function sqliteTimelineRepo(db: Database, gate: Gate): TimelineRepo {
         insert.run(event.at, event.kind, event.severity ?? null, event.text, event.link ?? null, event.ref ?? null);
       }),
     list: ({ from, to, before = Number.MAX_SAFE_INTEGER, kinds, limit }) =>
-      gate.run(() => page.all({ from, to, before, kinds: kinds === undefined ? null : JSON.stringify(kinds), limit }).map(toEvent)),
+      gate.run(() =>
+        page.all({ from, to, before, kinds: kinds === undefined ? null : JSON.stringify(kinds), limit })
+          .map(toEvent)
+          .filter((event): event is TimelineEvent => event !== null),
+      ),
     prune: (before) => gate.run(() => prune.run(before).changes),
   };
 }
