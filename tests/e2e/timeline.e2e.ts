@@ -60,9 +60,9 @@ describe.skipIf(!hasChromium)('Timeline (protocol): the /timeline screen against
     await stopped.waitFor({ timeout: 15_000 });
     expect(await stopped.textContent()).toMatch(TIME_WITH_ZONE);
     expect(await stopped.getByText('Warning', { exact: true }).count()).toBe(1);
-    // Only workers' events while Workers is pressed.
-    const shownKinds = await events.getByRole('listitem').evaluateAll((items) => items.map((item) => item.querySelector('.MuiChip-label')?.textContent));
-    expect(new Set(shownKinds)).toEqual(new Set(['Worker']));
+    // Only workers' events while Workers is pressed (the list of every kind stays up until the answer is drawn).
+    const shownKinds = () => events.getByRole('listitem').evaluateAll((items) => [...new Set(items.map((item) => item.querySelector('.MuiChip-label')?.textContent))]);
+    await expect.poll(shownKinds, { timeout: 15_000 }).toEqual(['Worker']);
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
