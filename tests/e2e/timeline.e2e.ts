@@ -5,10 +5,22 @@
  * refuses the timeline (500, then 400) is said in words, and the page still answers and recovers.
  * Screenshots of both themes at 1440×900 and 390×844 (SCREENSHOTS=dir).
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimelineResponse } from '../../src/contract/index.ts';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, stillAnswers, type Api, type Session } from './browser.ts';
+
+/** What reaches past a 390 px page (nothing, when the page does not scroll sideways), for the failure message. */
+function widerThanPhone(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    if (document.documentElement.scrollWidth <= 390) return [];
+    const out = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > 391)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+    return [`page ${document.documentElement.scrollWidth} px wide`, ...out];
+  });
+}
 
 /** A time as the console writes it, with its zone: "2026-11-28 00:30:12 UTC". */
 const TIME_WITH_ZONE = /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+/;
@@ -64,18 +76,21 @@ describe.skipIf(!hasChromium)('Timeline (protocol): the /timeline screen against
     const shownKinds = () => events.getByRole('listitem').evaluateAll((items) => [...new Set(items.map((item) => item.querySelector('.MuiChip-label')?.textContent))]);
     await expect.poll(shownKinds, { timeout: 15_000 }).toEqual(['Worker']);
 
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+    try {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await screenshot(page, `timeline-${scheme}-1440`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await stopped.waitFor();
+        // Nothing sideways at a phone's width, once what slides in (a toast) has come to rest.
+        await expect.poll(() => widerThanPhone(page), { timeout: 10_000 }).toEqual([]);
+        await screenshot(page, `timeline-${scheme}-390`);
+      }
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width: 1440, height: 900 });
-      await screenshot(page, `timeline-${scheme}-1440`);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await stopped.waitFor();
-      // Nothing sideways at a phone's width.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await screenshot(page, `timeline-${scheme}-390`);
     }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
     await stillAnswers(page);
     expect(pageErrors).toEqual([]);
   });
