@@ -21,6 +21,7 @@ import {
   TxRecord,
 } from '../../src/contract/index.ts';
 import { StatsSeriesResponse, TradeStatsResponse } from '../../src/contract/stats.ts';
+import { TimelineResponse } from '../../src/contract/timeline.ts';
 import { answerProblem, checkerName, fail, judge, notProvided, pass, skip, type Context } from './context.ts';
 import type { Answer } from './http.ts';
 import { shapeProblem } from './shapes.ts';
@@ -377,6 +378,7 @@ export async function checkExtensions(ctx: Context): Promise<void> {
     { id: 'extensions.trades', extension: 'trades', title: 'GET /api/trades/ lists trades', path: '/api/trades/', query: { sort: '["startedAt","DESC"]', range: '[0,4]', filter: '{}' }, schema: TradeListResponse.shape.data.element, rule: `docs/protocol.md Trades; ${RULES.lists}` },
     { id: 'extensions.stats-trades', extension: 'stats', title: 'GET /api/stats/trades counts trades per bucket', path: '/api/stats/trades', query: { from: String(now - day), to: String(now), bucket: 'hour' }, schema: TradeStatsResponse, rule: 'docs/protocol.md Stats' },
     { id: 'extensions.stats-series', extension: 'stats', title: 'GET /api/stats/series answers points', path: '/api/stats/series', query: { kind: 'gas', network, from: String(now - day), to: String(now) }, schema: StatsSeriesResponse, rule: 'docs/protocol.md Stats' },
+    { id: 'extensions.timeline', extension: 'timeline', title: 'GET /api/timeline answers events, newest first', path: '/api/timeline', query: { from: String(now - day), to: String(now) }, schema: TimelineResponse, rule: 'docs/protocol.md Timeline' },
     { id: 'extensions.alerts-destinations', extension: 'alerts', title: 'GET /api/alerts/destinations lists destinations', path: '/api/alerts/destinations', schema: DestinationsResponse, rule: 'docs/protocol.md Alerts delivery' },
     { id: 'extensions.alerts-deliveries', extension: 'alerts', title: 'GET /api/alerts/deliveries lists deliveries', path: '/api/alerts/deliveries', query: { limit: '5' }, schema: DeliveriesResponse, rule: 'docs/protocol.md Alerts delivery' },
     { id: 'extensions.alerts-list', extension: 'alertsLifecycle', title: 'GET /api/alerts lists alerts, active ones first', path: '/api/alerts', query: { state: 'all', limit: '5' }, schema: AlertsResponse, rule: 'docs/protocol.md Alerts lifecycle' },
@@ -398,6 +400,10 @@ export async function checkExtensions(ctx: Context): Promise<void> {
       }
       continue;
     }
+    if (probe.id === 'extensions.timeline') {
+      await checkTimeline(ctx, check, answer);
+      continue;
+    }
     if (probe.id !== 'extensions.trades') {
       judge(ctx, check, [answerProblem(answer, probe.schema)]);
       continue;
@@ -415,4 +421,30 @@ export async function checkExtensions(ctx: Context): Promise<void> {
       }
     }
   }
+}
+
+/**
+ * docs/protocol.md "Timeline": the answer's shape, newest first, at most 500; and an Operator's
+ * timeline holds no action (the user log is Admin's), even when asked for actions.
+ */
+async function checkTimeline(ctx: Context, check: Parameters<typeof judge>[1], answer: Answer): Promise<void> {
+  const shapeProblemFound = answerProblem(answer, TimelineResponse);
+  const page = shapeProblemFound === undefined ? TimelineResponse.parse(answer.json) : undefined;
+  const order = page && page.data.some((event, i) => i > 0 && event.at > (page.data[i - 1]?.at ?? event.at)) ? 'the events are not newest first' : undefined;
+  const size = page && page.data.length > 500 ? `${page.data.length} events in one answer (at most 500)` : undefined;
+  judge(ctx, check, [shapeProblemFound, order, size]);
+  if (!ctx.operatorToken) return;
+  const asOperator = await ctx.call('GET', '/api/timeline', { token: ctx.operatorToken, query: { kinds: 'action' } });
+  const operatorShape = answerProblem(asOperator, TimelineResponse);
+  const leaked = operatorShape === undefined && TimelineResponse.parse(asOperator.json).data.some((event) => event.kind === 'action')
+    ? 'an Operator was answered action events (user log entries are Admin-only)'
+    : undefined;
+  judge(ctx, {
+    ...check,
+    id: 'extensions.timeline-operator',
+    title: 'an Operator’s timeline leaves out the actions',
+    rule: 'docs/protocol.md Timeline / docs/product.md §6: action events are for Admins only',
+    request: asOperator.request,
+    answer: asOperator.describe(),
+  }, [operatorShape, leaked]);
 }

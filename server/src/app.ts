@@ -30,6 +30,7 @@ import { API_ROUTE_PLUGINS } from './routes/index.ts';
 import simRoutes from './routes/sim.ts';
 import simPlugin, { type SimOptions } from './sim/plugin.ts';
 import refusalsPlugin from './sim/refusals.ts';
+import timelinePlugin, { type TimelineOptions } from './timeline/plugin.ts';
 import tradeWatchPlugin, {
   STUCK_CHECK_MS_DEFAULT,
   STUCK_FACTOR_DEFAULT,
@@ -78,6 +79,8 @@ export interface AppOptions {
   stuck?: Partial<TradeWatchOptions>;
   /** Ms between the network series' samples (GET /stats/series); 0: none unless a test flushes. */
   seriesSampleMs?: number;
+  /** The timeline (docs/protocol.md "Timeline"): how often block heads are checked for staleness. */
+  timeline?: TimelineOptions;
   /** Alerts delivery (docs/protocol.md "Alerts delivery"): evaluation period, delivery timings, the console's link. */
   alerts?: AlertsOptions;
   logger?: FastifyServerOptions['logger'];
@@ -194,6 +197,9 @@ export async function buildApp(options: AppOptions = {}) {
   await app.register(refusalsPlugin, { enabled: options.sim?.enabled ?? false });
 
   await app.register(quotePlugin, { seed: options.sim?.seed ?? 1, drift: options.sim?.enabled ?? false });
+  // Before the alerts, which record their events through it; after the audit plugin, whose user log
+  // entries name who stopped the workers or switched sell only.
+  await app.register(timelinePlugin, options.timeline ?? {});
   // After the simulator, so it starts from what the hub holds.
   await app.register(alertsPlugin, options.alerts ?? {});
 

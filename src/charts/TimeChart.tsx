@@ -2,7 +2,7 @@
  * Lines or stacked bars over time on a canvas (uPlot), sized to its container, coloured from the MUI
  * theme, with its text alternative and its figures in a visually hidden table (src/charts/index.ts).
  */
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import uPlot from 'uplot';
@@ -10,6 +10,8 @@ import 'uplot/dist/uPlot.min.css';
 import { useTimeZoneMode } from '../ui/timeZone.ts';
 import { formatTime, type TimeZoneMode } from '../domain/time.ts';
 import { VISUALLY_HIDDEN } from '../ui/visuallyHidden.ts';
+import { BUCKET_MS } from '../config/stats.ts';
+import { ChartMarkers, type PlotGeometry } from './ChartMarkers.tsx';
 import { chartTheme } from './theme.ts';
 import type { TimeChartProps } from './types.ts';
 
@@ -38,7 +40,16 @@ function bucketText(t: number, bucket: 'hour' | 'day', mode: TimeZoneMode): stri
   return bucket === 'day' ? text.replace(/ \d\d:\d\d:\d\d/, '') : text.replace(/(\d\d:\d\d):\d\d/, '$1');
 }
 
-export default function TimeChart({ kind, times, series, label, description, formatValue = plainFormat, bucket = 'hour', height = 160 }: TimeChartProps) {
+/** Where the plot area is inside `box`, and the time scale's ends: what markers are placed by. */
+function geometryOf(plot: uPlot, box: HTMLElement): PlotGeometry | null {
+  const { min, max } = plot.scales.x ?? {};
+  if (min === undefined || max === undefined || min === null || max === null) return null;
+  const over = plot.over.getBoundingClientRect();
+  const outer = box.getBoundingClientRect();
+  return { left: over.left - outer.left, top: over.top - outer.top, width: over.width, height: over.height, min, max };
+}
+
+export default function TimeChart({ kind, times, series, label, description, formatValue = plainFormat, bucket = 'hour', height = 160, markers }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useTheme();
   const mode = useTimeZoneMode();
@@ -54,6 +65,12 @@ export default function TimeChart({ kind, times, series, label, description, for
     formatRef.current = formatValue;
   }, [formatValue]);
   const dataRef = useRef(data);
+  const [geometry, setGeometry] = useState<PlotGeometry | null>(null);
+  const wantsGeometry = (markers?.length ?? 0) > 0;
+  const wantsGeometryRef = useRef(wantsGeometry);
+  useEffect(() => {
+    wantsGeometryRef.current = wantsGeometry;
+  }, [wantsGeometry]);
 
   // Made again when the theme, the time zone or the series change; new figures only set the data.
   useEffect(() => {
@@ -71,6 +88,19 @@ export default function TimeChart({ kind, times, series, label, description, for
         cursor: { show: true, points: { show: false }, drag: { x: false, y: false } },
         select: { show: false, left: 0, top: 0, width: 0, height: 0 },
         legend: { show: false },
+        // Markers follow the plot: placed again when its size or its time scale changes (only when there are any).
+        hooks: {
+          setSize: [
+            (u) => {
+              if (wantsGeometryRef.current) setGeometry(geometryOf(u, el));
+            },
+          ],
+          setScale: [
+            (u, key) => {
+              if (key === 'x' && wantsGeometryRef.current) setGeometry(geometryOf(u, el));
+            },
+          ],
+        },
         padding: [8, 8, 0, 0],
         scales: kind === 'stackedBars' ? { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } } : {},
         axes: [
@@ -97,6 +127,7 @@ export default function TimeChart({ kind, times, series, label, description, for
     );
     el.querySelectorAll('canvas').forEach((c) => c.setAttribute('aria-hidden', 'true'));
     plotRef.current = plot;
+    if (wantsGeometryRef.current) setGeometry(geometryOf(plot, el));
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(120, el.clientWidth), height }));
     resize.observe(el);
     return () => {
@@ -112,9 +143,16 @@ export default function TimeChart({ kind, times, series, label, description, for
     plotRef.current?.setData(data);
   }, [data]);
 
+  // Markers arriving after the plot was made (their own request) are placed at once.
+  useEffect(() => {
+    const plot = plotRef.current;
+    if (wantsGeometry && plot && box.current) setGeometry(geometryOf(plot, box.current));
+  }, [wantsGeometry]);
+
   return (
     <Box component="figure" sx={{ m: 0, minWidth: 0, position: 'relative' }}>
       <Box ref={box} role="img" aria-label={label} aria-describedby={descriptionId} title={description} sx={{ width: '100%', minWidth: 0, overflow: 'hidden' }} />
+      {markers && markers.length > 0 && geometry ? <ChartMarkers markers={markers} geometry={geometry} slackMs={BUCKET_MS[bucket]} /> : null}
       <Box component="figcaption" id={descriptionId} sx={VISUALLY_HIDDEN}>
         {description}
       </Box>

@@ -22,6 +22,7 @@
  *     series={[{ label: 'Profit (USD)', values: cumulative, color: 'primary' }]}
  *     formatValue={(v) => usd.format(v)}          // the hidden table's cells and the axis
  *     bucket="hour"                               // the hidden table's time column: hour or day
+ *     markers={[{ at, label: 'Workers stopped by alice', color: 'warning' }]} // optional: what happened, marked on the time axis
  *   />
  * </Suspense>
  *
@@ -37,7 +38,7 @@
 import { retryableLazy } from '../ui/retryableLazy.tsx';
 import type { SparklineProps, TimeChartProps } from './types.ts';
 
-export type { ChartColor, SparkSeries, SparklineProps, TimeChartProps, TimeChartSeries } from './types.ts';
+export type { ChartColor, SparkSeries, SparklineProps, TimeChartMarker, TimeChartProps, TimeChartSeries } from './types.ts';
 export { createSparkSeries, describeSpark } from './sparkSeries.ts';
 
 /** Lines or stacked bars over time; see the top of this file. */

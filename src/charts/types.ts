@@ -14,6 +14,15 @@ export interface TimeChartSeries {
   color: ChartColor;
 }
 
+/** Something that happened at a moment of the chart's range (a timeline event), drawn as a mark on it. */
+export interface TimeChartMarker {
+  /** Epoch ms. */
+  at: number;
+  /** What happened, in words: the mark's accessible name and its tooltip. */
+  label: string;
+  color: ChartColor;
+}
+
 export interface TimeChartProps {
   /** 'line': each series a line; 'stackedBars': the series stacked as bars, the first at the bottom. */
   kind: 'line' | 'stackedBars';
@@ -30,6 +39,11 @@ export interface TimeChartProps {
   bucket?: 'hour' | 'day';
   /** Canvas height in px (default 160). */
   height?: number;
+  /**
+   * Moments to mark on the time axis; each mark says what happened on hover and focus. Marks closer
+   * than a finger's width are one mark that lists them all; marks outside the range are left out.
+   */
+  markers?: readonly TimeChartMarker[];
 }
 
 export interface SparklineProps {

@@ -52,6 +52,8 @@ export const ROUTES = [
   { path: '/analytics', access: 'any', title: 'Analytics' },
   // Added to §2's: the alerts and one alert at /alerts/{id}, docs/protocol.md "Alerts lifecycle".
   { path: '/alerts/*', access: 'any', title: 'Alerts' },
+  // Added to §2's: what happened, newest first, docs/protocol.md "Timeline" (says so when the backend has none).
+  { path: '/timeline', access: 'any', title: 'Timeline' },
   { path: '/tsettings', access: 'any', title: 'Preferences' },
   { path: '/tsettings/tokens', access: 'any', title: 'Token pins', resource: { show: 'none', create: 'none', edit: 'none', delete: 'none' } },
   { path: '/tx/new', access: 'admin', title: 'New transaction' },
@@ -116,6 +118,9 @@ export const CAPABILITIES = {
   seeUserLogFeed: 'admin',
   // §6 The alert rules the server evaluates are an Admin's to set (PUT /api/settings/misc's alertRules setting).
   editAlertRules: 'admin',
+  // §6 The timeline's operator actions are the user log's entries, Admin's like the user log itself
+  // (docs/protocol.md "Timeline"): GET /api/timeline leaves them out for other roles.
+  seeActionsInTimeline: 'admin',
   // §6 A stuck or failed trade's operations (refund, force, unlock nonce, manual) each open /tx/new, an Admin screen.
   openTradeOperations: 'admin',
 } as const satisfies Readonly<Record<string, Access>>;

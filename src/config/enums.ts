@@ -45,6 +45,14 @@ export const TX_TYPES = [
 ] as const;
 export type TxType = (typeof TX_TYPES)[number];
 
+/** docs/protocol.md "Timeline": the kinds of event the timeline holds, in the order the console offers them. */
+export const TIMELINE_KINDS = ['health', 'worker', 'trade', 'alert', 'action'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+/** docs/protocol.md "Timeline": how much a timeline event matters, worst first. */
+export const TIMELINE_SEVERITIES = ['critical', 'warning', 'info'] as const;
+export type TimelineSeverity = (typeof TIMELINE_SEVERITIES)[number];
+
 /** §3 */
 export const DEX_AGGREGATORS = ['1inch', 'paraswap', 'zerox', 'kyberswap', 'odos', 'lp', 'jupiter'] as const;
 export type DexAggregator = (typeof DEX_AGGREGATORS)[number];

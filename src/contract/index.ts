@@ -24,6 +24,7 @@ export * from './configs.ts';
 export * from './txs.ts';
 export * from './trades.ts';
 export * from './stats.ts';
+export * from './timeline.ts';
 export * from './userLogs.ts';
 export * from './cloud.ts';
 export * from './solanaBridge.ts';

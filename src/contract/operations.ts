@@ -77,9 +77,10 @@ import {
 } from './alertDelivery.ts';
 import { AckRequest, Alert, AlertsQuery, AlertsResponse, Silence, SilenceRequest, SilencesResponse } from './alerts.ts';
 import { StatsSeriesQuery, StatsSeriesResponse, TradeStatsQuery, TradeStatsResponse } from './stats.ts';
+import { TimelineQuery, TimelineResponse } from './timeline.ts';
 
 /** The console extensions of docs/protocol.md: a backend may leave them out (404), and the console hides what needs them. */
-export type ExtensionName = 'trades' | 'stats' | 'alerts' | 'alertsLifecycle';
+export type ExtensionName = 'trades' | 'stats' | 'alerts' | 'alertsLifecycle' | 'timeline';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -220,6 +221,13 @@ const TABLE = [
     method: 'GET', path: '/api/stats/series', access: 'any', id: 'statsSeries', summary: 'Gas, balance or block interval over time', source: 'docs/protocol.md Stats', extension: 'stats',
     query: StatsSeriesQuery, response: StatsSeriesResponse,
     description: 'Points `[t, value]`, oldest first, at most 1,000 (the mean of each step).',
+  },
+
+  // ---------- Timeline (console extension) ----------
+  {
+    method: 'GET', path: '/api/timeline', access: 'any', id: 'getTimeline', summary: 'What happened, latest first', source: 'docs/protocol.md Timeline', extension: 'timeline',
+    query: TimelineQuery, response: TimelineResponse,
+    description: 'At most 500 events; `nextBefore`, when present, is the `before` of the next page. `kinds` is comma-separated; `action` events (the user log) reach Admins only. `from`..`to` (both included) spans at most 31 days.',
   },
 
   // ---------- Alerts delivery (console extension) ----------

@@ -9,15 +9,24 @@ import { SOLANA_IMPORT_TIMEOUT_MS } from '../config/constants.ts';
 import { scalingTarget, type Service } from '../config/enums.ts';
 import {
   BridgeFeesResponse, ConfigRecord, LogsMoreResponse, SolanaBridgeImportResponse, SolanaBridgeListResponse, SolanaBridgeRecord,
-  StatsSeriesResponse, TradeRecord, TradeStatsResponse, TxRecord,
+  StatsSeriesResponse, TimelineResponse, TradeRecord, TradeStatsResponse, TxRecord,
   type AlertRules, type AwsGroupsRequest, type QuoteQuery, type StatsSeriesQuery, type TradeStatsQuery,
 } from '../contract/index.ts';
+import type { TimelineKind } from '../config/enums.ts';
 import type { OperationAnswer, OperationBody } from '../contract/operations.ts';
 import type { ApiFetch, ApiFetchOptions } from './apiFetch.ts';
 import { checked } from './checked.ts';
 import { providedOr404 } from './provided.ts';
 
 const segment = encodeURIComponent;
+
+/** GET /timeline's query as the console asks it: kinds as a list (sent comma-separated), times in ms. */
+export interface TimelineRequest {
+  from?: number;
+  to?: number;
+  kinds?: readonly TimelineKind[];
+  before?: number;
+}
 
 export interface LogsMoreQuery {
   before?: number;
@@ -107,6 +116,13 @@ export function createCustomMethods(apiFetch: ApiFetch) {
       providedOr404(apiFetch(`/stats/trades?${params(query)}`, { signal }).then(checked(TradeStatsResponse, 'GET /stats/trades'))),
     getStatsSeries: (query: StatsSeriesQuery, signal?: AbortSignal) =>
       providedOr404(apiFetch(`/stats/series?${params(query)}`, { signal }).then(checked(StatsSeriesResponse, 'GET /stats/series'))),
+
+    // Timeline (docs/protocol.md "Timeline", a console extension): { provided: false } when the backend answers 404.
+    getTimeline: ({ kinds, ...times }: TimelineRequest, signal?: AbortSignal) =>
+      providedOr404(
+        apiFetch(`/timeline?${params({ ...times, kinds: kinds === undefined ? undefined : kinds.join(',') })}`, { signal })
+          .then(checked(TimelineResponse, 'GET /timeline')),
+      ),
 
     // User logs
     logsMore: (query: LogsMoreQuery) =>

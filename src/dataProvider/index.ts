@@ -7,10 +7,11 @@ export {
 } from './apiFetch.ts';
 export { UnexpectedAnswerError } from './checked.ts';
 export { createDataProvider, type AppDataProvider, type DataProviderOptions } from './createDataProvider.ts';
-export { createCustomMethods, type CustomMethods, type LogsMoreQuery, type SolanaPage } from './customMethods.ts';
+export { createCustomMethods, type CustomMethods, type LogsMoreQuery, type SolanaPage, type TimelineRequest } from './customMethods.ts';
 export { getApiOrigin } from './runtimeConfig.ts';
 export { createRealtimeChannel, listTopic, recordTopic, type RealtimeEvent, type RealtimeMethods } from './realtime.ts';
 export type { ResourceRoute } from './resourceProvider.ts';
 export { useConsoleDataProvider } from './useConsoleDataProvider.ts';
 export { providedOr404, type Provided } from './provided.ts';
 export { useStatsSeries, useTradeStats } from './useStats.ts';
+export { useTimelinePages, useTimelineWindow, type TimelineFilter } from './useTimeline.ts';

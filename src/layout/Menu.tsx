@@ -20,6 +20,7 @@ import NotificationImportantIcon from '@mui/icons-material/NotificationImportant
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import TimelineIcon from '@mui/icons-material/Timeline';
 import TuneIcon from '@mui/icons-material/Tune';
 import { screensFor, type ScreenPath } from '../config/access.ts';
 import { TRADES_PATH } from '../config/trades.ts';
@@ -40,6 +41,7 @@ const ICONS: Partial<Record<ScreenPath, ReactElement>> = {
   '/tx/latest': <HistoryIcon />,
   '/analytics': <BarsIcon />,
   '/alerts/*': <NotificationImportantIcon />,
+  '/timeline': <TimelineIcon />,
   '/tsettings': <TuneIcon />,
   '/tx/new': <AddBoxIcon />,
   '/settings': <SettingsIcon />,

@@ -21,6 +21,7 @@ import { PreferencesPage } from './preferences/index.ts';
 import { SettingsPage } from './settings/index.ts';
 import { tokenPins, tokens } from './tokens/index.ts';
 import { trades } from './trades/index.ts';
+import { TimelinePage } from './timeline/index.ts';
 import { TxNewPage } from './txNew/index.ts';
 import { TxLatestPage, txs } from './txs/index.ts';
 import { userLogs } from './userLogs/index.ts';
@@ -33,6 +34,7 @@ const SCREENS: Partial<Record<ScreenPath, ComponentType>> = {
   '/tx/latest': TxLatestPage,
   '/analytics': AnalyticsPage,
   '/alerts/*': AlertsPage,
+  '/timeline': TimelinePage,
   '/tsettings': PreferencesPage,
   '/tx/new': TxNewPage,
   '/settings': SettingsPage,

@@ -24,6 +24,7 @@ import { trades } from '../../src/screens/trades/index.ts';
 import { txs } from '../../src/screens/txs/index.ts';
 import AlertRulesSection from '../../src/widgets/AlertRules/AlertRulesSection.tsx';
 import { UserLogFeed } from '../../src/widgets/UserLogFeed/UserLogFeed.tsx';
+import TimelineScreen from '../../src/screens/timeline/TimelineScreen.tsx';
 import { allowKnownReactAdminWarnings, renderKit, resetKit, type Role } from '../resources/kitHarness.tsx';
 import { fakeApi as fakeFetchApi, json } from '../support/fakeFetch.ts';
 import { fakeApi as fakeConsoleApi } from '../widgets/harness.tsx';
@@ -148,6 +149,18 @@ async function tradeOperationsShown(role: Role): Promise<boolean> {
   return screen.queryByRole('region', { name: 'Operations on this trade' }) !== null;
 }
 
+/** The timeline's kind filter: whether the operators' actions (the user log) are offered, and asked for. */
+async function timelineActionsShown(role: Role): Promise<boolean> {
+  const getTimeline = vi.fn(async (_request: { kinds?: readonly string[] }) => ({ provided: true, data: { data: [] } }));
+  renderAs(role, { ...testDataProvider(), getTimeline } as ReturnType<typeof testDataProvider>, <TimelineScreen />);
+  await settled(role);
+  await screen.findByText('Nothing happened in this range.');
+  const offered = screen.queryByRole('button', { name: 'Actions' }) !== null;
+  const asked = getTimeline.mock.calls.some(([request]) => request.kinds?.includes('action') === true);
+  expect(asked).toBe(offered);
+  return offered;
+}
+
 interface Decision {
   capability: Capability;
   /** Where the console decides, and what it offers. */
@@ -158,6 +171,7 @@ interface Decision {
 const DECISIONS: readonly Decision[] = [
   { capability: 'seeUserLogFeed', what: 'home\'s user log feed', shownTo: userLogFeedShown },
   { capability: 'editAlertRules', what: 'Preferences\' alert rules editor', shownTo: editRulesShown },
+  { capability: 'seeActionsInTimeline', what: 'the timeline\'s operator actions', shownTo: timelineActionsShown },
   { capability: 'openTradeOperations', what: 'a stuck trade\'s operations', shownTo: tradeOperationsShown },
 ];
 
@@ -186,6 +200,7 @@ describe('§6 what a screen offers only to some roles is the access table\'s (CA
     const reliesOn: Record<Capability, (Access | undefined)[]> = {
       seeUserLogFeed: [api('POST', '/api/logs/more'), eventAccessOf('newUserLog'), pathAccessOf('/settings/userlogs')],
       editAlertRules: [misc && settingAccessOf(misc, 'alertRules')],
+      seeActionsInTimeline: [api('POST', '/api/logs/more'), eventAccessOf('newUserLog'), pathAccessOf('/settings/userlogs')],
       openTradeOperations: [pathAccessOf('/tx/new'), ...['refund', 'force', 'unlock-nonce', 'manual'].map((op) => api('POST', `/api/txs/${op}`))],
     };
     for (const capability of Object.keys(reliesOn) as Capability[]) {

@@ -69,6 +69,7 @@ describe('check-backend: the checker passes against the reference server', () =>
       'reads.fee-to-eth', 'reads.quote', 'writes.token-create', 'writes.token-stale', 'writes.bridge-delete', 'writes.solana-delete',
       'socket.no-token', 'socket.init', 'socket.event-cache', 'socket.ping', 'socket.subscribed-only', 'socket.events', 'extensions.trades',
       'extensions.alerts-list', 'extensions.alerts-silences',
+      'extensions.timeline', 'extensions.timeline-operator',
     ]) {
       expect({ id, status: check(report, id)?.status }).toEqual({ id, status: 'pass' });
     }
@@ -136,6 +137,40 @@ describe('check-backend: the checker fails against wrong backends and names the 
     expect(broken?.problem).toMatch(/configName/);
     expect(broken?.answer).toContain('"name":');
     expect(failed(report).map((c) => c.id)).toEqual(['reads.configs']);
+  });
+
+  it('Timeline (protocol): a backend answering the timeline 404 has it "not provided", not failed', async () => {
+    const proxy = await tamperingProxy(url, {
+      answer: (request, response) => {
+        if (!request.url?.startsWith('/api/timeline')) return false;
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end('{"error":"not found"}');
+        return true;
+      },
+    });
+    running.push(proxy);
+    const report = await runConformance(options(proxy.url));
+    expect(check(report, 'extensions.timeline')?.status).toBe('notProvided');
+    expect(check(report, 'extensions.timeline-operator')).toBeUndefined();
+    expect(failed(report)).toEqual([]);
+  });
+
+  it('Timeline (protocol): a backend that gives an Operator action events fails, naming the rule', async () => {
+    const proxy = await tamperingProxy(url, {
+      answer: (request, response) => {
+        if (!request.url?.startsWith('/api/timeline?kinds=action')) return false;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ data: [{ at: 1, kind: 'action', text: 'admin signed out' }] }));
+        return true;
+      },
+    });
+    running.push(proxy);
+    const report = await runConformance(options(proxy.url));
+    const broken = check(report, 'extensions.timeline-operator');
+    expect(broken?.status).toBe('fail');
+    expect(broken?.rule).toMatch(/Admins only/);
+    expect(broken?.problem).toMatch(/Operator was answered action events/);
+    expect(failed(report).map((c) => c.id)).toEqual(['extensions.timeline-operator']);
   });
 
   it('a proxy that answers 200 without a token: the refusal check fails, naming the 401 rule and the routes', async () => {

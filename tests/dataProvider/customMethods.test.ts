@@ -71,6 +71,15 @@ const CALLS: Row[] = [
   ['getTradeStats', (dp) => dp.getTradeStats({ from: 0, to: 3_600_000, bucket: 'hour', groupBy: 'token' }).then(dataOf), 'GET', '/stats/trades?from=0&to=3600000&bucket=hour&groupBy=token', undefined, tradeStats],
   ['getStatsSeries', (dp) => dp.getStatsSeries({ kind: 'gas', network: 'Base', from: 0, to: 10 }).then(dataOf), 'GET', '/stats/series?kind=gas&network=Base&from=0&to=10', undefined, series],
 
+  [
+    'getTimeline',
+    (dp) => dp.getTimeline({ from: 0, to: 10, kinds: ['health', 'worker'], before: 5 }).then(dataOf),
+    'GET',
+    '/timeline?from=0&to=10&before=5&kinds=health%2Cworker',
+    undefined,
+    { data: [{ at: 4, kind: 'worker', severity: 'info', text: 'Workers stopped by alice' }], nextBefore: 4 },
+  ],
+
   ['setSellOnly', (dp) => dp.setSellOnly(true), 'PUT', '/settings/misc', { updates: { sellOnly: true } }],
   [
     'saveSharedAlertRules',
@@ -182,7 +191,7 @@ describe('§7/§8 zod at the boundary: answers the screens read into are checked
   const checkedCalls = CALLS.filter(([, , , , , answer]) => answer !== undefined);
 
   it('§7 the checked calls are the ones a screen reads into', () => {
-    expect(checkedCalls.map(([call]) => call)).toEqual(['bridgeFees', 'solanaList', 'solanaGet', 'solanaFind', 'solanaImport', 'getConfig', 'getTx', 'getTrade', 'logsMore', 'getTradeStats', 'getStatsSeries']);
+    expect(checkedCalls.map(([call]) => call)).toEqual(['bridgeFees', 'solanaList', 'solanaGet', 'solanaFind', 'solanaImport', 'getConfig', 'getTx', 'getTrade', 'logsMore', 'getTradeStats', 'getStatsSeries', 'getTimeline']);
   });
 
   it.each(checkedCalls)('§7 %s: an answer of the contract\'s shape is given to the screen as it is', async (_call, run, _m, _p, _b, answer) => {

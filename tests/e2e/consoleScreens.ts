@@ -32,6 +32,7 @@ export function screensOf(role: Role, f: Fixtures): Screen[] {
     { name: 'tx-latest', url: '/tx/latest', heading: 'Latest transactions' },
     { name: 'tx-trades', url: '/tx/trades', heading: 'Trades' },
     { name: 'analytics', url: '/analytics', heading: 'Analytics' },
+    { name: 'timeline', url: '/timeline', heading: 'Timeline' },
     { name: 'trade', url: `/tx/trades/${encodeURIComponent(f.tradeId)}`, heading: new RegExp(`^Trade ${escaped(f.tradeId)}`) },
     { name: 'tx-page', url: `/tx?id=${encodeURIComponent(f.txId)}`, heading: new RegExp(`^Transaction ${escaped(f.txId)}`) },
     { name: 'tsettings', url: '/tsettings', heading: 'Preferences' },

@@ -297,6 +297,32 @@ describe('/tx/trades/{tradeId}: the journey', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('Timeline (protocol): the trade page shows what happened from 5 min before its start to 5 min after its last change, as text', async () => {
+    const detail = stuckTrade();
+    const api = tradeApi([], { [ID]: detail });
+    api.use((r) =>
+      r.path === '/timeline'
+        ? json({
+          data: [
+            { at: detail.updatedAt, kind: 'trade', severity: 'warning', text: `Trade ${ID.slice(0, 8)}… stuck at step 2`, link: `/tx/trades/${ID}`, ref: ID },
+            { at: detail.startedAt, kind: 'health', severity: 'critical', text: 'Service health red: <b>eventer</b> down' },
+          ],
+        })
+        : undefined,
+    );
+    renderTrades(`/tx/trades/${ID}`, 'Operator', api);
+    const around = await screen.findByRole('list', { name: 'Around this trade' });
+    const [stuck, health] = within(around).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(stuck).toHaveTextContent(/Trade.*Warning.*stuck at step 2/);
+    expect(within(stuck).getByRole('link', { name: 'Open trade' })).toHaveAttribute('href', `/tx/trades/${ID}`);
+    expect(health).toHaveTextContent('Service health red: <b>eventer</b> down');
+    expect(health.querySelector('b')).toBeNull();
+    expect(within(health).getByText('Critical').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    const asked = api.requests.find((r) => r.path === '/timeline')?.query;
+    expect(Number(asked?.get('from'))).toBe(detail.startedAt - 5 * 60_000);
+    expect(Number(asked?.get('to'))).toBe(detail.updatedAt + 5 * 60_000);
+  });
+
   it('an unknown trade says so', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderTrades('/tx/trades/nope', 'Admin');

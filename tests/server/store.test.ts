@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, SCHEMA_VERSION } from '../../server/src/db/migrations.ts';
+import { MIGRATIONS, migrate } from '../../server/src/db/migrations.ts';
 import { openSqliteStore, type Store } from '../../server/src/db/store.ts';
 import { seedDemoData, seedDemoTxs } from '../../server/src/db/seed.ts';
 import type { TradeDraft } from '../../server/src/db/repos/trades.ts';
@@ -62,7 +62,7 @@ describe('SQLite store', () => {
     await store.close();
     const db = new BetterSqlite3(join(dataDir, 'console.db'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    const versions = Array.from({ length: SCHEMA_VERSION }, (_, i) => ({ version: i + 1 }));
+    const versions = MIGRATIONS.map(({ version }) => ({ version }));
     expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all()).toEqual(versions);
     db.close();
     store = openSqliteStore({ dataDir, now });

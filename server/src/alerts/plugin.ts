@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ALERT_EVALUATE_MS } from '../../../src/config/alerts.ts';
-import { AlertRules, eventCachePayloads, type ServerEventName } from '../../../src/contract/index.ts';
+import { AlertRules, eventCachePayloads, type Alert, type AlertHistoryEntry, type ServerEventName, type TimelineEvent } from '../../../src/contract/index.ts';
 import { SILENCE_QUICK_MS } from '../../../src/config/alerts.ts';
 import { TELEGRAM_POLL_MS } from '../../../src/config/alertDelivery.ts';
 import { HttpError } from '../lib/httpError.ts';
@@ -37,6 +37,24 @@ declare module 'fastify' {
 export function rulesOf(miscSettings: unknown): AlertRules {
   const parsed = AlertRules.safeParse((miscSettings as { alertRules?: unknown } | null)?.alertRules ?? []);
   return parsed.success ? parsed.data : [];
+}
+
+const HISTORY_WORDS: Record<AlertHistoryEntry['event'], string> = {
+  pending: 'Alert pending',
+  firing: 'Alert firing',
+  resolved: 'Alert resolved',
+  reopened: 'Alert firing again',
+  acknowledged: 'Alert acknowledged',
+  silenced: 'Alert silenced',
+  unsilenced: 'Alert silence ended',
+};
+
+/** One step of an alert's history as the timeline says it: "Alert firing: Base balance 0.01 ETH is below 0.5 ETH". */
+export function alertTimelineEvent(alert: Alert, entry: AlertHistoryEntry): TimelineEvent {
+  const by = entry.by ? ` (by ${entry.by})` : '';
+  // Only what needs a look carries the alert's severity; its end and the people's steps are information.
+  const severity = entry.event === 'firing' || entry.event === 'reopened' ? alert.severity : 'info';
+  return { at: entry.at, kind: 'alert', severity, text: `${HISTORY_WORDS[entry.event]}: ${alert.text}${by}`, link: `/alerts/${encodeURIComponent(alert.id)}`, ref: alert.id };
 }
 
 /** A button pressed in a destination's own chat, applied in the presser's name; what to answer in the chat. */
@@ -73,7 +91,11 @@ export default fp<AlertsOptions>(
       now,
       publicUrl: options.publicUrl,
       onError: (err) => app.log.error({ err }, 'alert state could not be kept'),
-      onChange: (alert) => app.hub.broadcast('alertChanged', alert),
+      onChange: (alert, added) => {
+        app.hub.broadcast('alertChanged', alert);
+        // docs/protocol.md "Timeline": each step of an alert's history is an `alert` event there.
+        for (const entry of added) app.timeline.record(alertTimelineEvent(alert, entry));
+      },
       onSilences: (silences) => app.hub.broadcast('silencesChanged', { data: [...silences] }),
     });
     dispatcher.setDestinations(await app.store.alerts.destinations());
@@ -112,5 +134,5 @@ export default fp<AlertsOptions>(
     });
     app.decorate('alerts', { evaluator, dispatcher, telegram });
   },
-  { name: 'alerts', dependencies: ['clock', 'database', 'hub', 'audit'] },
+  { name: 'alerts', dependencies: ['clock', 'database', 'hub', 'audit', 'timeline'] },
 );

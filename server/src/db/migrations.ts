@@ -57,7 +57,7 @@ export const ALERTS_LIFECYCLE_TABLES_SQL = `
   ) STRICT;
 `;
 
-const MIGRATIONS: readonly Migration[] = [
+export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'initial schema',
@@ -523,9 +523,30 @@ const MIGRATIONS: readonly Migration[] = [
       DROP TABLE alert_firing;
     `,
   },
+  {
+    version: 17,
+    name: 'timeline events',
+    // The timeline (docs/protocol.md "Timeline"): what the server saw happen (health, block heads,
+    // workers, sell only, trades, alerts), one row each, written by server/src/timeline/plugin.ts.
+    // The user log is not copied here: it is merged when read. A page walks timeline_by_at newest
+    // first (the rowid in the index keeps one millisecond's events in a stable order); rows older
+    // than TIMELINE_KEEP_MS are pruned as new ones arrive, so the table stays bounded.
+    sql: `
+      CREATE TABLE timeline_events (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('action', 'alert', 'health', 'trade', 'worker')),
+        severity TEXT CHECK (severity IS NULL OR severity IN ('critical', 'warning', 'info')),
+        text TEXT NOT NULL,
+        link TEXT,
+        ref TEXT
+      ) STRICT;
+      CREATE INDEX timeline_by_at ON timeline_events (at);
+    `,
+  },
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+export const SCHEMA_VERSION = Math.max(0, ...MIGRATIONS.map((migration) => migration.version));
 
 /** Applies the migrations not yet applied, up to `target` (a test may stop at an older schema). */
 export function migrate(db: Database, nowMs: number, target = SCHEMA_VERSION): void {
@@ -534,14 +555,17 @@ export function migrate(db: Database, nowMs: number, target = SCHEMA_VERSION): v
     name TEXT NOT NULL,
     applied_at INTEGER NOT NULL
   ) STRICT`);
-  const current = db.prepare<[], { version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations').get();
-  const applied = current?.version ?? 0;
-  if (applied > SCHEMA_VERSION) {
-    throw new Error(`database schema version ${applied} is newer than this server (${SCHEMA_VERSION})`);
+  const recorded = db.prepare<[], { version: number }>('SELECT version FROM schema_migrations').all().map((row) => row.version);
+  const newest = Math.max(0, ...recorded);
+  if (newest > SCHEMA_VERSION) {
+    throw new Error(`database schema version ${newest} is newer than this server (${SCHEMA_VERSION})`);
   }
+  // By what is recorded rather than by the newest version: migrations written side by side may be
+  // numbered with a gap, and the one filling it must still run on a database that has the later one.
+  const applied = new Set(recorded);
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const migration of MIGRATIONS) {
-    if (migration.version <= applied || migration.version > target) continue;
+    if (applied.has(migration.version) || migration.version > target) continue;
     db.transaction(() => {
       db.exec(migration.sql);
       record.run(migration.version, migration.name, nowMs);

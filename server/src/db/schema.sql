@@ -107,6 +107,18 @@ CREATE TABLE solana_bridge (
 
 CREATE TABLE sqlite_sequence(name,seq);
 
+CREATE TABLE timeline_events (
+  id INTEGER PRIMARY KEY,
+  at INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('action', 'alert', 'health', 'trade', 'worker')),
+  severity TEXT CHECK (severity IS NULL OR severity IN ('critical', 'warning', 'info')),
+  text TEXT NOT NULL,
+  link TEXT,
+  ref TEXT
+) STRICT;
+
+CREATE INDEX timeline_by_at ON timeline_events (at);
+
 CREATE TABLE tokens (
   token_name TEXT PRIMARY KEY,
   data TEXT NOT NULL CHECK (json_valid(data)),

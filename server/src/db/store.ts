@@ -19,6 +19,7 @@ import { sqliteRevokedSessionRepo, type RevokedSessionRepo } from './repos/revok
 import { sqliteSettingsRepo, type SettingsRepo } from './repos/settings.ts';
 import { sqliteSolanaBridgeRepo, type SolanaBridgeRepo } from './repos/solanaBridge.ts';
 import { sqliteStatsRepo, type StatsRepo } from './repos/stats.ts';
+import { sqliteTimelineRepo, type TimelineRepo } from './repos/timeline.ts';
 import { sqliteTokenRepo, type TokenRepo } from './repos/tokens.ts';
 import { sqliteTradeRepo, type TradeRepo } from './repos/trades.ts';
 import { onTxsChanged, sqliteTxRepo, type TxChangeListener, type TxRepo } from './repos/txs.ts';
@@ -43,6 +44,8 @@ export interface Repos {
   stats: StatsRepo;
   /** Alerts delivery: destinations, the rules firing, the delivery log. */
   alerts: AlertRepo;
+  /** What the server saw happen (GET /timeline, docs/protocol.md "Timeline"); the user log is merged when read. */
+  timeline: TimelineRepo;
 }
 
 export interface Store extends Repos {
@@ -134,6 +137,7 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
     meta: sqliteMetaRepo(db, gate),
     stats: sqliteStatsRepo(db, gate),
     alerts: sqliteAlertRepo(db, gate),
+    timeline: sqliteTimelineRepo(db, gate),
   };
   const readers =
     dataDir !== undefined && txReaders > 0

@@ -17,6 +17,7 @@ import serviceRoutes from './services.ts';
 import settingsRoutes from './settings.ts';
 import solanaBridgeRoutes from './solanaBridge.ts';
 import statsRoutes from './stats.ts';
+import timelineRoutes from './timeline.ts';
 import tokenRoutes from './tokens.ts';
 import tradeRoutes from './trades.ts';
 import txOperationRoutes from './txOperations.ts';
@@ -33,6 +34,7 @@ export const API_ROUTE_PLUGINS: readonly ZodPlugin[] = [
   txRoutes,
   tradeRoutes,
   statsRoutes,
+  timelineRoutes,
   txOperationRoutes,
   tokenRoutes,
   bridgeRoutes,

@@ -30,7 +30,11 @@ import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
 import { errorText } from '../../ui/errors.ts';
 import { ScreenFrame } from '../../ui/ScreenFrame.tsx';
 import { useFormatTime } from '../../ui/timeZone.ts';
+import { TimelineSlice } from '../../ui/TimelineSlice.tsx';
 import { useAlertLifecycleApi } from './api.ts';
+
+/** How far before and after an alert its page shows the timeline. */
+const SLICE_MS = 10 * 60_000;
 
 const SEVERITY_COLOUR: Record<AlertSeverity, 'error' | 'warning' | 'info'> = { critical: 'error', warning: 'warning', info: 'info' };
 const STATE_WORDS: Record<Alert['state'], string> = { pending: 'Pending', firing: 'Firing', resolved: 'Resolved' };
@@ -338,6 +342,8 @@ function AlertShow() {
   const [note, setNote] = useState<string | null>(null);
   const [reads, setReads] = useState(0);
   const ruleWords = useRuleWords();
+  // The slice of the timeline ends at a fixed time: a window moving with every render would read it again each time.
+  const [openedAt] = useState(() => Date.now());
   const reread = useCallback(() => setReads((n) => n + 1), []);
 
   useEffect(() => {
@@ -420,6 +426,10 @@ function AlertShow() {
             ))}
           </Stack>
         </Box>
+      )}
+      {alert && (
+        // docs/protocol.md "Timeline": what else happened from 10 minutes before it started to 10 minutes after it ended (or now).
+        <TimelineSlice from={alert.startedAt - SLICE_MS} to={(alert.resolvedAt ?? openedAt) + SLICE_MS} title="Around this alert" />
       )}
       {alert && dialog === 'ack' && <AckDialog alert={alert} onClose={() => setDialog(null)} onDone={done('Acknowledged: everyone sees that you are on it.')} />}
       {alert && dialog === 'silence' && <SilenceDialog alert={alert} onClose={() => setDialog(null)} onDone={done('Silenced: no message goes out for it until the silence ends.')} />}

@@ -29,6 +29,7 @@ import { TimeField } from '../../ui/TimeField.tsx';
 import { useFormatTime } from '../../ui/timeZone.ts';
 import { GroupTable, type GroupRow } from './GroupTable.tsx';
 import { Figure } from '../../ui/Figure.tsx';
+import { useTimelineMarkers } from '../../ui/timelineMarkers.ts';
 
 const RANGE_TEXT: Record<AnalyticsRange, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d', custom: 'Custom' };
 const GROUP_TITLE: Record<StatsGroup, string> = { token: 'By token', bridge: 'By bridge', route: 'By route', errCode: 'By error code' };
@@ -44,6 +45,8 @@ function nameOf(group: StatsGroup, key: string): string {
 /** The period's totals and its two charts. */
 function Overview({ answer, periodWords }: { answer: TradeStatsResponse; periodWords: string }) {
   const { totals, buckets, bucket } = answer;
+  // What happened over the range (docs/protocol.md "Timeline"), marked on both charts; `to` is exclusive here, included there.
+  const markers = useTimelineMarkers({ from: answer.from, to: answer.to - 1 });
   const times = useMemo(() => buckets.map((b) => b.t), [buckets]);
   const profitSeries = useMemo(() => [{ label: 'Profit (USD)', values: cumulativeProfit(buckets), color: 'primary' as const }], [buckets]);
   const tradeSeries = useMemo(
@@ -65,7 +68,7 @@ function Overview({ answer, periodWords }: { answer: TradeStatsResponse; periodW
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         <LoadBoundary>
           <Suspense fallback={<Box sx={{ height: 160 }} />}>
-            <TimeChart kind="line" label="Cumulative profit" description={summary} times={times} series={profitSeries} formatValue={formatProfit} bucket={bucket} />
+            <TimeChart kind="line" label="Cumulative profit" description={summary} times={times} series={profitSeries} formatValue={formatProfit} bucket={bucket} markers={markers} />
             <TimeChart
               kind="stackedBars"
               label={`Trades ${bucketWords(bucket)}, completed and failed`}
@@ -74,6 +77,7 @@ function Overview({ answer, periodWords }: { answer: TradeStatsResponse; periodW
               series={tradeSeries}
               formatValue={(v) => whole.format(v)}
               bucket={bucket}
+              markers={markers}
             />
           </Suspense>
         </LoadBoundary>

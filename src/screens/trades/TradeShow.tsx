@@ -23,6 +23,8 @@ import { durationAgainstExpected, overByText } from '../../domain/durationText.t
 import { errorText } from '../../ui/errors.ts';
 import { useSubscribeToRecordList } from '../../kit/realtimeHooks.ts';
 import { TimeText } from '../../ui/TimeText.tsx';
+import { TimelineSlice } from '../../ui/TimelineSlice.tsx';
+import { TIMELINE_SLICE_MARGIN_MS } from '../../config/timeline.ts';
 import { useLive, selectNoTrades, type LiveState } from '../../realtime/index.ts';
 import { tradeErrorMessage } from '../../config/errorCodes.ts';
 import { Timeline } from './Timeline.tsx';
@@ -183,6 +185,13 @@ export function TradeShow() {
             sinceReadMs={sinceReadMs}
           />
         </Box>
+      )}
+      {trade && (
+        <TimelineSlice
+          title="Around this trade"
+          from={trade.startedAt - TIMELINE_SLICE_MARGIN_MS}
+          to={trade.updatedAt + TIMELINE_SLICE_MARGIN_MS}
+        />
       )}
     </Stack>
   );

@@ -23,6 +23,7 @@ import { FailureAlert } from '../../ui/FailureAlert.tsx';
 import { LoadBoundary } from '../../ui/retryableLazy.tsx';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { Figure } from '../../ui/Figure.tsx';
+import { useTimelineMarkers } from '../../ui/timelineMarkers.ts';
 
 /** The window also slides with no trade at all (a new hour starts): the current bucket is refetched this often. */
 const SLIDE_CHECK_MS = 60_000;
@@ -111,6 +112,15 @@ export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
     };
   }, [refreshCurrent]);
 
+  // What happened over the period shown (docs/protocol.md "Timeline"), marked on both charts.
+  const shownBuckets = loaded.status === 'ready' ? loaded.buckets : [];
+  const firstBucket = shownBuckets[0];
+  const lastBucket = shownBuckets.at(-1);
+  const markers = useTimelineMarkers(
+    loaded.status === 'ready' && firstBucket && lastBucket ? { from: firstBucket.t, to: lastBucket.t + PERFORMANCE_PERIOD[loaded.period].bucketMs - 1 } : null,
+    { live: true },
+  );
+
   if (loaded.status === 'absent') {
     return (
       <Typography variant="body2" color="text.secondary" sx={{ gridArea, px: 1.5 }} data-performance-absent="">
@@ -127,6 +137,7 @@ export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
   const rate = successRate(totals);
   const times = buckets.map((b) => b.t);
   const summary = performanceText(totals, words);
+
   const per = bucket === 'hour' ? 'hour' : 'day';
 
   return (
@@ -182,6 +193,7 @@ export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
                   formatValue={(v) => profitAxis.format(v)}
                   bucket={bucket}
                   height={CHART_HEIGHT}
+                  markers={markers}
                 />
                 <Typography variant="caption" color="text.secondary" component="h3" sx={{ mt: 1, display: 'block' }}>
                   Trades per {per}: <Box component="span" sx={{ color: 'success.main' }}>completed</Box> and{' '}
@@ -199,6 +211,7 @@ export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
                   formatValue={(v) => whole.format(v)}
                   bucket={bucket}
                   height={CHART_HEIGHT}
+                  markers={markers}
                 />
               </Suspense>
             </LoadBoundary>
