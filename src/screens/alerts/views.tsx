@@ -70,6 +70,10 @@ const subjectText = (subject: AlertSubject): string =>
 const selectChanges = (s: LiveState) => s.alerts;
 const selectSilences = (s: LiveState) => s.silences;
 
+/** docs/protocol.md "Alerts lifecycle" is optional: a backend without it answers 404, said in one sentence. */
+const NOT_PROVIDED = 'This backend does not keep alerts (an optional part of the protocol): the alert rules are not evaluated into alerts here.';
+const isNotProvided = (e: unknown): boolean => (e as { status?: unknown } | null)?.status === 404;
+
 const selectRules = (s: LiveState) => s.miscSettings['alertRules'];
 
 /** A rule by its id in words ("Rule: Balance on Base below 0.5 ETH"), from the rules the server holds; its id when it is gone. */
@@ -133,7 +137,7 @@ function AlertList() {
         setAlerts(data);
         setError(null);
       },
-      (e: unknown) => live && setError(`The alerts could not be read: ${errorText(e)}`),
+      (e: unknown) => live && setError(isNotProvided(e) ? NOT_PROVIDED : `The alerts could not be read: ${errorText(e)}`),
     );
     return () => {
       live = false;
@@ -194,7 +198,7 @@ function AlertList() {
           ))}
         </TextField>
       </Stack>
-      {error && <MuiAlert severity="error">{error}</MuiAlert>}
+      {error && <MuiAlert severity={error === NOT_PROVIDED ? 'info' : 'error'}>{error}</MuiAlert>}
       {alerts === null && !error && <Typography variant="body2">Loading…</Typography>}
       {alerts !== null && shown.length === 0 && (
         <Typography variant="body2" color="text.secondary">
