@@ -40,12 +40,14 @@ export const SCREEN_LAZY_ROOTS = {
 
 /**
  * Lazy modules home loads after its first paint (the Performance card, the Gas and balances
- * table with its sparklines, and the charts they load): not in home's first-paint budget, each chunk
- * under the lazy-chunk budget, and measured as `homeAfterPaint`.
+ * table with its sparklines, and the charts they load; the frame's status line, which reads the
+ * live state once a second and so has nothing to show before the first second anyway): not in
+ * home's first-paint budget, each chunk under the lazy-chunk budget, and measured as `homeAfterPaint`.
  */
 export const HOME_AFTER_PAINT = [
   'src/widgets/Performance/PerformanceCard.tsx',
   'src/widgets/NetworkStats/NetworkStats.tsx',
+  'src/widgets/StatusLine/StatusLine.tsx',
 ];
 
 /** Lazy modules loaded on an operator's action, not to show a screen: never followed into a screen's set. */

@@ -4,11 +4,11 @@
  */
 import { Suspense, use, useState, type ReactNode } from 'react';
 import { Layout as RaLayout, SidebarClasses, useAuthProvider } from 'react-admin';
+import Box from '@mui/material/Box';
 import { playSound } from '../notifications/index.ts';
 import { NotificationsProvider } from '../notifications/NotificationsProvider.tsx';
 import { RaNotificationBridge } from '../notifications/RaNotificationBridge.tsx';
 import { AlertToasts } from '../widgets/AlertToasts/AlertToasts.tsx';
-import { StatusLine } from '../widgets/StatusLine/StatusLine.tsx';
 import { SystemSignalWatch } from '../widgets/SystemSignals/SystemSignalWatch.tsx';
 import { DecorativeBackground } from '../widgets/Background/DecorativeBackground.tsx';
 import { Splash } from '../widgets/Splash/Splash.tsx';
@@ -31,6 +31,12 @@ const FloatingWindows = retryableLazy<FloatingWindowsProps>('the floating window
   import('../widgets/FloatingWindows/index.ts').then((m) => ({ default: m.FloatingWindows })),
 );
 const RealtimeConnection = retryableLazy('live updates', loadRealtimeConnection);
+/**
+ * The status line loads beside the screen, not before it (bench/lib/bundle.ts HOME_AFTER_PAINT):
+ * it reads the live state once a second, so it has nothing to say sooner; its place is kept meanwhile.
+ */
+const StatusLine = retryableLazy<Record<string, never>>('the status line', () => import('../widgets/StatusLine/StatusLine.tsx').then((m) => ({ default: m.StatusLine })));
+const STATUS_LINE_PLACE = { minHeight: 31, mb: 1, borderBottom: 1, borderColor: 'divider' } as const;
 
 /**
  * The menu's column (react-admin's docked sidebar, open or folded), which a floating window must not
@@ -75,7 +81,11 @@ export default function SignedInLayout({ children }: { children: ReactNode }) {
       <SystemSignalWatch />
       <DecorativeBackground />
       <RaLayout appBar={AppBar} menu={Menu} sidebar={Sidebar}>
-        <StatusLine />
+        <LoadBoundary dense>
+          <Suspense fallback={<Box sx={STATUS_LINE_PLACE} />}>
+            <StatusLine />
+          </Suspense>
+        </LoadBoundary>
         {children}
       </RaLayout>
       {/* The landmark tooltips open in (theme.ts tooltipContainer): all content within a landmark. */}
