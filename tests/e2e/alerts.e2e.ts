@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertsResponse, SilencesResponse } from '../../src/contract/alerts.ts';
 import { LogsMoreResponse } from '../../src/contract/index.ts';
 import { startFakeTelegram } from '../support/fakeTelegram.ts';
+import { startReceiver } from '../server/receiver.ts';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn, stillAnswers, type Api, type Session } from './browser.ts';
 
 /** Docs/guide.md "Alerts": the server evaluates every second; the console reads its state every second. */
@@ -216,6 +217,41 @@ describe.skipIf(!hasChromium)('alerts in Chromium against the reference server',
     } finally {
       await admin('PUT', '/alerts/destinations', { destinations: [] });
       await telegram.close();
+    }
+  });
+
+  it('a rule that flaps inside its resolveSeconds sends one firing message to a webhook, not two; the alert\'s page says it reopened', async () => {
+    const receiver = await startReceiver();
+    try {
+      const hook = { id: 'hook-e2e', name: 'Flap hook', kind: 'webhook', enabled: true, url: `${receiver.url}/hook` };
+      expect((await admin('PUT', '/alerts/destinations', { destinations: [hook] })).status).toBe(200);
+      expect((await admin('PUT', '/settings/misc', { updates: { alertRules: [{ id: 'flap', kind: 'balanceBelow', network: 'Base', below: 0.5, unit: 'native', resolveSeconds: 600 }] } })).status).toBe(200);
+      expect((await hold('Base', 0.01)).status).toBe(200);
+      await receiver.waitFor('/hook', 1, 15_000);
+      const [alert] = await activeAlerts();
+      // Back above, resolved; low again a few seconds later: the same alert, reopened.
+      expect((await hold('Base', 3)).status).toBe(200);
+      await eventually(async () => (await activeAlerts()).length).toBe(0);
+      expect((await hold('Base', 0.01)).status).toBe(200);
+      await eventually(async () => (await activeAlerts()).map((a) => a.id)).toEqual([alert?.id]);
+      expect((await hold('Base', 3)).status).toBe(200);
+      await eventually(async () => (await activeAlerts()).length).toBe(0);
+      // Two seconds of evaluations later still one message: the firing one (the resolved one waits out the 600 s).
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(receiver.received.map((r) => (r.body as { status: string; alertId: string }).status)).toEqual(['firing']);
+      expect((receiver.received[0]?.body as { alertId?: string }).alertId).toBe(alert?.id);
+
+      const { page, pageErrors } = await openConsole(operatorKey);
+      await page.goto(`/alerts/${alert?.id}`);
+      const history = page.getByRole('list', { name: 'History of this alert' });
+      await history.getByText(/: held again: reopened$/).waitFor();
+      expect(await history.getByText(/: fired$/).count()).toBe(1);
+      await stillAnswers(page);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await admin('PUT', '/alerts/destinations', { destinations: [] });
+      await admin('PUT', '/settings/misc', { updates: { alertRules: [] } });
+      await receiver.close();
     }
   });
 
