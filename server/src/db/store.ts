@@ -74,6 +74,11 @@ const DB_COMPANION_SUFFIXES = ['-wal', '-shm', '-journal'];
 function preparePrivateFiles(dataDir: string, file: string): void {
   mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   chmodSync(dataDir, DATA_DIR_MODE);
+  preparePrivateDatabaseFile(file);
+}
+
+/** The database file (and its companions) private to this user, created so if missing: the standalone alerts process keeps its own. */
+export function preparePrivateDatabaseFile(file: string): void {
   if (!existsSync(file)) closeSync(openSync(file, 'a', DB_FILE_MODE));
   for (const path of [file, ...DB_COMPANION_SUFFIXES.map((suffix) => file + suffix)]) {
     if (existsSync(path)) chmodSync(path, DB_FILE_MODE);
