@@ -230,7 +230,7 @@ describe('/tx server-side filters, sort and pagination', () => {
   it('export writes rows as CSV: quoted where needed, formulas defused, times in ISO 8601', () => {
     const csv = txsToCsv([tx('a1', { tokenName: 'A,"B"', hash: '=cmd()' })]);
     const [header, line] = csv.trim().split('\r\n');
-    expect(header?.split(',')).toEqual([...CSV_FIELDS]);
+    expect(header?.split(',')).toEqual(CSV_FIELDS.map((field) => `"${field}"`));
     expect(line).toContain('"A,""B"""');
     expect(line).toContain("'=cmd()");
     expect(line).toContain('2023-11-14T22:13:20.000Z');
@@ -264,7 +264,7 @@ describe('§8 error codes on /tx', () => {
     expect(within(cellOf(f1)).getByTitle('Error code 17')).toHaveTextContent('failed to fetch jito hashes');
     expect(cellOf(await rowOf('a2'))).toHaveTextContent('');
     const [header0, line] = txsToCsv([failed('f1')]).trim().split('\r\n');
-    expect(line?.split(',')[header0!.split(',').indexOf('errCode')]).toBe('17');
+    expect(line?.split(',')[header0!.split(',').indexOf('"errCode"')]).toBe('17');
   });
 
   it('§8 the Error filter offers each code with its message and asks the server for the code; it lives in the URL', async () => {
