@@ -212,6 +212,29 @@ describe('/tx server-side filters, sort and pagination', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   }, 20_000);
 
+  it('§8 a list answer that breaks the contract (a bare array, no Content-Range) is said at once, with what was wrong; no placeholder, no pages', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = fakeApi((r) => (r.path === '/txs/' ? json([tx('a1'), tx('a2')]) : undefined));
+    renderKit('/tx', { api, role: 'Operator', definitions: [txs] });
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(alert).toHaveTextContent(
+      "Could not load transactions: the backend's answer to GET /txs/ could not be read: it has no Content-Range header, so the number of records is unknown",
+    );
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // Not retried (it would break the contract again), not shown as a table of unknown length.
+    expect(api.requests.filter((r) => r.path === '/txs/')).toHaveLength(1);
+    expect(screen.queryByRole('table', { name: 'Transactions' })).toBeNull();
+    expect(screen.queryByText(/\d+[–-]\d+ of \d+/)).toBeNull();
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("the backend's answer to GET /txs/ could not be read"));
+  });
+
+  it('§8 a list whose body is not a list of records says so', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = fakeApi((r) => (r.path === '/txs/' ? json({ rows: [tx('a1')] }, { headers: { 'content-range': 'txs 0-0/1' } }) : undefined));
+    renderKit('/tx', { api, role: 'Operator', definitions: [txs] });
+    expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent('could not be read: its body is not a list of records');
+  });
+
   it('the column chooser shows the hidden-by-default columns and hides others', async () => {
     const user = userEvent.setup();
     renderKit('/tx', { api: txApi(), role: 'Operator', definitions: [txs] });
