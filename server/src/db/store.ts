@@ -98,9 +98,11 @@ export interface SqliteStoreOptions {
   txReaders?: number;
   /** A reader thread failed: its requests were read on the store's connection. */
   onReaderFailure?: (err: Error) => void;
+  /** SECRETS_KEY: alert destinations' secrets are kept encrypted with it (alerts/secrets.ts). */
+  secretsKey?: Buffer;
 }
 
-export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }: SqliteStoreOptions): Store {
+export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure, secretsKey }: SqliteStoreOptions): Store {
   let file = ':memory:';
   if (dataDir !== undefined) {
     file = join(dataDir, DB_FILE_NAME);
@@ -141,7 +143,7 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
     solanaBridge: sqliteSolanaBridgeRepo(db, gate, now),
     meta: sqliteMetaRepo(db, gate),
     stats: sqliteStatsRepo(db, gate),
-    alerts: sqliteAlertRepo(db, gate),
+    alerts: sqliteAlertRepo(db, gate, undefined, secretsKey),
     timeline: sqliteTimelineRepo(db, gate),
   };
   const readers =
