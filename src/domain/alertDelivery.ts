@@ -176,3 +176,46 @@ export const maskSecret = (secret: string): string => `${SECRET_MASK}${secret.sl
 /** A value sent back: the masked form of the stored secret keeps it; anything else replaces it. */
 export const keepOrReplace = (sent: string | undefined, stored: string | undefined): string | undefined =>
   sent !== undefined && stored !== undefined && sent === maskSecret(stored) ? stored : sent;
+
+// ---------- The outbox: what becomes of a message in the delivery log ----------
+
+/** A destination's queue was past its bound: the oldest waiting went (docs/protocol.md "Alerts delivery"). */
+export const droppedText = (queued: number): string => `dropped: ${queued} messages queued for this destination`;
+
+/** A message past the destination's rate limit: not sent, counted in the summary that follows. */
+export const heldBackRowText = (perMinute: number): string =>
+  `held back: more than ${perMinute} messages a minute to this destination (counted in the summary)`;
+
+export const DESTINATION_REMOVED_TEXT = 'not sent: the destination was removed';
+export const DESTINATION_DISABLED_TEXT = 'not sent: the destination was disabled';
+
+/** What a row of the delivery log becomes after a try, or after a restart found it in flight. */
+export interface AttemptOutcome {
+  state: 'ok' | 'failed' | 'pending';
+  error?: string;
+  /** When to try again (pending only). */
+  nextAttemptAt: number | null;
+}
+
+/**
+ * After try `tries` (1-based) of at most `maxAttempts`: delivered; pending again after the backoff
+ * when it may pass (a 5xx, a timeout, no connection) and tries are left; else failed, saying why.
+ */
+export function afterAttempt(result: AttemptResult, tries: number, maxAttempts: number, backoffBaseMs: number, now: number): AttemptOutcome {
+  if (result.ok) return { state: 'ok', nextAttemptAt: null };
+  const error = result.error ?? (result.status === undefined ? 'no answer' : String(result.status));
+  if (!retryable(result)) return { state: 'failed', error, nextAttemptAt: null };
+  if (tries < maxAttempts) return { state: 'pending', error: `${error}; trying again`, nextAttemptAt: now + backoffMs(tries, backoffBaseMs) };
+  return { state: 'failed', error: maxAttempts > 1 ? `${error} (gave up after ${tries} tries)` : error, nextAttemptAt: null };
+}
+
+/**
+ * A row in flight when the process stopped (found at the next start): whether it arrived is not
+ * known, so it is tried again at once while it has tries left (at least once, never lost); a test
+ * send is one try by definition, and a row whose last try was in flight ends failed.
+ */
+export function afterInterruption(tries: number, maxAttempts: number, test: boolean, now: number): AttemptOutcome {
+  if (test) return { state: 'failed', error: 'the server stopped during the test send; not known whether it arrived', nextAttemptAt: null };
+  if (tries < maxAttempts) return { state: 'pending', error: `the server stopped during try ${tries}; trying again`, nextAttemptAt: now };
+  return { state: 'failed', error: `the server stopped during try ${tries} of ${maxAttempts}, the last; not known whether it arrived`, nextAttemptAt: null };
+}

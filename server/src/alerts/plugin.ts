@@ -99,6 +99,8 @@ export default fp<AlertsOptions>(
       onSilences: (silences) => app.hub.broadcast('silencesChanged', { data: [...silences] }),
     });
     dispatcher.setDestinations(await app.store.alerts.destinations());
+    // What was waiting or in flight when the server stopped is sent (again) before anything new.
+    await dispatcher.resume();
     await evaluator.load();
     evaluator.setRules(rulesOf(await app.store.settings.get('miscSettings')));
 
@@ -129,7 +131,7 @@ export default fp<AlertsOptions>(
       clearInterval(timer);
       clearInterval(poller);
       stopObserving();
-      dispatcher.close();
+      await dispatcher.close();
       await evaluator.settled();
     });
     app.decorate('alerts', { evaluator, dispatcher, telegram });
