@@ -1,12 +1,15 @@
 /** docs/protocol.md "Alerts delivery": the messages, answers, backoff, rate limit, masking and live state of alerts delivery, as plain functions. */
 import { describe, expect, it } from 'vitest';
 import {
+  afterAttempt,
+  afterInterruption,
   alertLink,
   alertMessageText,
   applyAlertEvent,
   attemptText,
   backoffMs,
   clockText,
+  droppedText,
   emptyAlertSnapshot,
   emptyRateWindow,
   heldBackText,
@@ -90,3 +93,22 @@ describe('Alerts delivery (protocol): answers, retries, rate limit, secrets', ()
   });
 });
 
+
+describe('Alerts delivery (protocol): what becomes of a row of the outbox', () => {
+  const FAIL_503 = { ok: false, status: 503, error: '503 Service Unavailable' };
+  it('after a try: delivered; pending after the backoff while tries are left; failed, saying why, when it may not pass or the tries are spent', () => {
+    expect(afterAttempt({ ok: true, status: 200 }, 1, 6, 20_000, AT)).toEqual({ state: 'ok', nextAttemptAt: null });
+    expect(afterAttempt(FAIL_503, 2, 6, 20_000, AT)).toEqual({ state: 'pending', error: '503 Service Unavailable; trying again', nextAttemptAt: AT + 40_000 });
+    expect(afterAttempt(FAIL_503, 6, 6, 20_000, AT)).toEqual({ state: 'failed', error: '503 Service Unavailable (gave up after 6 tries)', nextAttemptAt: null });
+    expect(afterAttempt({ ok: false, status: 401, error: '401 Unauthorized' }, 1, 6, 20_000, AT)).toEqual({ state: 'failed', error: '401 Unauthorized', nextAttemptAt: null });
+    expect(afterAttempt({ ok: false, error: 'timed out after 10 s' }, 1, 1, 20_000, AT)).toEqual({ state: 'failed', error: 'timed out after 10 s', nextAttemptAt: null });
+  });
+  it('found in flight at start: tried again at once while tries are left; its last try, or a test send, ends failed in words', () => {
+    expect(afterInterruption(2, 6, false, AT)).toEqual({ state: 'pending', error: 'the server stopped during try 2; trying again', nextAttemptAt: AT });
+    expect(afterInterruption(6, 6, false, AT)).toMatchObject({ state: 'failed', error: 'the server stopped during try 6 of 6, the last; not known whether it arrived' });
+    expect(afterInterruption(1, 6, true, AT)).toMatchObject({ state: 'failed', error: 'the server stopped during the test send; not known whether it arrived' });
+  });
+  it('a dropped message says how many were queued', () => {
+    expect(droppedText(101)).toBe('dropped: 101 messages queued for this destination');
+  });
+});
