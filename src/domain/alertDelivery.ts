@@ -6,6 +6,7 @@
  * with the rule functions of alertRules.ts, so they and the console never disagree.
  */
 import { SECRET_MASK, SECRET_VISIBLE_CHARS } from '../config/alertDelivery.ts';
+import type { Delivery } from '../contract/alertDelivery.ts';
 import type { Alert } from '../contract/alerts.ts';
 import type { AlertSnapshot } from './alertRules.ts';
 
@@ -218,4 +219,16 @@ export function afterInterruption(tries: number, maxAttempts: number, test: bool
   if (test) return { state: 'failed', error: 'the server stopped during the test send; not known whether it arrived', nextAttemptAt: null };
   if (tries < maxAttempts) return { state: 'pending', error: `the server stopped during try ${tries}; trying again`, nextAttemptAt: now };
   return { state: 'failed', error: `the server stopped during try ${tries} of ${maxAttempts}, the last; not known whether it arrived`, nextAttemptAt: null };
+}
+
+/**
+ * A delivery log row's result as the log shows it: "Delivered"; "Sending…" before its first answer;
+ * else the last answer or the reason it ended ("503 Service Unavailable; trying again", "held back:
+ * …", "dropped: …"). A backend without `state` (an older one): no try yet reads as sending.
+ */
+export function deliveryResultText(row: Pick<Delivery, 'ok' | 'attempts' | 'error' | 'state'>): string {
+  if (row.ok || row.state === 'ok') return 'Delivered';
+  if (row.error !== undefined) return row.error;
+  const waiting = row.state === undefined ? row.attempts === 0 : row.state === 'pending' || row.state === 'sending';
+  return waiting ? 'Sending…' : 'Not delivered';
 }

@@ -9,6 +9,7 @@ import {
   attemptText,
   backoffMs,
   clockText,
+  deliveryResultText,
   droppedText,
   emptyAlertSnapshot,
   emptyRateWindow,
@@ -110,5 +111,20 @@ describe('Alerts delivery (protocol): what becomes of a row of the outbox', () =
   });
   it('a dropped message says how many were queued', () => {
     expect(droppedText(101)).toBe('dropped: 101 messages queued for this destination');
+  });
+});
+
+describe('Alerts delivery (protocol): a delivery log row in words', () => {
+  it('delivered; sending before its first answer; else the last answer or why it ended (a held-back row is not "sending")', () => {
+    expect(deliveryResultText({ ok: true, attempts: 1, state: 'ok' })).toBe('Delivered');
+    expect(deliveryResultText({ ok: false, attempts: 0, state: 'pending' })).toBe('Sending…');
+    expect(deliveryResultText({ ok: false, attempts: 1, state: 'sending' })).toBe('Sending…');
+    expect(deliveryResultText({ ok: false, attempts: 1, state: 'pending', error: '503 Service Unavailable; trying again' })).toBe('503 Service Unavailable; trying again');
+    const held = 'held back: more than 20 messages a minute to this destination (counted in the summary)';
+    expect(deliveryResultText({ ok: false, attempts: 0, state: 'failed', error: held })).toBe(held);
+    expect(deliveryResultText({ ok: false, attempts: 0, state: 'failed' })).toBe('Not delivered');
+    // A backend without state: no try yet reads as sending.
+    expect(deliveryResultText({ ok: false, attempts: 0 })).toBe('Sending…');
+    expect(deliveryResultText({ ok: false, attempts: 2, error: '400 Bad Request' })).toBe('400 Bad Request');
   });
 });
