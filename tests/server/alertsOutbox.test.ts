@@ -184,16 +184,16 @@ describe('Alerts delivery (protocol): the outbox', () => {
   it('a fresh message to a failing destination is tried at once, not after the backoff of the one before it', async () => {
     const { repo } = store(join(tempDir('alerts-outbox-'), 'alerts.db'));
     const made = tries(() => FAIL);
-    // A minute's backoff: far longer than the wait below allows.
-    const dispatcher = await start(repo, [hook('down')], made.attempt, { backoffBaseMs: 60_000 });
+    // Ten minutes' backoff: far longer than the wait below allows (the old queue waited it out).
+    const dispatcher = await start(repo, [hook('down')], made.attempt, { backoffBaseMs: 600_000 });
     await dispatcher.send(message(1));
     await until(async () => (await byText(repo)).get('FIRING: 1')?.state === 'pending' && made.made.length === 1, 'the first message in backoff');
     const first = (await byText(repo)).get('FIRING: 1');
     expect(first).toMatchObject({ attempts: 1, error: '500 Internal Server Error; trying again', nextAttemptAt: expect.any(Number) });
     await dispatcher.send(message(2));
-    await until(() => made.made.some((t) => t.text === 'FIRING: 2'), 'the fresh message tried', 2000);
+    await until(() => made.made.some((t) => t.text === 'FIRING: 2'), 'the fresh message tried', 10_000);
     expect(made.made.map((t) => t.text)).toEqual(['FIRING: 1', 'FIRING: 2']);
-  });
+  }, 20_000);
 
   it('retries end: past its tries a row fails with the reason; a removed or disabled destination fails what waited for it', async () => {
     const { repo } = store(join(tempDir('alerts-outbox-'), 'alerts.db'));
