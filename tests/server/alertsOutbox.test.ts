@@ -66,10 +66,16 @@ function store(file: string): { db: Database; repo: AlertRepo } {
   return { db, repo: sqliteAlertRepo(db, new Gate(db)) };
 }
 
-async function start(repo: AlertRepo, destinations: StoredDestination[], attempt: AttemptFn, timings: Partial<DeliveryTimings> = {}): Promise<Dispatcher> {
+async function start(
+  repo: AlertRepo,
+  destinations: StoredDestination[],
+  attempt: AttemptFn,
+  timings: Partial<DeliveryTimings> = {},
+  now: () => number = () => 0,
+): Promise<Dispatcher> {
   const dispatcher = new Dispatcher({
     repo,
-    now: () => 0,
+    now,
     timings: { ...DELIVERY_TIMINGS_DEFAULT, backoffBaseMs: 10, maxAttempts: 3, closeWaitMs: 0, ...timings },
     onError: (err) => {
       throw err;
@@ -230,6 +236,23 @@ describe('Alerts delivery (protocol): the outbox', () => {
     const rows = await byText(repo);
     expect(rows.get('FIRING: 3')).toMatchObject({ state: 'failed', attempts: 0, error: 'held back: more than 2 messages a minute to this destination (counted in the summary)' });
     expect(made.made.map((t) => t.text)).toEqual(['FIRING: 1', 'FIRING: 2', '2 more alert messages were held back in the last minute (at most 2 a minute to this destination)']);
+  });
+
+  it('a test send that opens a new window sends the summary owed by the one before', async () => {
+    const { repo } = store(join(tempDir('alerts-outbox-'), 'alerts.db'));
+    const made = tries(() => OK);
+    let now = 0;
+    // A window of a minute on the app's clock, which the test moves.
+    const dispatcher = await start(repo, [hook('a')], made.attempt, { perMinute: 2, windowMs: 60_000 }, () => now);
+    for (let n = 1; n <= 3; n++) await dispatcher.send(message(n));
+    await dispatcher.idle();
+    now = 61_000;
+    expect(await dispatcher.test(hook('a'), { status: 'test', rule: 'Test message', text: 'TEST', startedAt: now })).toEqual(OK);
+    await dispatcher.idle();
+    expect(made.made.map((t) => t.text).sort()).toEqual(
+      ['1 more alert message was held back in the last minute (at most 2 a minute to this destination)', 'FIRING: 1', 'FIRING: 2', 'TEST'].sort(),
+    );
+    expect((await byText(repo)).get('TEST')).toMatchObject({ state: 'ok', attempts: 1 });
   });
 
   it('a message is written with the alert change that produced it, in one transaction: neither is kept without the other', async () => {

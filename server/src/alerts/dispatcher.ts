@@ -185,7 +185,15 @@ export class Dispatcher {
     if (!step.send) return null;
     lane.window = step.window;
     const row = this.row(destination, message, 'sending');
-    await this.options.repo.addDeliveries({ rows: [{ ...row, attempts: 1 }], queueMax: this.options.timings.queueMax });
+    // A new window on one that held messages back: its summary is owed, test or not.
+    const summary = step.summary > 0 ? [this.row(destination, this.summary(step.summary, message.startedAt), 'pending')] : [];
+    if (summary.length > 0) {
+      clearTimeout(lane.summaryTimer);
+      lane.summaryTimer = undefined;
+    }
+    const outbox = { rows: [...summary, { ...row, attempts: 1 }], queueMax: this.options.timings.queueMax };
+    await this.options.repo.addDeliveries(outbox);
+    this.queued(outbox);
     const result = await this.attemptFn(destination, { ...message, deliveryId: row.id }, this.options.timings.timeoutMs);
     await this.options.repo.settleDelivery(row.id, afterAttempt(result, 1, 1, 0, this.timerNow()));
     return result;
