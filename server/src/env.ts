@@ -1,6 +1,7 @@
 /** The environment, parsed once with zod; anything invalid stops the server with a clear message. */
 import { z } from 'zod';
 import { parseSecretsKey } from './alerts/secrets.ts';
+import { ALERT_DELIVERY_BACKOFF_BASE_MS, ALERT_DELIVERY_MAX_ATTEMPTS, ALERT_DELIVERY_TIMEOUT_MS } from '../../src/config/alertDelivery.ts';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import { TX_READERS_DEFAULT, TX_READERS_MAX } from './db/txReaders.ts';
 import { CONNECTION_LIMITS_DEFAULTS } from './lib/connectionLimits.ts';
@@ -103,6 +104,13 @@ const EnvSchema = z.object({
    * values already stored are encrypted when the server starts with it.
    */
   SECRETS_KEY: secretsKey.optional(),
+  /**
+   * Alerts delivery's timings (docs/protocol.md "Alerts delivery"; defaults in
+   * src/config/alertDelivery.ts): one try's timeout, tries in all, the first retry's wait.
+   */
+  ALERT_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(ALERT_DELIVERY_TIMEOUT_MS),
+  ALERT_DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(ALERT_DELIVERY_MAX_ATTEMPTS),
+  ALERT_DELIVERY_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(ALERT_DELIVERY_BACKOFF_BASE_MS),
   /** Origins, besides the server's own, whose pages may call the API and open sockets. */
   ALLOWED_ORIGINS: originList.default([]),
   /** Host names, besides localhost, IP addresses, HOST and ALLOWED_ORIGINS' hosts, that requests may be sent to (DNS rebinding). */

@@ -44,7 +44,10 @@ async function main(env: Env): Promise<void> {
     sim: { enabled: env.SIM === 'on', seed: env.SIM_SEED, rate: env.SIM_RATE, stampBlocks: env.SIM_BENCH_STAMP === 'on' },
     logger: { level: env.LOG_LEVEL },
     secretsKey: env.SECRETS_KEY,
-    alerts: { publicUrl: env.PUBLIC_URL },
+    alerts: {
+      publicUrl: env.PUBLIC_URL,
+      timings: { timeoutMs: env.ALERT_DELIVERY_TIMEOUT_MS, maxAttempts: env.ALERT_DELIVERY_MAX_ATTEMPTS, backoffBaseMs: env.ALERT_DELIVERY_BACKOFF_MS },
+    },
   });
 
   let closing = false;

@@ -22,7 +22,23 @@ export const ALERT_DELIVERY_PER_MINUTE = 20;
 /** The rate limit's window. */
 export const ALERT_DELIVERY_WINDOW_MS = 60_000;
 
-/** Delivery log rows kept; past it the oldest go. */
+/**
+ * At most this many messages wait (pending) for one destination (docs/protocol.md "Alerts
+ * delivery"). Past it the oldest waiting are marked failed "dropped: N messages queued for this
+ * destination": the newest say what holds now, the oldest have had their tries. 100 is five minutes
+ * of a full rate limit (20 a minute) to a destination that is down; 20 destinations × 100 is no
+ * more than the rows kept below.
+ */
+export const ALERT_DELIVERY_QUEUE_MAX = 100;
+
+/**
+ * A graceful stop waits at most this long for the attempts in flight to be answered and recorded
+ * (docs/protocol.md "Alerts delivery"); one still unanswered is sent again after the next start.
+ * Well inside the server's own 10 s shutdown grace.
+ */
+export const ALERT_DELIVERY_CLOSE_WAIT_MS = 2000;
+
+/** Finished delivery log rows kept; past it the oldest finished go (a message still to send never does). */
 export const ALERT_DELIVERIES_KEPT = 2000;
 
 /** GET /api/alerts/deliveries answers at most this many rows (`limit` default and maximum). */

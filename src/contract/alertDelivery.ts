@@ -63,6 +63,13 @@ export type DestinationsRequest = z.infer<typeof DestinationsRequest>;
 export const DeliveryAttemptResponse = z.object({ ok: z.boolean(), status: z.number().int().optional(), error: z.string().optional() });
 export type DeliveryAttemptResponse = z.infer<typeof DeliveryAttemptResponse>;
 
+/**
+ * Where a message is in the delivery log (docs/protocol.md "Alerts delivery"): waiting for its
+ * (next) try, being tried, delivered, or failed for good with its reason.
+ */
+export const DELIVERY_STATES = ['pending', 'sending', 'ok', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
 export const Delivery = z.object({
   id: z.string(),
   at: z.number(),
@@ -73,6 +80,10 @@ export const Delivery = z.object({
   ok: z.boolean(),
   attempts: z.number().int().nonnegative(),
   error: z.string().optional(),
+  /** Optional: a backend without an outbox leaves it out (`ok` then says it all). */
+  state: z.enum(DELIVERY_STATES).optional(),
+  /** When a pending message is tried (again), ms since the epoch; absent once it is finished. */
+  nextAttemptAt: z.number().optional(),
 });
 export type Delivery = z.infer<typeof Delivery>;
 
@@ -93,5 +104,10 @@ export const WebhookBody = z.object({
   subject: AlertSubject.optional(),
   value: z.number().optional(),
   threshold: z.number().optional(),
+  /**
+   * The delivery log row's id: the same on every try of one message to one destination, so a
+   * receiver can drop a repeat (delivery is at least once across a crash).
+   */
+  deliveryId: z.string().optional(),
 });
 export type WebhookBody = z.infer<typeof WebhookBody>;

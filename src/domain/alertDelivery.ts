@@ -6,6 +6,7 @@
  * with the rule functions of alertRules.ts, so they and the console never disagree.
  */
 import { SECRET_MASK, SECRET_URL_TAIL_MIN, SECRET_VISIBLE_CHARS, TELEGRAM_API_BASE_DEFAULT } from '../config/alertDelivery.ts';
+import type { Delivery } from '../contract/alertDelivery.ts';
 import type { Alert } from '../contract/alerts.ts';
 import type { AlertSnapshot } from './alertRules.ts';
 
@@ -212,3 +213,58 @@ export function keepOrReplaceUrl(sent: string | undefined, stored: string | unde
 
 /** Where a Telegram bot's token is sent: its API address without trailing slashes (send.ts appends /bot{token}/…). */
 export const telegramBase = (apiBase: string | undefined): string => (apiBase ?? TELEGRAM_API_BASE_DEFAULT).replace(/\/+$/, '');
+
+// ---------- The outbox: what becomes of a message in the delivery log ----------
+
+/** A destination's queue was past its bound: the oldest waiting went (docs/protocol.md "Alerts delivery"). */
+export const droppedText = (queued: number): string => `dropped: ${queued} messages queued for this destination`;
+
+/** A message past the destination's rate limit: not sent, counted in the summary that follows. */
+export const heldBackRowText = (perMinute: number): string =>
+  `held back: more than ${perMinute} messages a minute to this destination (counted in the summary)`;
+
+export const DESTINATION_REMOVED_TEXT = 'not sent: the destination was removed';
+export const DESTINATION_DISABLED_TEXT = 'not sent: the destination was disabled';
+
+/** What a row of the delivery log becomes after a try, or after a restart found it in flight. */
+export interface AttemptOutcome {
+  state: 'ok' | 'failed' | 'pending';
+  error?: string;
+  /** When to try again (pending only). */
+  nextAttemptAt: number | null;
+}
+
+/**
+ * After try `tries` (1-based) of at most `maxAttempts`: delivered; pending again after the backoff
+ * when it may pass (a 5xx, a timeout, no connection) and tries are left; else failed, saying why.
+ */
+export function afterAttempt(result: AttemptResult, tries: number, maxAttempts: number, backoffBaseMs: number, now: number): AttemptOutcome {
+  if (result.ok) return { state: 'ok', nextAttemptAt: null };
+  const error = result.error ?? (result.status === undefined ? 'no answer' : String(result.status));
+  if (!retryable(result)) return { state: 'failed', error, nextAttemptAt: null };
+  if (tries < maxAttempts) return { state: 'pending', error: `${error}; trying again`, nextAttemptAt: now + backoffMs(tries, backoffBaseMs) };
+  return { state: 'failed', error: maxAttempts > 1 ? `${error} (gave up after ${tries} tries)` : error, nextAttemptAt: null };
+}
+
+/**
+ * A row in flight when the process stopped (found at the next start): whether it arrived is not
+ * known, so it is tried again at once while it has tries left (at least once, never lost); a test
+ * send is one try by definition, and a row whose last try was in flight ends failed.
+ */
+export function afterInterruption(tries: number, maxAttempts: number, test: boolean, now: number): AttemptOutcome {
+  if (test) return { state: 'failed', error: 'the server stopped during the test send; not known whether it arrived', nextAttemptAt: null };
+  if (tries < maxAttempts) return { state: 'pending', error: `the server stopped during try ${tries}; trying again`, nextAttemptAt: now };
+  return { state: 'failed', error: `the server stopped during try ${tries} of ${maxAttempts}, the last; not known whether it arrived`, nextAttemptAt: null };
+}
+
+/**
+ * A delivery log row's result as the log shows it: "Delivered"; "Sending…" before its first answer;
+ * else the last answer or the reason it ended ("503 Service Unavailable; trying again", "held back:
+ * …", "dropped: …"). A backend without `state` (an older one): no try yet reads as sending.
+ */
+export function deliveryResultText(row: Pick<Delivery, 'ok' | 'attempts' | 'error' | 'state'>): string {
+  if (row.ok || row.state === 'ok') return 'Delivered';
+  if (row.error !== undefined) return row.error;
+  const waiting = row.state === undefined ? row.attempts === 0 : row.state === 'pending' || row.state === 'sending';
+  return waiting ? 'Sending…' : 'Not delivered';
+}

@@ -1,12 +1,16 @@
 /** docs/protocol.md "Alerts delivery": the messages, answers, backoff, rate limit, masking and live state of alerts delivery, as plain functions. */
 import { describe, expect, it } from 'vitest';
 import {
+  afterAttempt,
+  afterInterruption,
   alertLink,
   alertMessageText,
   applyAlertEvent,
   attemptText,
   backoffMs,
   clockText,
+  deliveryResultText,
+  droppedText,
   emptyAlertSnapshot,
   emptyRateWindow,
   heldBackText,
@@ -116,3 +120,37 @@ describe('Alerts delivery (protocol): answers, retries, rate limit, secrets', ()
   });
 });
 
+
+describe('Alerts delivery (protocol): what becomes of a row of the outbox', () => {
+  const FAIL_503 = { ok: false, status: 503, error: '503 Service Unavailable' };
+  it('after a try: delivered; pending after the backoff while tries are left; failed, saying why, when it may not pass or the tries are spent', () => {
+    expect(afterAttempt({ ok: true, status: 200 }, 1, 6, 20_000, AT)).toEqual({ state: 'ok', nextAttemptAt: null });
+    expect(afterAttempt(FAIL_503, 2, 6, 20_000, AT)).toEqual({ state: 'pending', error: '503 Service Unavailable; trying again', nextAttemptAt: AT + 40_000 });
+    expect(afterAttempt(FAIL_503, 6, 6, 20_000, AT)).toEqual({ state: 'failed', error: '503 Service Unavailable (gave up after 6 tries)', nextAttemptAt: null });
+    expect(afterAttempt({ ok: false, status: 401, error: '401 Unauthorized' }, 1, 6, 20_000, AT)).toEqual({ state: 'failed', error: '401 Unauthorized', nextAttemptAt: null });
+    expect(afterAttempt({ ok: false, error: 'timed out after 10 s' }, 1, 1, 20_000, AT)).toEqual({ state: 'failed', error: 'timed out after 10 s', nextAttemptAt: null });
+  });
+  it('found in flight at start: tried again at once while tries are left; its last try, or a test send, ends failed in words', () => {
+    expect(afterInterruption(2, 6, false, AT)).toEqual({ state: 'pending', error: 'the server stopped during try 2; trying again', nextAttemptAt: AT });
+    expect(afterInterruption(6, 6, false, AT)).toMatchObject({ state: 'failed', error: 'the server stopped during try 6 of 6, the last; not known whether it arrived' });
+    expect(afterInterruption(1, 6, true, AT)).toMatchObject({ state: 'failed', error: 'the server stopped during the test send; not known whether it arrived' });
+  });
+  it('a dropped message says how many were queued', () => {
+    expect(droppedText(101)).toBe('dropped: 101 messages queued for this destination');
+  });
+});
+
+describe('Alerts delivery (protocol): a delivery log row in words', () => {
+  it('delivered; sending before its first answer; else the last answer or why it ended (a held-back row is not "sending")', () => {
+    expect(deliveryResultText({ ok: true, attempts: 1, state: 'ok' })).toBe('Delivered');
+    expect(deliveryResultText({ ok: false, attempts: 0, state: 'pending' })).toBe('Sending…');
+    expect(deliveryResultText({ ok: false, attempts: 1, state: 'sending' })).toBe('Sending…');
+    expect(deliveryResultText({ ok: false, attempts: 1, state: 'pending', error: '503 Service Unavailable; trying again' })).toBe('503 Service Unavailable; trying again');
+    const held = 'held back: more than 20 messages a minute to this destination (counted in the summary)';
+    expect(deliveryResultText({ ok: false, attempts: 0, state: 'failed', error: held })).toBe(held);
+    expect(deliveryResultText({ ok: false, attempts: 0, state: 'failed' })).toBe('Not delivered');
+    // A backend without state: no try yet reads as sending.
+    expect(deliveryResultText({ ok: false, attempts: 0 })).toBe('Sending…');
+    expect(deliveryResultText({ ok: false, attempts: 2, error: '400 Bad Request' })).toBe('400 Bad Request');
+  });
+});

@@ -91,7 +91,8 @@ describe('Alerts delivery (protocol): a balance rule fires once to every destina
     const about = { alertId: alert?.id, severity: 'warning', subject: { type: 'network', name: 'Ethereum' }, value: 0.42, threshold: 0.5 };
     expect(receiver.received.map(({ path, body }) => ({ path, body }))).toEqual(
       expect.arrayContaining([
-        { path: '/hook', body: { status: 'firing', rule: 'Balance on Ethereum below 0.5 ETH', text: firing, startedAt: Date.UTC(2026, 10, 26, 3, 12, 0), ...about } },
+        // deliveryId: the log row's id, for the receiver to drop a repeat after a crash.
+        { path: '/hook', body: { status: 'firing', rule: 'Balance on Ethereum below 0.5 ETH', text: firing, startedAt: Date.UTC(2026, 10, 26, 3, 12, 0), ...about, deliveryId: expect.any(String) } },
         { path: SLACK_PATH, body: { text: firing } },
         { path: `/tg/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: '-100200300', text: firing } },
       ]),
@@ -128,6 +129,7 @@ describe('Alerts delivery (protocol): a balance rule fires once to every destina
             startedAt: Date.UTC(2026, 10, 26, 3, 12, 0),
             endedAt: Date.UTC(2026, 10, 26, 3, 30, 0),
             ...about,
+            deliveryId: expect.any(String),
           },
         },
         { path: SLACK_PATH, body: { text: resolved } },

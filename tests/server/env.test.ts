@@ -29,8 +29,23 @@ describe('environment (server/src/env.ts)', () => {
       STUCK_FACTOR: 2,
       STUCK_FLOOR_MS: 60_000,
       STUCK_CHECK_MS: 1000,
+      // docs/protocol.md "Alerts delivery": a try times out after 10 s; six tries, the first retry after 20 s.
+      ALERT_DELIVERY_TIMEOUT_MS: 10_000,
+      ALERT_DELIVERY_MAX_ATTEMPTS: 6,
+      ALERT_DELIVERY_BACKOFF_MS: 20_000,
       LOG_LEVEL: 'warn',
     });
+  });
+
+  it('Alerts delivery (protocol): ALERT_DELIVERY_TIMEOUT_MS, ALERT_DELIVERY_MAX_ATTEMPTS and ALERT_DELIVERY_BACKOFF_MS are read as numbers and refused out of range', () => {
+    expect(parseEnv({ ALERT_DELIVERY_TIMEOUT_MS: '2000', ALERT_DELIVERY_MAX_ATTEMPTS: '3', ALERT_DELIVERY_BACKOFF_MS: '500' })).toMatchObject({
+      ALERT_DELIVERY_TIMEOUT_MS: 2000,
+      ALERT_DELIVERY_MAX_ATTEMPTS: 3,
+      ALERT_DELIVERY_BACKOFF_MS: 500,
+    });
+    expect(() => parseEnv({ ALERT_DELIVERY_MAX_ATTEMPTS: '0' })).toThrow(/ALERT_DELIVERY_MAX_ATTEMPTS/);
+    expect(() => parseEnv({ ALERT_DELIVERY_TIMEOUT_MS: 'soon' })).toThrow(/ALERT_DELIVERY_TIMEOUT_MS/);
+    expect(() => parseEnv({ ALERT_DELIVERY_BACKOFF_MS: '1' })).toThrow(/ALERT_DELIVERY_BACKOFF_MS/);
   });
 
   it('Trades (protocol): STUCK_FACTOR, STUCK_FLOOR_MS and STUCK_CHECK_MS are read as numbers and refused out of range', () => {

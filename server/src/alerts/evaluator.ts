@@ -3,7 +3,8 @@
  * docs/protocol.md "Alerts lifecycle" (src/domain/alertLifecycle.ts decides; this keeps, announces
  * and delivers). An alert is one rule for one subject; each one's changes are kept (AlertRepo), so a
  * restart neither sends a firing message again nor forgets what fires. Decisions are synchronous;
- * the writes and the deliveries follow in order without being awaited here.
+ * the writes follow in order without being awaited here, each change with the messages it owes in
+ * one transaction (the dispatcher's outbox sends them from there).
  */
 import { randomUUID } from 'node:crypto';
 import type { AlertRule } from '../../../src/contract/alertRules.ts';
@@ -34,7 +35,8 @@ import {
 } from '../../../src/domain/alertRules.ts';
 import { ALERT_SECONDS_MAX } from '../../../src/config/alerts.ts';
 import type { Dispatcher } from './dispatcher.ts';
-import type { AlertRepo } from './repo.ts';
+import type { AlertRepo, Outbox } from './repo.ts';
+import type { AlertMessage } from './send.ts';
 
 export interface EvaluatorOptions {
   repo: AlertRepo;
@@ -234,26 +236,36 @@ export class AlertEvaluator {
   private apply(key: string, step: Step, rule: AlertRule | undefined, now: number): void {
     const before = this.open.get(key);
     if (step.tracked) this.open.set(key, step.tracked);
+    // The messages are written with the change that owes them, in one transaction (dispatcher.ts).
+    const outbox = step.send && step.tracked ? this.options.dispatcher.prepare(this.message(step.tracked.alert, step.send, rule, now)) : undefined;
     if (step.changed && step.tracked) {
       const added = step.tracked.alert.history.slice(before?.alert.id === step.tracked.alert.id ? before.alert.history.length : 0);
-      this.keep(step.tracked, added);
-    } else if (step.tracked && step.tracked !== before) {
+      this.keep(step.tracked, added, outbox);
+    } else if (step.tracked && (step.tracked !== before || outbox)) {
       // Only delivery bookkeeping moved (the owed resolved message went): kept, nothing to announce.
-      const tracked = step.tracked;
-      this.write(() => this.options.repo.saveAlert(tracked));
+      this.store(step.tracked, outbox);
     }
-    if (step.send && step.tracked) this.deliver(step.tracked.alert, step.send, rule, now);
   }
 
-  private keep(tracked: TrackedAlert, added: readonly AlertHistoryEntry[]): void {
-    this.write(() => this.options.repo.saveAlert(tracked));
+  private keep(tracked: TrackedAlert, added: readonly AlertHistoryEntry[], outbox?: Outbox): void {
+    this.store(tracked, outbox);
     this.options.onChange?.(tracked.alert, added);
   }
 
-  /** Kept first, then sent: a crash between the two loses a message rather than sending one twice. */
-  private deliver(alert: Alert, status: SendStatus, rule: AlertRule | undefined, now: number): void {
+  /**
+   * The alert kept with the messages it owes, then their lanes told: a crash before the commit loses
+   * both (the change is decided again on the next start), after it neither (the outbox sends).
+   */
+  private store(tracked: TrackedAlert, outbox?: Outbox): void {
+    this.write(async () => {
+      await this.options.repo.saveAlert(tracked, outbox);
+      this.options.dispatcher.queued(outbox);
+    });
+  }
+
+  private message(alert: Alert, status: SendStatus, rule: AlertRule | undefined, now: number): AlertMessage {
     const link = alertLink(this.options.publicUrl, alert.id);
-    const message = {
+    return {
       status,
       rule: rule ? describeRule(rule) : alert.kind,
       text: alertMessageText(alert, status, now, link),
@@ -265,7 +277,6 @@ export class AlertEvaluator {
       ...(alert.value === undefined ? {} : { value: alert.value }),
       ...(alert.threshold === undefined ? {} : { threshold: alert.threshold }),
     };
-    this.writes = this.writes.then(() => this.options.dispatcher.send(message)).catch((err: unknown) => this.options.onError(err));
   }
 
   private write(store: () => Promise<void>): void {

@@ -116,6 +116,8 @@ export default fp<AlertsOptions>(
       onSilences: (silences) => app.hub.broadcast('silencesChanged', { data: [...silences] }),
     });
     dispatcher.setDestinations(await readableDestinations(app));
+    // What was waiting or in flight when the server stopped is sent (again) before anything new.
+    await dispatcher.resume();
     await evaluator.load();
     evaluator.setRules(rulesOf(await app.store.settings.get('miscSettings')));
 
@@ -146,7 +148,7 @@ export default fp<AlertsOptions>(
       clearInterval(timer);
       clearInterval(poller);
       stopObserving();
-      dispatcher.close();
+      await dispatcher.close();
       await evaluator.settled();
     });
     app.decorate('alerts', { evaluator, dispatcher, telegram });

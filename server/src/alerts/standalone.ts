@@ -17,7 +17,7 @@ import { eventCachePayloads, LoginResponse, ServerEvents, type ServerEventName }
 import { z } from '../../../src/contract/zod.ts';
 import { Gate } from '../db/gate.ts';
 import { systemClock } from '../lib/clock.ts';
-import { ALERTS_LIFECYCLE_TABLES_SQL, ALERTS_TABLES_SQL } from '../db/migrations.ts';
+import { applyAlertsTables } from '../db/migrations.ts';
 import { preparePrivateDatabaseFile } from '../db/store.ts';
 import { DELIVERY_TIMINGS_DEFAULT, Dispatcher, type DeliveryTimings } from './dispatcher.ts';
 import { AlertEvaluator } from './evaluator.ts';
@@ -78,8 +78,7 @@ export async function startStandalone(options: StandaloneOptions) {
   preparePrivateDatabaseFile(options.config.dataFile);
   const db = new BetterSqlite3(options.config.dataFile);
   db.pragma('journal_mode = WAL');
-  db.exec(ALERTS_TABLES_SQL);
-  db.exec(ALERTS_LIFECYCLE_TABLES_SQL);
+  applyAlertsTables(db);
   const repo = sqliteAlertRepo(db, new Gate(db));
   const { now } = systemClock;
   const dispatcher = new Dispatcher({
@@ -89,6 +88,7 @@ export async function startStandalone(options: StandaloneOptions) {
     onError: (err, destinationId) => log(`delivery bookkeeping to ${destinationId} failed: ${String(err)}`),
   });
   dispatcher.setDestinations(options.config.destinations as StoredDestination[]);
+  await dispatcher.resume();
   const evaluator = new AlertEvaluator({ repo, dispatcher, now, publicUrl: options.config.link, onError: (err) => log(`alert state not kept: ${String(err)}`) });
   await evaluator.load();
 
@@ -169,7 +169,7 @@ export async function startStandalone(options: StandaloneOptions) {
       clearInterval(ping);
       clearInterval(tick);
       socket.close();
-      dispatcher.close();
+      await dispatcher.close();
       await evaluator.settled();
       db.close();
     },

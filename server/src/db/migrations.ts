@@ -57,6 +57,36 @@ export const ALERTS_LIFECYCLE_TABLES_SQL = `
   ) STRICT;
 `;
 
+/**
+ * Migration 18's change; never edit. The delivery log becomes the outbox (docs/protocol.md "Alerts
+ * delivery"): each row has its state, when it is tried next, and the message itself (never a
+ * secret: that stays in the destination), so a restart sends what was waiting. Rows from before it
+ * have no message to send again: one left unfinished (no try recorded, or "trying again") ends
+ * failed, saying so. The queue index serves the dispatcher's "next due row of this destination".
+ */
+export const ALERTS_OUTBOX_SQL = `
+  ALTER TABLE alert_deliveries ADD COLUMN state TEXT NOT NULL DEFAULT 'failed' CHECK (state IN ('pending', 'sending', 'ok', 'failed'));
+  ALTER TABLE alert_deliveries ADD COLUMN next_attempt_at INTEGER;
+  ALTER TABLE alert_deliveries ADD COLUMN body TEXT CHECK (body IS NULL OR json_valid(body));
+  UPDATE alert_deliveries SET state = 'ok' WHERE ok = 1;
+  UPDATE alert_deliveries SET error = 'not finished when the server stopped (before the delivery log kept messages to send again)'
+    WHERE ok = 0 AND (attempts = 0 OR error LIKE '%; trying again');
+  CREATE INDEX IF NOT EXISTS alert_deliveries_queue ON alert_deliveries (destination_id, state, next_attempt_at);
+`;
+
+/**
+ * The standalone alerts process's own file: the same tables as the server's (migrations 14, 16 and
+ * 18), made or brought up to date on every start.
+ */
+export function applyAlertsTables(db: Database): void {
+  db.transaction(() => {
+    db.exec(ALERTS_TABLES_SQL);
+    db.exec(ALERTS_LIFECYCLE_TABLES_SQL);
+    const columns = (db.pragma('table_info(alert_deliveries)') as { name: string }[]).map((column) => column.name);
+    if (!columns.includes('state')) db.exec(ALERTS_OUTBOX_SQL);
+  })();
+}
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -543,6 +573,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
       CREATE INDEX timeline_by_at ON timeline_events (at);
     `,
+  },
+  {
+    version: 18,
+    name: 'alerts outbox',
+    // docs/protocol.md "Alerts delivery": a message is written to the delivery log, pending, in the
+    // transaction that keeps the alert's change, and sent (again) from there (ALERTS_OUTBOX_SQL).
+    sql: ALERTS_OUTBOX_SQL,
   },
 ];
 

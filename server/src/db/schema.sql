@@ -22,7 +22,9 @@ CREATE TABLE alert_deliveries (
   ok INTEGER NOT NULL,
   attempts INTEGER NOT NULL,
   error TEXT
-) STRICT;
+, state TEXT NOT NULL DEFAULT 'failed' CHECK (state IN ('pending', 'sending', 'ok', 'failed')), next_attempt_at INTEGER, body TEXT CHECK (body IS NULL OR json_valid(body))) STRICT;
+
+CREATE INDEX alert_deliveries_queue ON alert_deliveries (destination_id, state, next_attempt_at);
 
 CREATE TABLE alert_destinations (
   id TEXT PRIMARY KEY,

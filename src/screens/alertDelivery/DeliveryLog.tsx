@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Delivery } from '../../contract/alertDelivery.ts';
+import { deliveryResultText } from '../../domain/alertDelivery.ts';
 import { errorText } from '../../ui/errors.ts';
 import { useFormatTime } from '../../ui/timeZone.ts';
 import { useAlertsApi } from './api.ts';
@@ -68,7 +69,7 @@ export function DeliveryLog({ reload, onReload }: { reload: number; onReload: ()
                   <TableCell title={row.text}>{row.rule}</TableCell>
                   <TableCell>{STATUS_WORDS[row.status]}</TableCell>
                   <TableCell>{names[row.destinationId] ?? 'a removed destination'}</TableCell>
-                  <TableCell>{row.ok ? 'Delivered' : row.attempts === 0 ? 'Sending…' : (row.error ?? 'Not delivered')}</TableCell>
+                  <TableCell>{deliveryResultText(row)}</TableCell>
                   <TableCell align="right">{row.attempts}</TableCell>
                 </TableRow>
               ))}
