@@ -1,8 +1,10 @@
 /**
- * §2 trade toasts, folded into one line so no toast covers a control: the line keeps the state, the
- * token, both networks by name and the bridge whole, and gives the tx types what room is left, as
- * whole types ("ApproveSwap, Swap +1 more"), never cut mid-word; when not even one fits it says how
- * many there are ("3 txs"). The unfolded toast lists them all.
+ * §2 trade toasts name the token, list the tx types, show both networks' icons and name the bridge.
+ * Folded so no toast covers a control, the line keeps the state, the token, both icons and the
+ * bridge whole, and the tx types come before the networks' names (their icons carry them on hover):
+ * whole types ("ApproveSwap, Swap +1 more"), never cut mid-word, and on a second line of their own
+ * when not even one fits beside the rest. "2 txs" named nothing an operator could act on. The
+ * unfolded toast lists them all.
  */
 
 export interface FoldedTxTypes {
@@ -59,19 +61,23 @@ export interface FoldedTradeLine {
   /** Whether the networks' names fit beside their icons (else the icons alone, named on hover). */
   names: boolean;
   types: FoldedTxTypes;
+  /** The types go on a line of their own under the rest (not even one fit beside it). */
+  typesOwnLine: boolean;
 }
 
 /**
- * What the folded line shows. Always the state, the token, both network icons and the bridge whole;
- * then the networks' names if they fit with at least the count of txs after them; the tx types get
- * the rest, as whole types.
+ * What the folded toast shows. Always the state, the token, both network icons and the bridge
+ * whole; then the tx types, all of them with the networks' names if everything fits, else without
+ * the names as many whole types as fit beside the rest, else on a line of their own.
  */
 export function foldTradeLine({ state, tokenName, networkBuy, networkSell, bridgeName, txTypes }: FoldedTradeParts, lineUnits = FOLDED_TRADE_LINE_UNITS): FoldedTradeLine {
   const head = Math.ceil(`${state} ${tokenName}`.length * BOLD);
   const bridge = bridgeName ? GAP + `via ${bridgeName}`.length : 0;
   const fixed = head + GAP + ROUTE_ICONS + bridge;
   const withNames = fixed + networkBuy.length + networkSell.length + 2 * GAP;
-  const least = GAP + countText(txTypes.length).length;
-  const names = withNames + least <= lineUnits;
-  return { names, types: foldTxTypes(txTypes, Math.max(0, lineUnits - (names ? withNames : fixed) - GAP)) };
+  const all = txTypes.join(', ');
+  if (withNames + GAP + all.length <= lineUnits) return { names: true, types: { text: all, hidden: 0 }, typesOwnLine: false };
+  const beside = foldTxTypes(txTypes, Math.max(0, lineUnits - fixed - GAP));
+  if (beside.hidden < txTypes.length) return { names: false, types: beside, typesOwnLine: false };
+  return { names: false, types: foldTxTypes(txTypes, lineUnits), typesOwnLine: true };
 }

@@ -58,7 +58,7 @@ export function TradeToast(props: TradeToastProps) {
   const line = foldTradeLine(props);
   return (
     <Box
-      sx={{ display: 'flex', alignItems: 'center', columnGap: 0.75, minWidth: 0, fontSize: 13 }}
+      sx={{ display: 'flex', alignItems: 'center', columnGap: 0.75, minWidth: 0, fontSize: 13, ...(line.typesOwnLine ? { flexWrap: 'wrap' } : {}) }}
       data-trade-state={state}
       title={tradeToastText(props)}
     >
@@ -75,7 +75,8 @@ export function TradeToast(props: TradeToastProps) {
           via {bridgeName}
         </Box>
       ) : null}
-      <Box component="span" data-fold="folded" sx={{ ...CUT, flex: '0 1 auto', opacity: 0.92 }}>
+      {/* On a line of its own when not even one type fits beside the rest: the types are never only counted. */}
+      <Box component="span" data-fold="folded" sx={{ ...CUT, flex: line.typesOwnLine ? '1 0 100%' : '0 1 auto', opacity: 0.92 }}>
         {line.types.text}
       </Box>
       <Box component="span" data-fold="full" sx={{ opacity: 0.92 }}>

@@ -22,24 +22,31 @@ describe('§2 folded trade toast: tx types whole, never cut mid-word', () => {
     }
   });
 
-  it('the line keeps state, token, both network icons and the bridge whole; names when they fit; the types get the room left', () => {
+  it('the line keeps state, token, both network icons and the bridge whole; the types come before the names, whole, on their own line if need be', () => {
     const trade = { state: 'SENDING', tokenName: 'USDC', networkBuy: 'Ethereum', networkSell: 'Base', bridgeName: 'ccip-eth-base' };
-    // The finding's toast read "SENDING USDC Et→Ba ApproveSwap, Swa… via ccip-…": now the bridge is
-    // whole and the types are whole or counted; the networks' names are on their icons (hover).
-    expect(foldTradeLine({ ...trade, txTypes: ['ApproveSwap', 'Swap'] })).toEqual({ names: false, types: { text: '2 txs', hidden: 2 } });
-    expect(foldTradeLine({ ...trade, txTypes: ['Swap'] })).toEqual({ names: false, types: { text: 'Swap', hidden: 0 } });
-    // Without a bridge there is room for the names and some types.
+    // "SENDING SENDX → via StargateMain 2 txs" named no type: the types now go under the rest, whole.
+    expect(foldTradeLine({ ...trade, txTypes: ['ApproveSwap', 'Swap'] })).toEqual({ names: false, types: { text: 'ApproveSwap, Swap', hidden: 0 }, typesOwnLine: true });
+    expect(foldTradeLine({ state: 'SENDING', tokenName: 'SENDX', networkBuy: 'Ethereum', networkSell: 'Arbitrum', bridgeName: 'StargateMain', txTypes: ['Swap', 'Bridge'] })).toEqual({
+      names: false,
+      types: { text: 'Swap, Bridge', hidden: 0 },
+      typesOwnLine: true,
+    });
+    expect(foldTradeLine({ ...trade, txTypes: ['Swap'] })).toEqual({ names: false, types: { text: 'Swap', hidden: 0 }, typesOwnLine: false });
+    // Without a bridge there is room for the names and the types.
     const noBridge = { ...trade, bridgeName: '' };
-    expect(foldTradeLine({ ...noBridge, txTypes: ['ApproveSwap'] })).toEqual({ names: true, types: { text: 'ApproveSwap', hidden: 0 } });
-    expect(foldTradeLine({ ...noBridge, txTypes: ['Swap', 'Bridge', 'Sell'] })).toEqual({ names: true, types: { text: 'Swap +2 more', hidden: 2 } });
-    // Long names and a long bridge: the icons alone (their names on hover), and the count.
-    const long = { state: 'SENDING', tokenName: 'USDT', networkBuy: 'Binance', networkSell: 'Arbitrum', bridgeName: 'synapse-arb-bsc' };
-    expect(foldTradeLine({ ...long, txTypes: ['Swap', 'Bridge', 'Sell'] })).toEqual({ names: false, types: { text: '3 txs', hidden: 3 } });
+    expect(foldTradeLine({ ...noBridge, txTypes: ['ApproveSwap'] })).toEqual({ names: true, types: { text: 'ApproveSwap', hidden: 0 }, typesOwnLine: false });
+    // Types before names: the three whole types beside the icons rather than the names and "+2 more".
+    expect(foldTradeLine({ ...noBridge, txTypes: ['Swap', 'Bridge', 'Sell'] })).toEqual({ names: false, types: { text: 'Swap, Bridge, Sell', hidden: 0 }, typesOwnLine: false });
+    // Many types: as many whole ones as the own line holds.
+    const many = ['ApproveSwap', 'Swap', 'ApproveBridge', 'Bridge', 'ApproveSell', 'Sell', 'Refund'];
+    const folded = foldTradeLine({ ...trade, txTypes: many });
+    expect(folded.typesOwnLine).toBe(true);
+    expect(folded.types.text).toBe('ApproveSwap, Swap, ApproveBridge, Bridge +3 more');
   });
 
-  it('a longer line holds more: names first, then whole types', () => {
+  it('a longer line holds more: types first, then the names', () => {
     const trade = { state: 'CONFIRM', tokenName: 'WETH', networkBuy: 'Snowtrace', networkSell: 'Arbitrum', bridgeName: 'cex-transfer', txTypes: ['ApproveSwap', 'Swap'] };
-    expect(foldTradeLine(trade, 40).names).toBe(false);
-    expect(foldTradeLine(trade, 80)).toEqual({ names: true, types: { text: 'ApproveSwap, Swap', hidden: 0 } });
+    expect(foldTradeLine(trade, 40)).toMatchObject({ names: false });
+    expect(foldTradeLine(trade, 80)).toEqual({ names: true, types: { text: 'ApproveSwap, Swap', hidden: 0 }, typesOwnLine: false });
   });
 });
