@@ -1,5 +1,6 @@
 /** The environment, parsed once with zod; anything invalid stops the server with a clear message. */
 import { z } from 'zod';
+import { parseAllowedHosts } from '../../src/domain/addressPolicy.ts';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import { TX_READERS_DEFAULT, TX_READERS_MAX } from './db/txReaders.ts';
 import { CONNECTION_LIMITS_DEFAULTS } from './lib/connectionLimits.ts';
@@ -49,6 +50,16 @@ const hostList = z.string().transform((value, ctx) => {
   }
 });
 
+/** ALERT_ALLOWED_HOSTS: host names, IPs and CIDR ranges (src/domain/addressPolicy.ts), normalised. */
+const allowedDestinations = z.string().transform((value, ctx) => {
+  try {
+    return parseAllowedHosts(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+    return z.NEVER;
+  }
+});
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -90,6 +101,12 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: originList.default([]),
   /** Host names, besides localhost, IP addresses, HOST and ALLOWED_ORIGINS' hosts, that requests may be sent to (DNS rebinding). */
   ALLOWED_HOSTS: hostList.default([]),
+  /**
+   * Private hosts alert destinations may be at (docs/protocol.md "Alerts delivery"): host names, IPs
+   * or CIDR ranges, comma-separated. Loopback and public addresses need no entry; link-local,
+   * metadata and unroutable ones are refused whatever it lists.
+   */
+  ALERT_ALLOWED_HOSTS: allowedDestinations.default([]),
   /** A request must have fully arrived within this many ms (lib/connectionLimits.ts). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(CONNECTION_LIMITS_DEFAULTS.requestTimeoutMs),
   /** Open connections at most, and from one client address (the latter not behind TRUST_PROXY). */

@@ -43,7 +43,7 @@ async function main(env: Env): Promise<void> {
     validateEvents: env.NODE_ENV !== 'production',
     sim: { enabled: env.SIM === 'on', seed: env.SIM_SEED, rate: env.SIM_RATE, stampBlocks: env.SIM_BENCH_STAMP === 'on' },
     logger: { level: env.LOG_LEVEL },
-    alerts: { publicUrl: env.PUBLIC_URL },
+    alerts: { publicUrl: env.PUBLIC_URL, allowedHosts: env.ALERT_ALLOWED_HOSTS },
   });
 
   let closing = false;

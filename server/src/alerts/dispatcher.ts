@@ -25,6 +25,7 @@ import {
   type AttemptResult,
   type RateWindow,
 } from '../../../src/domain/alertDelivery.ts';
+import { destinationPolicy, type DestinationPolicy } from './outbound.ts';
 import type { AlertRepo, StoredDestination } from './repo.ts';
 import { attempt as attemptOnce, type AlertMessage } from './send.ts';
 
@@ -50,6 +51,8 @@ export interface DispatcherOptions {
   timings: DeliveryTimings;
   /** A delivery's bookkeeping failed (the database closed under it): nothing to throw to. */
   onError: (err: unknown, destinationId: string) => void;
+  /** Where deliveries may go (outbound.ts); without it nothing private is allowed. */
+  policy?: DestinationPolicy;
 }
 
 interface Lane {
@@ -63,8 +66,11 @@ export class Dispatcher {
   private readonly lanes = new Map<string, Lane>();
   private readonly sleeping = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
   private closed = false;
+  private readonly policy: DestinationPolicy;
 
-  constructor(private readonly options: DispatcherOptions) {}
+  constructor(private readonly options: DispatcherOptions) {
+    this.policy = options.policy ?? destinationPolicy();
+  }
 
   setDestinations(list: readonly StoredDestination[]): void {
     this.destinations = [...list];
@@ -93,7 +99,7 @@ export class Dispatcher {
     lane.window = step.window;
     const delivery = this.record(destination, message);
     await this.options.repo.addDelivery(delivery);
-    const result = await attemptOnce(destination, message, this.options.timings.timeoutMs);
+    const result = await attemptOnce(destination, message, this.options.timings.timeoutMs, this.policy);
     await this.options.repo.updateDelivery(delivery.id, { ok: result.ok, attempts: 1, error: result.error });
     return result;
   }
@@ -184,7 +190,7 @@ export class Dispatcher {
     const delivery = this.record(destination, message);
     await this.options.repo.addDelivery(delivery);
     for (let tries = 1; tries <= maxAttempts; tries++) {
-      const result = await attemptOnce(destination, message, timeoutMs);
+      const result = await attemptOnce(destination, message, timeoutMs, this.policy);
       const again = retryable(result) && tries < maxAttempts && !this.closed;
       const error = result.error === undefined ? undefined : again ? `${result.error}; trying again` : result.error;
       if (!this.closed) await this.options.repo.updateDelivery(delivery.id, { ok: result.ok, attempts: tries, error });

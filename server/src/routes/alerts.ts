@@ -10,6 +10,7 @@ import { ALERTS_PAGE_MAX } from '../../../src/config/alerts.ts';
 import { silenceEndProblem } from '../../../src/contract/alerts.ts';
 import { acknowledgeAs, endSilenceAs, silenceAs } from '../alerts/actions.ts';
 import type { Destination, DestinationInput } from '../../../src/contract/alertDelivery.ts';
+import { judgeUrl, refusedText, type AllowList } from '../../../src/domain/addressPolicy.ts';
 import { keepOrReplace, maskSecret, TEST_TEXT } from '../../../src/domain/alertDelivery.ts';
 import { fieldChanges } from '../../../src/domain/userLogText.ts';
 import type { StoredDestination } from '../alerts/repo.ts';
@@ -42,8 +43,21 @@ const BOT_TOKEN = /^[A-Za-z0-9:_-]+$/;
 
 type Issue = { field: string; message: string };
 
-/** The list to store from a PUT: masked secrets sent back keep the stored ones; each kind's fields checked, 400 naming them. */
-function resolveInputs(inputs: readonly DestinationInput[], stored: readonly StoredDestination[]): StoredDestination[] {
+/**
+ * A URL the destination policy refuses (docs/protocol.md "Alerts delivery"): its host is an address
+ * destinations may not be at, in any spelling URL reads. A host name passes here; its addresses are
+ * judged at each send (alerts/outbound.ts).
+ */
+function policyIssue(url: string, allow: AllowList): string | null {
+  const judgement = judgeUrl(url, allow);
+  return judgement.allowed ? null : refusedText(judgement.reason);
+}
+
+/**
+ * The list to store from a PUT: masked secrets sent back keep the stored ones; each kind's fields
+ * checked, the URLs against the destination policy too; 400 naming them.
+ */
+function resolveInputs(inputs: readonly DestinationInput[], stored: readonly StoredDestination[], allow: AllowList): StoredDestination[] {
   const byId = new Map(stored.map((d) => [d.id, d]));
   const issues: Issue[] = [];
   const ids = new Set<string>();
@@ -63,6 +77,8 @@ function resolveInputs(inputs: readonly DestinationInput[], stored: readonly Sto
       if (input.chatId === undefined) issues.push({ field: at('chatId'), message: 'required' });
       if (botToken === undefined) issues.push({ field: at('botToken'), message: 'required' });
       else if (!BOT_TOKEN.test(botToken)) issues.push({ field: at('botToken'), message: 'letters, digits, :, - and _ only' });
+      const refused = input.apiBase === undefined ? null : policyIssue(input.apiBase, allow);
+      if (refused) issues.push({ field: at('apiBase'), message: refused });
     } else {
       notFor('chatId');
       notFor('botToken');
@@ -70,6 +86,10 @@ function resolveInputs(inputs: readonly DestinationInput[], stored: readonly Sto
       notFor('commands');
       if (url === undefined) issues.push({ field: at('url'), message: 'required' });
       else if (!isHttpUrl(url) || url.startsWith(SECRET_MASK)) issues.push({ field: at('url'), message: 'must be an http(s) URL' });
+      else {
+        const refused = policyIssue(url, allow);
+        if (refused) issues.push({ field: at('url'), message: refused });
+      }
     }
     return {
       id,
@@ -105,7 +125,7 @@ const alertRoutes: ZodPlugin = async (app) => {
     const session = sessionOf(request);
     const list = await app.mutate(session.name, 'alerts.destinations', async (tx) => {
       const stored = await tx.alerts.destinations();
-      const next = resolveInputs(request.body.destinations, stored);
+      const next = resolveInputs(request.body.destinations, stored, app.alerts.policy.allow);
       await tx.alerts.replaceDestinations(next);
       const byId = new Map(stored.map((d) => [d.id, d]));
       const before = stored.map(forLog);
