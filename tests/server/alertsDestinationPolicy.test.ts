@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../src/contract/alertDelivery.ts';
 import type { StoredDestination } from '../../server/src/alerts/repo.ts';
+import { StandaloneConfig } from '../../server/src/alerts/standalone.ts';
 import { startFakeTelegram, type FakeTelegram } from '../support/fakeTelegram.ts';
 import { json, makeApp, type TestApp } from './helpers.ts';
 import { startReceiver, type Receiver } from './receiver.ts';
@@ -180,5 +181,19 @@ describe('Alerts delivery (protocol): the destination policy', () => {
     expect(telegram.calls.map((c) => [c.method, c.token])).toEqual([['getUpdates', '2:abc']]);
     const logged = lines.map((l) => JSON.parse(l) as { msg: string; reason?: string; destinationId?: string });
     expect(logged).toEqual([expect.objectContaining({ destinationId: 'tg-meta', reason: 'refused by policy: link-local address 169.254.169.254', msg: 'Telegram commands: the bot could not be read' })]);
+  });
+});
+
+describe('Alerts delivery (protocol): the standalone process holds its config to the same policy', () => {
+  const hook = (url: string) => ({ id: 'hook', name: 'Hook', kind: 'webhook', enabled: true, url });
+
+  it('a destination at a refused address stops it at start, naming the field; allowedHosts opens private ones', () => {
+    const refused = StandaloneConfig.safeParse({ destinations: [hook('http://169.254.169.254/latest')] });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['destinations.0.url', 'refused by policy: link-local address 169.254.169.254']]);
+    const telegram = { id: 'tg', name: 'Bot', kind: 'telegram', enabled: true, chatId: '1', botToken: '1:abc', apiBase: 'http://10.0.0.9' };
+    expect(StandaloneConfig.safeParse({ destinations: [telegram] }).error?.issues.map((i) => i.path.join('.'))).toEqual(['destinations.0.apiBase']);
+    expect(StandaloneConfig.parse({ destinations: [hook('http://10.0.0.5/x'), telegram], allowedHosts: ['10.0.0.0/24'] }).allowedHosts).toEqual(['10.0.0.0/24']);
+    expect(StandaloneConfig.safeParse({ destinations: [], allowedHosts: ['https://relay.internal'] }).success).toBe(false);
   });
 });
