@@ -6,8 +6,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_ANSWER_MAX_BYTES } from '../../src/config/alertDelivery.ts';
+import { ALERT_ANSWER_MAX_BYTES, TELEGRAM_ANSWER_MAX_BYTES } from '../../src/config/alertDelivery.ts';
 import type { Delivery } from '../../src/contract/alertDelivery.ts';
 import { json, makeApp, type TestApp } from './helpers.ts';
 
@@ -37,7 +38,8 @@ async function startAnswering(): Promise<Answering> {
       response.on('close', () => {
         answer.closed = true;
       });
-      const huge = /^\/huge-(\d{3})$/.exec(path);
+      // A Telegram bot whose getUpdates answers without end stands in as /bot<token>/getUpdates.
+      const huge = /^\/huge-(\d{3})$/.exec(path) ?? (/^\/bot[^/]+\/getUpdates$/.test(path) ? [path, '200'] : null);
       if (huge) {
         response.writeHead(Number(huge[1]), { 'content-type': 'application/octet-stream', 'content-length': HUGE });
         const pump = () => {
@@ -84,15 +86,26 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
 describe('Alerts delivery (protocol): a destination\'s answer is bounded in size and time', () => {
   let t: TestApp;
   let destination: Answering;
+  const lines: string[] = [];
   const as = () => ({ 'x-api-key': t.adminToken });
   beforeAll(async () => {
     destination = await startAnswering();
     // One attempt's deadline: 400 ms, so the dripping body is past it quickly.
-    t = await makeApp({ alerts: { evaluateEveryMs: 0, telegramPollMs: 0, timings: { timeoutMs: 400, backoffBaseMs: 20, maxAttempts: 2 } } });
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    t = await makeApp({
+      alerts: { evaluateEveryMs: 0, telegramPollMs: 0, timings: { timeoutMs: 400, backoffBaseMs: 20, maxAttempts: 2 } },
+      logger: { level: 'warn', stream },
+    });
     const destinations = [
       { id: 'huge-200', name: 'Huge ok', kind: 'webhook', enabled: true, url: `${destination.url}/huge-200` },
       { id: 'huge-503', name: 'Huge failing', kind: 'webhook', enabled: true, url: `${destination.url}/huge-503` },
       { id: 'drip', name: 'Dripping', kind: 'webhook', enabled: false, url: `${destination.url}/drip` },
+      { id: 'bot', name: 'Endless bot', kind: 'telegram', enabled: false, chatId: '1', botToken: '1:abc', apiBase: destination.url, commands: true },
     ];
     expect((await t.app.inject({ method: 'PUT', url: '/api/alerts/destinations', headers: as(), payload: { destinations } })).statusCode).toBe(200);
   });
@@ -131,11 +144,24 @@ describe('Alerts delivery (protocol): a destination\'s answer is bounded in size
     expect(destination.answers[0]!.written).toBeGreaterThan(0);
 
     // A real delivery: timed out, so tried again, and failed in the log.
-    const [drip] = t.app.alerts.dispatcher.list().filter((d) => d.id === 'drip');
+    const drip = (await t.app.store.alerts.destinations()).find((d) => d.id === 'drip');
     t.app.alerts.dispatcher.setDestinations([{ ...drip!, enabled: true }]);
     t.app.alerts.dispatcher.send({ status: 'firing', rule: 'Drip', text: 'FIRING: drip', startedAt: 0 });
     await t.app.alerts.dispatcher.idle();
     const log = (await t.app.inject({ method: 'GET', url: '/api/alerts/deliveries', headers: as() })).json<{ data: Delivery[] }>().data;
     expect(log.find((d) => d.status === 'firing')).toMatchObject({ destinationId: 'drip', ok: false, attempts: 2, error: 'timed out after 0.4 s' });
+  });
+
+  it('a Telegram getUpdates answering without end fails that poll, read no further than 1 MiB, and says so in the log', async () => {
+    const bot = (await t.app.store.alerts.destinations()).find((d) => d.id === 'bot');
+    t.app.alerts.dispatcher.setDestinations([{ ...bot!, enabled: true }]);
+    lines.length = 0;
+    await t.app.alerts.telegram.poll();
+    await until(() => destination.answers.length === 1 && destination.answers[0]!.closed, 'the getUpdates answer closed');
+    expect(destination.answers[0]).toMatchObject({ finished: false });
+    expect(destination.answers[0]!.written).toBeLessThan(HUGE / 2);
+    expect(lines.map((l) => JSON.parse(l) as { reason?: string })).toEqual([
+      expect.objectContaining({ reason: `getUpdates answered more than ${TELEGRAM_ANSWER_MAX_BYTES} bytes, or was cut off` }),
+    ]);
   });
 });

@@ -81,6 +81,10 @@ export function failureText(err: unknown): string {
   return typeof code === 'string' ? `could not connect (${code})` : 'could not connect';
 }
 
+/** Whether `err` is the request's own failure (policy, deadline, the network), which failureText words. */
+export const isRequestFailure = (err: unknown): boolean =>
+  err instanceof PolicyRefusal || err instanceof DeadlineError || (err instanceof Error && 'syscall' in err && typeof (err as NodeJS.ErrnoException).code === 'string');
+
 const refusal = (judgement: Judgement): PolicyRefusal | null => (judgement.allowed ? null : new PolicyRefusal(refusedText(judgement.reason)));
 
 /** node:net's look-up for one destination host: every address DNS gives is judged; the socket gets only judged ones. */
@@ -92,7 +96,7 @@ function policyLookup(name: string, policy: DestinationPolicy): LookupFunction {
         const refused = addresses.map((a) => refusal(judgeAddress(a.address, policy.allow, name))).find((r) => r !== null);
         const first = addresses[0];
         if (refused) callback(refused, '', 0);
-        else if (!first) callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+        else if (!first) callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND', syscall: 'getaddrinfo' }), '', 0);
         else if (options.all) callback(null, addresses);
         else callback(null, first.address, first.family);
       },

@@ -9,7 +9,7 @@
  */
 import { TELEGRAM_ANSWER_MAX_BYTES, TELEGRAM_API_BASE_DEFAULT, TELEGRAM_ERROR_LOG_MS, TELEGRAM_UPDATES_MAX } from '../../../src/config/alertDelivery.ts';
 import { z } from '../../../src/contract/zod.ts';
-import { failureText, postJson, type DestinationPolicy } from './outbound.ts';
+import { failureText, isRequestFailure, postJson, type DestinationPolicy } from './outbound.ts';
 import type { StoredDestination } from './repo.ts';
 
 /** A button's data: what it does and to which alert ("ack:<id>", "sil:<id>"; Telegram allows 64 bytes). */
@@ -138,8 +138,8 @@ export class TelegramCommands {
     if (now - (this.lastErrorLog.get(destination.id) ?? -Infinity) < TELEGRAM_ERROR_LOG_MS) return;
     this.lastErrorLog.set(destination.id, now);
     // The request's own failures in the deliveries' words (a refusal by policy, a timeout, no
-    // connection); the answer's (a status, not JSON) as this module said them.
-    const reason = err instanceof Error && err.constructor === Error && !('code' in err) ? err.message : failureText(err);
+    // connection), never an errno message naming the address; anything else as it was said.
+    const reason = isRequestFailure(err) ? failureText(err) : err instanceof Error ? err.message : 'failed';
     this.options.log.error({ destinationId: destination.id, reason }, 'Telegram commands: the bot could not be read');
   }
 }
