@@ -81,6 +81,8 @@ export interface AppOptions {
   seriesSampleMs?: number;
   /** The timeline (docs/protocol.md "Timeline"): how often block heads are checked for staleness. */
   timeline?: TimelineOptions;
+  /** SECRETS_KEY (32 bytes): alert destinations' secrets are kept encrypted with it (alerts/secrets.ts); omitted: as plain text. */
+  secretsKey?: Buffer;
   /** Alerts delivery (docs/protocol.md "Alerts delivery"): evaluation period, delivery timings, the console's link. */
   alerts?: AlertsOptions;
   logger?: FastifyServerOptions['logger'];
@@ -179,6 +181,7 @@ export async function buildApp(options: AppOptions = {}) {
     keys: options.keys ?? {},
     demoTxs: options.demoTxs ?? DEMO_TXS_DEFAULT,
     txReaders: options.txReaders ?? TX_READERS_DEFAULT,
+    secretsKey: options.secretsKey,
   });
   await app.register(hubPlugin, { validateEvents: options.validateEvents ?? true });
   await app.register(tradeWatchPlugin, {

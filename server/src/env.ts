@@ -1,6 +1,7 @@
 /** The environment, parsed once with zod; anything invalid stops the server with a clear message. */
 import { z } from 'zod';
 import { parseAllowedHosts } from '../../src/domain/addressPolicy.ts';
+import { parseSecretsKey } from './alerts/secrets.ts';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
 import { TX_READERS_DEFAULT, TX_READERS_MAX } from './db/txReaders.ts';
 import { CONNECTION_LIMITS_DEFAULTS } from './lib/connectionLimits.ts';
@@ -60,6 +61,16 @@ const allowedDestinations = z.string().transform((value, ctx) => {
   }
 });
 
+/** SECRETS_KEY: 32 bytes as 64 hex characters or base64 (alerts/secrets.ts); anything else stops the server. */
+const secretsKey = z.string().transform((value, ctx) => {
+  try {
+    return parseSecretsKey(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+    return z.NEVER;
+  }
+});
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -97,6 +108,12 @@ const EnvSchema = z.object({
     .refine((value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value), 'must be an http(s) URL')
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  /**
+   * Alert destinations' secrets (bot tokens, webhook and Slack URLs) are kept encrypted with this
+   * key (AES-256-GCM, alerts/secrets.ts). Unset: as plain text in the database, as before. Plain
+   * values already stored are encrypted when the server starts with it.
+   */
+  SECRETS_KEY: secretsKey.optional(),
   /** Origins, besides the server's own, whose pages may call the API and open sockets. */
   ALLOWED_ORIGINS: originList.default([]),
   /** Host names, besides localhost, IP addresses, HOST and ALLOWED_ORIGINS' hosts, that requests may be sent to (DNS rebinding). */

@@ -43,6 +43,7 @@ async function main(env: Env): Promise<void> {
     validateEvents: env.NODE_ENV !== 'production',
     sim: { enabled: env.SIM === 'on', seed: env.SIM_SEED, rate: env.SIM_RATE, stampBlocks: env.SIM_BENCH_STAMP === 'on' },
     logger: { level: env.LOG_LEVEL },
+    secretsKey: env.SECRETS_KEY,
     alerts: { publicUrl: env.PUBLIC_URL, allowedHosts: env.ALERT_ALLOWED_HOSTS },
   });
 

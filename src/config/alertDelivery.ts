@@ -50,6 +50,12 @@ export const TELEGRAM_API_BASE_DEFAULT = 'https://api.telegram.org';
 /** A stored secret comes back as this mark and its last 4 characters (docs/protocol.md "Alerts delivery"). */
 export const SECRET_MASK = '••••';
 export const SECRET_VISIBLE_CHARS = 4;
+/**
+ * A masked URL shows its last SECRET_VISIBLE_CHARS only when the last piece of its hidden part (a path
+ * segment, a query value) is at least this long: a short token would be given away whole
+ * (docs/protocol.md "Alerts delivery").
+ */
+export const SECRET_URL_TAIL_MIN = 12;
 
 /** Most characters of an error kept in the delivery log. */
 export const ALERT_ERROR_TEXT_MAX = 300;

@@ -9,7 +9,8 @@ import { summarizeIssues } from '../contract/index.ts';
 /** A 2xx answer whose body is not what the call answers: the call itself went through. */
 export class UnexpectedAnswerError extends Error {
   constructor(readonly call: string, detail: string) {
-    super(`unexpected answer to ${call}: ${detail}`);
+    // In the operator's words: what was asked, and what was wrong with the answer (the call went through).
+    super(`the backend's answer to ${call} could not be read: ${detail}`);
     this.name = 'UnexpectedAnswerError';
   }
 }

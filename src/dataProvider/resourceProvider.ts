@@ -21,6 +21,7 @@ import {
   type UpdateManyParams, type UpdateParams,
 } from 'react-admin';
 import type { ApiResponse, HttpClient } from './apiFetch.ts';
+import { UnexpectedAnswerError } from './checked.ts';
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -75,6 +76,35 @@ function listAnswerReader(httpClient: HttpClient): HttpClient {
     headers.set('content-range', `items */${total}`);
     return { ...response, headers, json: data } satisfies ApiResponse;
   };
+}
+
+/** ra-data-simple-rest's words when a list answer has no Content-Range: a contract break, not a network failure. */
+const NO_CONTENT_RANGE = /Content-Range header is missing/;
+
+/**
+ * A list answer as the contract has it (docs/protocol.md "Lists": an array of records and its total
+ * in Content-Range), else an UnexpectedAnswerError saying what was wrong, logged. Without it a bare
+ * array reached the table as a list of unknown length and an operator saw a placeholder, or a
+ * library's advice about CORS, instead of the reason.
+ */
+async function readList<R>(read: () => Promise<{ data: R[]; total?: number }>, call: string): Promise<{ data: R[]; total: number }> {
+  const unreadable = (detail: string) => {
+    const error = new UnexpectedAnswerError(call, detail);
+    console.error(error.message);
+    return error;
+  };
+  let answer: { data: R[]; total?: number };
+  try {
+    answer = await read();
+  } catch (e) {
+    if (e instanceof Error && NO_CONTENT_RANGE.test(e.message)) throw unreadable('it has no Content-Range header, so the number of records is unknown');
+    throw e;
+  }
+  if (!Array.isArray(answer.data)) throw unreadable('its body is not a list of records');
+  if (answer.total === undefined || !Number.isFinite(answer.total)) throw unreadable('its Content-Range header gives no total');
+  const notRecord = answer.data.findIndex((r) => typeof r !== 'object' || r === null || Array.isArray(r));
+  if (notRecord >= 0) throw unreadable(`item ${notRecord + 1} of the list is not a record`);
+  return { data: answer.data, total: answer.total };
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -163,7 +193,8 @@ export function createResourceProvider(httpClient: HttpClient, routes: readonly 
     const api = restOf(route);
     const sort = params.sort && { ...params.sort, field: sortField(route, params.sort.field) };
     const filter = route.toServerFilter ? route.toServerFilter(params.filter ?? {}) : params.filter;
-    const answer = await rest.getList(api.list ?? api.record, { ...params, sort, filter });
+    const path = api.list ?? api.record;
+    const answer = await readList(() => rest.getList(path, { ...params, sort, filter }), `GET /${path.replace(/^\//, "")}`);
     return { data: answer.data.map((r) => toRecord(route, r)), total: answer.total };
   }
 

@@ -5,7 +5,7 @@
  * how a secret is shown masked. The reference server and the standalone process both build on these,
  * with the rule functions of alertRules.ts, so they and the console never disagree.
  */
-import { SECRET_MASK, SECRET_VISIBLE_CHARS } from '../config/alertDelivery.ts';
+import { SECRET_MASK, SECRET_URL_TAIL_MIN, SECRET_VISIBLE_CHARS, TELEGRAM_API_BASE_DEFAULT } from '../config/alertDelivery.ts';
 import type { Alert } from '../contract/alerts.ts';
 import type { AlertSnapshot } from './alertRules.ts';
 
@@ -182,3 +182,39 @@ export const maskSecret = (secret: string): string => `${SECRET_MASK}${secret.sl
 /** A value sent back: the masked form of the stored secret keeps it; anything else replaces it. */
 export const keepOrReplace = (sent: string | undefined, stored: string | undefined): string | undefined =>
   sent !== undefined && stored !== undefined && sent === maskSecret(stored) ? stored : sent;
+
+/**
+ * A webhook or Slack URL as GET, the user log and newUserLog show it (docs/protocol.md "Alerts
+ * delivery"): scheme, host and port stay visible, so an Admin sees where it goes; user-info, path and
+ * query are masked, since that is where such URLs carry their secret. The last 4 characters are shown
+ * only when the last piece of what is hidden (a path segment, a query value) is long enough for them to
+ * give little away. Nothing hidden ("/"): the URL as it is.
+ */
+export function maskUrl(url: string): string {
+  if (!URL.canParse(url)) return maskSecret(url);
+  const parsed = new URL(url);
+  const hidden = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  const credentials = parsed.username !== '' || parsed.password !== '';
+  if (!credentials && hidden === '/') return `${parsed.origin}/`;
+  const lastPiece = hidden.split(/[/?&=#]/).pop() ?? '';
+  return `${parsed.origin}/${SECRET_MASK}${lastPiece.length >= SECRET_URL_TAIL_MIN ? hidden.slice(-SECRET_VISIBLE_CHARS) : ''}`;
+}
+
+/**
+ * A URL sent back, and the stored one (docs/protocol.md "Alerts delivery": a secret is bound to its
+ * address): its masked form keeps the stored URL; the same masked rest at another origin is refused
+ * as `moved` (the stored secret would follow the new address); any other masked value is refused as
+ * `masked` (it stands for no URL); a URL without the mark replaces the stored one.
+ */
+export function keepOrReplaceUrl(sent: string | undefined, stored: string | undefined): { url?: string; refused?: 'moved' | 'masked' } {
+  if (sent === undefined) return {};
+  if (stored !== undefined && sent === maskUrl(stored)) return { url: stored };
+  const at = sent.indexOf(SECRET_MASK);
+  if (at < 0) return { url: sent };
+  const storedMask = stored === undefined ? '' : maskUrl(stored);
+  const storedAt = storedMask.indexOf(SECRET_MASK);
+  return { refused: storedAt >= 0 && sent.slice(at) === storedMask.slice(storedAt) ? 'moved' : 'masked' };
+}
+
+/** Where a Telegram bot's token is sent: its API address without trailing slashes (send.ts appends /bot{token}/…). */
+export const telegramBase = (apiBase: string | undefined): string => (apiBase ?? TELEGRAM_API_BASE_DEFAULT).replace(/\/+$/, '');

@@ -1,24 +1,27 @@
 /**
  * CSV for every export of the console (docs/decisions.md "Our own CSV writer and parser"): RFC 4180
  * quoting, and no cell a spreadsheet would run as a formula. A text starting with =, +, -, @, a tab
- * or a carriage return is prefixed with an apostrophe, which spreadsheets show as text (OWASP "CSV
- * Injection"): an Operator's command text `=HYPERLINK(…)` must not become a live formula in an
- * Admin's export. Numbers are written as they are: -5 is a number, not a formula.
+ * or a carriage return, after any leading spaces, is prefixed with an apostrophe, which
+ * spreadsheets show as text (OWASP "CSV Injection"): an Operator's command text `=HYPERLINK(…)`
+ * must not become a live formula in an Admin's export, and ` =1+1` is read as a formula too.
+ * Every text cell is quoted, separator or not: a spreadsheet set to split on `;` then keeps
+ * `x;=SUM(1+1)` whole instead of starting a cell with `=`. Numbers are written as they are: -5 is a
+ * number, not a formula, and holds no separator.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^\s*[=+\-@\t\r]/;
 
-/** The text, made inert for a spreadsheet: an apostrophe before a leading = + - @, tab or CR. */
+/** The text, made inert for a spreadsheet: an apostrophe before a leading = + - @, tab or CR, leading spaces skipped. */
 export function escapeCsvFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** One CSV cell: empty for null/undefined, JSON for objects, formula-escaped and quoted where needed. */
+/** One CSV cell: empty for null/undefined, numbers and booleans bare, any text (JSON for objects) formula-escaped and quoted. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
   const text = escapeCsvFormula(typeof value === 'object' ? JSON.stringify(value) : String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** The lines of a CSV with a header, CRLF-separated and ending with one (RFC 4180). */

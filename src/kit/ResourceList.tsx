@@ -12,11 +12,12 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import {
-  ColumnsButton, CreateButton, DataTable, ExportButton, List, TopToolbar,
+  ColumnsButton, CreateButton, DataTable, ExportButton, List, Pagination, TopToolbar,
   useCanAccess, useCreatePath, useListContext, useRefresh, type Identifier, type RaRecord,
 } from 'react-admin';
 import { recordPathOf, type FilterDef, type KitViewProps, type ResourceDefinition, type ResourceViews } from './definition.ts';
 import { errorStatus } from '../dataProvider/apiFetch.ts';
+import { UnexpectedAnswerError } from '../dataProvider/checked.ts';
 import { errorText } from '../ui/errors.ts';
 import { CommandButton } from './CommandButton.tsx';
 import { KitBulkDeleteButton } from './KitBulkDeleteButton.tsx';
@@ -67,11 +68,19 @@ function ListError({ recordLabel }: { recordLabel: string }) {
   );
 }
 
+/** The pages, not under an error: a list that could not be read has no "1-25 of 25" to show. */
+function KitPagination() {
+  const { error } = useListContext();
+  return error ? null : <Pagination />;
+}
+
 /**
  * A failed read is tried three more times (react-query's default, which react-admin's List turns
  * off) before the error shows, unless the server refused it for good (a 4xx will not change on retry).
  */
 function retryRead(count: number, error: unknown): boolean {
+  // An answer that breaks the contract will break it again: say so at once.
+  if (error instanceof UnexpectedAnswerError) return false;
   const status = errorStatus(error);
   return count < 3 && !(status !== undefined && status < 500);
 }
@@ -148,6 +157,7 @@ function ResourceListView({ definition, views }: KitViewProps) {
         filters={filters.map(filterInput)}
         empty={false}
         error={<ListError recordLabel={recordLabel} />}
+        pagination={<KitPagination />}
         queryOptions={{ retry: retryRead }}
         // Every export is formula-escaped: the resource's own, else the kit's (exporter.ts).
         exporter={views.exporter ?? kitExporter}

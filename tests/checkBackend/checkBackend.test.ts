@@ -5,6 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,5 +209,44 @@ describe('check-backend: the checker fails against wrong backends and names the 
     for (const id of ['socket.no-token', 'socket.init', 'socket.ping', 'socket.subscribed-only']) {
       expect({ id, status: check(report, id)?.status }).toEqual({ id, status: 'pass' });
     }
+  });
+});
+
+describe('check-backend: what it prints is safe for a CI log', () => {
+  it('a failing login check shows its answer with the session token and the keys masked, in the report and in what the CLI prints', async () => {
+    // The Admin key given as the Operator's: "the operator token's role is not Admin" fails, and its answer held a live Admin session.
+    const report = await runConformance(options(url, { operatorKey: ADMIN_KEY, listenSeconds: 0 }));
+    const roleCheck = check(report, 'login.operator-role');
+    expect(roleCheck?.status).toBe('fail');
+    expect(roleCheck?.answer).toMatch(/^200 \{"token":"<redacted>"\}$/);
+    const everything = JSON.stringify(report);
+    expect(everything).not.toMatch(/eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\./);
+    expect(everything).not.toContain(ADMIN_KEY);
+    expect(everything).not.toContain(OPERATOR_KEY);
+
+    const { output } = await runCli(['--url', url, '--admin-key', ADMIN_KEY, '--operator-key', ADMIN_KEY, '--listen', '0']);
+    expect(output).toContain('✘ login: the operator token’s role is not Admin');
+    expect(output).not.toMatch(/eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\./);
+    expect(output).not.toContain(ADMIN_KEY);
+  });
+
+  it('an unreachable backend fails once, saying it cannot be reached, and every check that needs it is skipped', async () => {
+    // A port that was just free: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const target = `http://127.0.0.1:${port}`;
+
+    const report = await runConformance(options(target));
+    expect(failed(report).map((c) => c.id)).toEqual(['connection.reachable']);
+    expect(check(report, 'connection.reachable')?.problem).toBe(`cannot reach ${target}: ECONNREFUSED`);
+    expect(report.checks.filter((c) => c.status !== 'fail').every((c) => c.status === 'skipped')).toBe(true);
+    expect(report.ok).toBe(false);
+
+    const { code, output } = await runCli(['--url', target, '--admin-key', ADMIN_KEY]);
+    expect(code).toBe(1);
+    expect(output.split('\n').filter((line) => line.startsWith('✘'))).toEqual([`✘ connection: the backend answers at ${target}`]);
+    expect(output).toContain(`problem: cannot reach ${target}: ECONNREFUSED`);
   });
 });

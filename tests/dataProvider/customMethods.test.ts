@@ -204,7 +204,7 @@ describe('§7/§8 zod at the boundary: answers the screens read into are checked
     expect(error, call).toBeInstanceOf(UnexpectedAnswerError);
     const { message } = error as UnexpectedAnswerError;
     expect(errors).toHaveBeenCalledWith(message);
-    expect(message).toMatch(/^unexpected answer to (GET|POST) \//);
+    expect(message).toMatch(/^the backend's answer to (GET|POST) \/.* could not be read: /);
     errors.mockRestore();
   });
 
@@ -222,10 +222,10 @@ describe('§7/§8 zod at the boundary: answers the screens read into are checked
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { dp } = overFakeApiFetch({ ok: true });
     await expect(dp.solanaImport('Portal', 'a,b')).rejects.toThrow(UnexpectedAnswerError);
-    await expect(dp.getTrade('t1')).rejects.toThrow(/GET \/txs\/sell\/\{id\}: id: /);
+    await expect(dp.getTrade('t1')).rejects.toThrow(/GET \/txs\/sell\/\{id\} could not be read: id: /);
     await expect(dp.logsMore({})).rejects.toThrow(/POST \/logs\/more/);
     await expect(dp.getConfig('worker')).rejects.toThrow(/GET \/configs\/\{name\}/);
-    expect(errors).toHaveBeenCalledWith(expect.stringContaining('unexpected answer to POST /solana-bridge/{x}/import'));
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("the backend's answer to POST /solana-bridge/{x}/import could not be read"));
     errors.mockRestore();
   });
 });

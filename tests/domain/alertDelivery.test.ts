@@ -12,9 +12,12 @@ import {
   heldBackText,
   heldText,
   keepOrReplace,
+  keepOrReplaceUrl,
   maskSecret,
+  maskUrl,
   rateStep,
   retryable,
+  telegramBase,
 } from '../../src/domain/alertDelivery.ts';
 
 const AT = Date.UTC(2026, 10, 26, 3, 12, 0);
@@ -89,6 +92,29 @@ describe('Alerts delivery (protocol): answers, retries, rate limit, secrets', ()
     expect(keepOrReplace('••••WXYZ', '123456:abcdWXYZ')).toBe('123456:abcdWXYZ');
     expect(keepOrReplace('new-token', '123456:abcdWXYZ')).toBe('new-token');
     expect(keepOrReplace(undefined, '123456:abcdWXYZ')).toBeUndefined();
+  });
+  it('a URL shows its scheme, host and port; its user-info, path and query are masked, the last 4 shown only when its last piece is long', () => {
+    expect(maskUrl('https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXXwxyz')).toBe('https://hooks.slack.com/••••wxyz');
+    expect(maskUrl('http://relay.example:8443/hook?token=abcd')).toBe('http://relay.example:8443/••••');
+    expect(maskUrl('https://relay.example/x?token=s3cr3t-token-0001')).toBe('https://relay.example/••••0001');
+    expect(maskUrl('https://alice:pa55@relay.example/')).toBe('https://relay.example/••••');
+    expect(maskUrl('https://relay.example')).toBe('https://relay.example/');
+    expect(maskUrl('not a url at all')).toBe('•••• all');
+  });
+  it('a URL sent back: its mask keeps the stored one; the same mask at another origin is "moved"; another mask is "masked"; a URL replaces it', () => {
+    const stored = 'https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXXwxyz';
+    expect(keepOrReplaceUrl('https://hooks.slack.com/••••wxyz', stored)).toEqual({ url: stored });
+    expect(keepOrReplaceUrl('https://evil.example/••••wxyz', stored)).toEqual({ refused: 'moved' });
+    expect(keepOrReplaceUrl('https://hooks.slack.com:444/••••wxyz', stored)).toEqual({ refused: 'moved' });
+    expect(keepOrReplaceUrl('http://hooks.slack.com/••••wxyz', stored)).toEqual({ refused: 'moved' });
+    expect(keepOrReplaceUrl('https://hooks.slack.com/••••abcd', stored)).toEqual({ refused: 'masked' });
+    expect(keepOrReplaceUrl('https://hooks.slack.com/••••wxyz', undefined)).toEqual({ refused: 'masked' });
+    expect(keepOrReplaceUrl('https://evil.example/services/T000/B000/XXXXXXXXXXXXwxyz', stored)).toEqual({ url: 'https://evil.example/services/T000/B000/XXXXXXXXXXXXwxyz' });
+    expect(keepOrReplaceUrl(undefined, stored)).toEqual({});
+  });
+  it('a bot token goes to its API address without trailing slashes; none given: Telegram\'s', () => {
+    expect(telegramBase(undefined)).toBe('https://api.telegram.org');
+    expect(telegramBase('http://127.0.0.1:8081/tg//')).toBe('http://127.0.0.1:8081/tg');
   });
 });
 

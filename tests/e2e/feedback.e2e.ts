@@ -97,6 +97,8 @@ describe.skipIf(!hasChromium)('feedback, routing, per-user signals and Loading..
   it('per-user signals: the Admin\'s notifications are not the Operator\'s: after the Admin signs out, the Operator signing in in the same browser sees none of them', async () => {
     const { page, context, pageErrors } = await newSession(browser);
     await signIn(page, adminKey);
+    // Home shows before the socket is live; a notice sent before that reaches no one.
+    await eventually(() => page.getByLabel(LIVE).count()).toBe(1);
     const marker = unique('ADMINONLY');
     for (let i = 0; i < 5; i++) {
       // Warnings: the bell counts what needs a look, not routine info.

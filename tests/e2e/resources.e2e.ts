@@ -314,8 +314,10 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
     await page.getByRole('button', { name: 'Export' }).click();
     const csv = await readFile((await (await download).path()) ?? '', 'utf8');
     const [header, ...lines] = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    const fields = header?.split(',') ?? [];
-    const cells = (name: string) => lines.map((l) => l.split(',')[fields.indexOf(name)] ?? '');
+    // Every text cell is quoted (no cell here holds a comma): the quotes off, the text.
+    const unquote = (cell: string) => cell.replace(/^"(.*)"$/, '$1');
+    const fields = (header?.split(',') ?? []).map(unquote);
+    const cells = (name: string) => lines.map((l) => unquote(l.split(',')[fields.indexOf(name)] ?? ''));
     expect(lines).toHaveLength(Math.min(matching, EXPORT_MAX_ROWS));
     expect(new Set(cells('status'))).toEqual(new Set(['failed']));
     expect(new Set(cells('network'))).toEqual(new Set(['Ethereum']));

@@ -212,6 +212,29 @@ describe('/tx server-side filters, sort and pagination', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   }, 20_000);
 
+  it('§8 a list answer that breaks the contract (a bare array, no Content-Range) is said at once, with what was wrong; no placeholder, no pages', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = fakeApi((r) => (r.path === '/txs/' ? json([tx('a1'), tx('a2')]) : undefined));
+    renderKit('/tx', { api, role: 'Operator', definitions: [txs] });
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(alert).toHaveTextContent(
+      "Could not load transactions: the backend's answer to GET /txs/ could not be read: it has no Content-Range header, so the number of records is unknown",
+    );
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // Not retried (it would break the contract again), not shown as a table of unknown length.
+    expect(api.requests.filter((r) => r.path === '/txs/')).toHaveLength(1);
+    expect(screen.queryByRole('table', { name: 'Transactions' })).toBeNull();
+    expect(screen.queryByText(/\d+[–-]\d+ of \d+/)).toBeNull();
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("the backend's answer to GET /txs/ could not be read"));
+  });
+
+  it('§8 a list whose body is not a list of records says so', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const api = fakeApi((r) => (r.path === '/txs/' ? json({ rows: [tx('a1')] }, { headers: { 'content-range': 'txs 0-0/1' } }) : undefined));
+    renderKit('/tx', { api, role: 'Operator', definitions: [txs] });
+    expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent('could not be read: its body is not a list of records');
+  });
+
   it('the column chooser shows the hidden-by-default columns and hides others', async () => {
     const user = userEvent.setup();
     renderKit('/tx', { api: txApi(), role: 'Operator', definitions: [txs] });
@@ -230,7 +253,7 @@ describe('/tx server-side filters, sort and pagination', () => {
   it('export writes rows as CSV: quoted where needed, formulas defused, times in ISO 8601', () => {
     const csv = txsToCsv([tx('a1', { tokenName: 'A,"B"', hash: '=cmd()' })]);
     const [header, line] = csv.trim().split('\r\n');
-    expect(header?.split(',')).toEqual([...CSV_FIELDS]);
+    expect(header?.split(',')).toEqual(CSV_FIELDS.map((field) => `"${field}"`));
     expect(line).toContain('"A,""B"""');
     expect(line).toContain("'=cmd()");
     expect(line).toContain('2023-11-14T22:13:20.000Z');
@@ -264,7 +287,7 @@ describe('§8 error codes on /tx', () => {
     expect(within(cellOf(f1)).getByTitle('Error code 17')).toHaveTextContent('failed to fetch jito hashes');
     expect(cellOf(await rowOf('a2'))).toHaveTextContent('');
     const [header0, line] = txsToCsv([failed('f1')]).trim().split('\r\n');
-    expect(line?.split(',')[header0!.split(',').indexOf('errCode')]).toBe('17');
+    expect(line?.split(',')[header0!.split(',').indexOf('"errCode"')]).toBe('17');
   });
 
   it('§8 the Error filter offers each code with its message and asks the server for the code; it lives in the URL', async () => {

@@ -158,8 +158,9 @@ describe('Alerts delivery (protocol): a balance rule fires once to every destina
       expect(got.body).not.toContain(BOT_TOKEN);
       expect(got.body).not.toContain(SLACK_PATH);
       expect(destinations.find((d) => d.id === 'tg')?.botToken).toBe('••••tzz9'.replace('tzz9', BOT_TOKEN.slice(-4)));
-      expect(destinations.find((d) => d.id === 'slack')?.url).toBe(`••••${SLACK_PATH.slice(-4)}`);
-      expect(destinations.find((d) => d.id === 'hook')?.url).toBe(`${receiver.url}/hook`);
+      // A URL shows where it goes (scheme, host, port), its path and query masked.
+      expect(destinations.find((d) => d.id === 'slack')?.url).toBe(`${receiver.url}/••••${SLACK_PATH.slice(-4)}`);
+      expect(destinations.find((d) => d.id === 'hook')?.url).toBe(`${receiver.url}/••••`);
 
       // Sent back as read (renamed): the secrets stay; a test send still reaches the real path.
       const again = await putDestinations(t, destinations.map((d) => (d.id === 'tg' ? { ...d, name: 'Telegram night shift' } : d)));

@@ -5,7 +5,11 @@
  * server's own evaluator has no destination here, so every message the receiver gets is the
  * standalone process's.
  */
+import { statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertRule } from '../../src/contract/index.ts';
 import { startStandalone, StandaloneConfig } from '../../server/src/alerts/standalone.ts';
@@ -82,6 +86,61 @@ describe('Alerts delivery (protocol): the standalone alerts process against the 
       expect(receiver.received).toHaveLength(2);
     } finally {
       await running.close();
+    }
+  });
+});
+
+/**
+ * A backend that breaks the contract: its events reach the agent as they are. The agent checks each
+ * against the contract's schemas, logs and drops the malformed ones, and keeps working (under
+ * Restart=always an exit on bad input would be a crash loop).
+ */
+describe('Alerts delivery (protocol): the standalone alerts process against a backend sending malformed events', () => {
+  it('logs and drops each malformed event, stays up, still fires on the next good one, and keeps its state file 0600', async () => {
+    const receiver = await startReceiver();
+    const http = createServer((request, response) => {
+      if (request.method === 'POST' && request.url === '/api/login') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ token: 'fake-session' }));
+      } else response.writeHead(404).end();
+    });
+    const io = new Server(http);
+    const malformed: [string, unknown][] = [
+      ['gas', { network: 'Ethereum', gasEstimate: '<!channel> *x*' }],
+      ['balance', { network: 'Ethereum', balance: 'lots' }],
+      ['balance', null],
+      ['newBlock', { network: 7, num: -1 }],
+      ['brainState', 'running'],
+      ['connectedServices', [1, 2, 3]],
+      ['eventCache', 'not a cache'],
+      ['eventCache', { gas: [{ network: 'Ethereum', gasEstimate: {} }] }],
+      ['miscSettingsUpdateDone', 42],
+    ];
+    io.on('connection', (socket) => {
+      socket.emit('init', { miscSettings: { alertRules: [RULE] } });
+      for (const [event, payload] of malformed) socket.emit(event, payload);
+      // Then a good one, below the rule's threshold: the agent is still listening if it fires.
+      socket.emit('balance', { network: 'Ethereum', balance: 0.1 });
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const backend = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const lines: string[] = [];
+    const dataFile = join(tempDir('alerts-standalone-bad-'), 'alerts.db');
+    const config = StandaloneConfig.parse({ destinations: [{ id: 'hook', name: 'Ops webhook', kind: 'webhook', enabled: true, url: `${receiver.url}/hook` }], dataFile });
+    const running = await startStandalone({ backend, key: 'any-key-0123456789', config, evaluateEveryMs: 50, log: (line) => lines.push(line) });
+    try {
+      const [firing] = await receiver.waitFor('/hook', 1);
+      expect(firing?.body).toMatchObject({ status: 'firing', text: expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0\.1 ETH is below 0\.5 ETH/) });
+      const dropped = lines.filter((line) => line.startsWith('dropped a malformed'));
+      expect(dropped.some((line) => /^dropped a malformed gas event \(gasEstimate: /.test(line))).toBe(true);
+      expect(dropped.some((line) => line.startsWith('dropped a malformed eventCache event'))).toBe(true);
+      // Logged once a minute per event name, not once per event: two bad balances, one line.
+      expect(dropped.filter((line) => line.startsWith('dropped a malformed balance event'))).toHaveLength(1);
+      expect(lines.filter((line) => /failed|not applied/.test(line))).toEqual([]);
+      expect((statSync(dataFile).mode & 0o777).toString(8)).toBe('600');
+    } finally {
+      await running.close();
+      await io.close();
+      await receiver.close();
     }
   });
 });

@@ -17,6 +17,7 @@ import { DELIVERY_TIMINGS_DEFAULT, Dispatcher, type DeliveryTimings } from './di
 import { destinationPolicy, type DestinationPolicy, type Resolve } from './outbound.ts';
 import { TelegramCommands, type TelegramPress } from './telegram.ts';
 import { AlertEvaluator } from './evaluator.ts';
+import type { StoredDestination } from './repo.ts';
 
 export interface AlertsOptions {
   /** How often the rules are evaluated; 0: never on a timer (tests call app.alerts.evaluator.evaluate()). */
@@ -80,6 +81,22 @@ async function applyPress(app: FastifyInstance, { command, alertId, by }: Telegr
   }
 }
 
+/**
+ * The destinations to deliver to at start. With SECRETS_KEY, secrets still stored as plain text are
+ * encrypted now, not at the next save: the file stops holding them from the first start with the
+ * key. A destination whose secret cannot be decrypted (another key, altered) is named in the log and
+ * left out: the server starts, and never sends it anything until an Admin enters the secret again.
+ */
+async function readableDestinations(app: FastifyInstance): Promise<StoredDestination[]> {
+  const sealed = await app.store.alerts.sealPlainSecrets();
+  if (sealed.length > 0) app.log.info({ destinations: sealed }, 'alert destination secrets encrypted with SECRETS_KEY');
+  const all = await app.store.alerts.destinations();
+  for (const { id, name, unreadable } of all) {
+    if (unreadable) app.log.error({ destinationId: id }, `alert destination "${name}" (${id}): ${unreadable}; nothing is sent to it until an Admin enters its secret again`);
+  }
+  return all.filter((d) => !d.unreadable);
+}
+
 export default fp<AlertsOptions>(
   async (app, options) => {
     const timings = { ...DELIVERY_TIMINGS_DEFAULT, ...options.timings };
@@ -105,7 +122,7 @@ export default fp<AlertsOptions>(
       },
       onSilences: (silences) => app.hub.broadcast('silencesChanged', { data: [...silences] }),
     });
-    dispatcher.setDestinations(await app.store.alerts.destinations());
+    dispatcher.setDestinations(await readableDestinations(app));
     await evaluator.load();
     evaluator.setRules(rulesOf(await app.store.settings.get('miscSettings')));
 

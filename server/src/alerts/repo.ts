@@ -12,6 +12,7 @@ import type { Delivery, DestinationKind } from '../../../src/contract/alertDeliv
 import type { Alert, Silence } from '../../../src/contract/alerts.ts';
 import type { TrackedAlert } from '../../../src/domain/alertLifecycle.ts';
 import type { Gate } from '../db/gate.ts';
+import { destinationFromRow, destinationRow, sealPlainFields } from './secrets.ts';
 
 /** A destination as stored: its secrets whole. */
 export interface StoredDestination {
@@ -24,6 +25,12 @@ export interface StoredDestination {
   botToken?: string;
   apiBase?: string;
   commands?: boolean;
+  /**
+   * Never stored: set when read back, when a secret kept encrypted could not be decrypted
+   * (alerts/secrets.ts); which field, and why. Such a destination is not sent to until its secret is
+   * entered again.
+   */
+  unreadable?: string;
 }
 
 export interface AlertListQuery {
@@ -36,6 +43,8 @@ export interface AlertListQuery {
 export interface AlertRepo {
   destinations(): Promise<StoredDestination[]>;
   replaceDestinations(list: readonly StoredDestination[]): Promise<void>;
+  /** With a secrets key: encrypts the secrets still stored as plain text; the names of the destinations rewritten. */
+  sealPlainSecrets(): Promise<string[]>;
   /** The alerts still open: not resolved, or resolved since `since` (a reopen may still come, a message may be owed). */
   openAlerts(since: number): Promise<TrackedAlert[]>;
   saveAlert(tracked: TrackedAlert): Promise<void>;
@@ -65,8 +74,17 @@ interface DeliveryRow {
   error: string | null;
 }
 
-export function sqliteAlertRepo(db: Database, gate: Gate, kept = ALERT_DELIVERIES_KEPT): AlertRepo {
+/**
+ * `secretsKey` (SECRETS_KEY): the destinations' secrets are kept encrypted (secrets.ts); without it,
+ * as plain text.
+ */
+export function sqliteAlertRepo(db: Database, gate: Gate, kept = ALERT_DELIVERIES_KEPT, secretsKey?: Buffer): AlertRepo {
+  // A secret replaced (encrypted at start, or changed) must not stay readable in the page it was
+  // deleted from: FAST zeroes deleted content where that costs no extra I/O (the row's own page).
+  if (secretsKey) db.pragma('secure_delete = FAST');
   const listDestinations = db.prepare<[], { data: string }>('SELECT data FROM alert_destinations ORDER BY position');
+  const allDestinationRows = db.prepare<[], { id: string; data: string }>('SELECT id, data FROM alert_destinations');
+  const setDestinationData = db.prepare<[string, string]>('UPDATE alert_destinations SET data = ? WHERE id = ?');
   const clearDestinations = db.prepare('DELETE FROM alert_destinations');
   const insertDestination = db.prepare<[string, number, string]>('INSERT INTO alert_destinations (id, position, data) VALUES (?, ?, ?)');
   const listOpen = db.prepare<[number], { data: string }>("SELECT data FROM alerts WHERE state <> 'resolved' OR resolved_at >= ?");
@@ -103,12 +121,21 @@ export function sqliteAlertRepo(db: Database, gate: Gate, kept = ALERT_DELIVERIE
   );
   const replace = db.transaction((list: readonly StoredDestination[]) => {
     clearDestinations.run();
-    list.forEach((destination, i) => insertDestination.run(destination.id, i, JSON.stringify(destination)));
+    list.forEach((destination, i) => insertDestination.run(destination.id, i, destinationRow(destination, secretsKey)));
   });
+  const sealPlain = db.transaction((key: Buffer): string[] =>
+    allDestinationRows.all().flatMap(({ id, data }) => {
+      const sealed = sealPlainFields(data, key);
+      if (sealed === null) return [];
+      setDestinationData.run(sealed, id);
+      return [(JSON.parse(data) as { name: string }).name];
+    }),
+  );
 
   return {
-    destinations: () => gate.run(() => listDestinations.all().map((row) => JSON.parse(row.data) as StoredDestination)),
+    destinations: () => gate.run(() => listDestinations.all().map((row) => destinationFromRow(row.data, secretsKey))),
     replaceDestinations: (list) => gate.run(() => replace(list)),
+    sealPlainSecrets: () => gate.run(() => (secretsKey ? sealPlain(secretsKey) : [])),
     openAlerts: (since) => gate.run(() => listOpen.all(since).map((row) => JSON.parse(row.data) as TrackedAlert)),
     saveAlert: (tracked) => gate.run(() => saveAlert(tracked)),
     alerts: ({ active, from, to, limit }) =>

@@ -8,7 +8,7 @@
  *
  * The key may come from ALERTS_KEY instead of --key (kept out of the process list).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import { io, type Socket } from 'socket.io-client';
 import { ALERT_EVALUATE_MS } from '../../../src/config/alerts.ts';
@@ -19,6 +19,7 @@ import { Gate } from '../db/gate.ts';
 import { systemClock } from '../lib/clock.ts';
 import { ALERTS_LIFECYCLE_TABLES_SQL, ALERTS_TABLES_SQL } from '../db/migrations.ts';
 import { allowListOf, judgeUrl, parseAllowedHosts, refusedText } from '../../../src/domain/addressPolicy.ts';
+import { preparePrivateDatabaseFile } from '../db/store.ts';
 import { DELIVERY_TIMINGS_DEFAULT, Dispatcher, type DeliveryTimings } from './dispatcher.ts';
 import { destinationPolicy } from './outbound.ts';
 import { AlertEvaluator } from './evaluator.ts';
@@ -73,6 +74,21 @@ export interface StandaloneOptions {
 
 /** docs/protocol.md "Socket connection": the client pings every 4500 ms. */
 const PING_MS = 4500;
+/** A backend sending the same malformed event many times a second gets one log line per event name per minute. */
+const MALFORMED_LOG_EVERY_MS = 60_000;
+
+/**
+ * The payload as the contract defines it, or null: any backend may send anything, and what the
+ * agent passes on is read as typed (a text where a number belongs crashed it once). Events the
+ * contract does not name are not the agent's business.
+ */
+export function checkedPayload(event: string, payload: unknown): { ok: true; payload: unknown } | { ok: false; reason: string } | null {
+  if (!Object.hasOwn(ServerEvents, event)) return null;
+  const parsed = ServerEvents[event as ServerEventName].safeParse(payload);
+  if (parsed.success) return { ok: true, payload: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, reason: issue ? `${issue.path.join('.') || '(payload)'}: ${issue.message}` : 'does not match the contract' };
+}
 
 async function signIn(backend: string, key: string): Promise<string> {
   const response = await fetch(new URL('/api/login', backend), {
@@ -86,6 +102,8 @@ async function signIn(backend: string, key: string): Promise<string> {
 
 export async function startStandalone(options: StandaloneOptions) {
   const log = options.log ?? ((message: string) => console.log(message));
+  // Its state names the alerts and the delivery log holds their texts: only this user reads it.
+  preparePrivateDatabaseFile(options.config.dataFile);
   const db = new BetterSqlite3(options.config.dataFile);
   db.pragma('journal_mode = WAL');
   db.exec(ALERTS_TABLES_SQL);
@@ -109,21 +127,43 @@ export async function startStandalone(options: StandaloneOptions) {
     query: { events: Object.keys(ServerEvents).join(',') },
     transports: ['websocket'],
   });
-  socket.on('init', (payload: { miscSettings?: unknown; brainState?: unknown; connectedServices?: unknown }) => {
-    evaluator.setRules(rulesOf(payload.miscSettings));
-    if (payload.brainState) evaluator.onEvent('brainState', payload.brainState);
-    if (payload.connectedServices) evaluator.onEvent('connectedServices', payload.connectedServices);
+  const lastMalformedLog = new Map<string, number>();
+  /** One event, checked against the contract; a malformed one is logged (at most once a minute per name) and dropped. */
+  const take = (event: string, payload: unknown) => {
+    const checked = checkedPayload(event, payload);
+    if (checked === null) return;
+    if (!checked.ok) {
+      const at = now();
+      if (at - (lastMalformedLog.get(event) ?? -Infinity) >= MALFORMED_LOG_EVERY_MS) {
+        lastMalformedLog.set(event, at);
+        log(`dropped a malformed ${event} event (${checked.reason})`);
+      }
+      return;
+    }
+    try {
+      if (event === 'miscSettingsUpdateDone') evaluator.setRules(rulesOf(checked.payload));
+      evaluator.onEvent(event, checked.payload);
+    } catch (err) {
+      log(`event ${event} not applied: ${String(err)}`);
+    }
+  };
+  // init is read piece by piece: a backend whose init differs elsewhere still gives its rules and state.
+  socket.on('init', (payload: unknown) => {
+    const init = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+    evaluator.setRules(rulesOf(init.miscSettings));
+    if (init.brainState !== undefined) take('brainState', init.brainState);
+    if (init.connectedServices !== undefined) take('connectedServices', init.connectedServices);
   });
-  socket.on('eventCache', (cache: Record<string, unknown>) => {
+  socket.on('eventCache', (cache: unknown) => {
+    if (typeof cache !== 'object' || cache === null || Array.isArray(cache)) return void log('dropped a malformed eventCache event (not an object)');
     for (const [event, value] of Object.entries(cache)) {
-      if (!Object.hasOwn(ServerEvents, event)) continue;
-      for (const payload of eventCachePayloads(event as ServerEventName, value)) evaluator.onEvent(event, payload);
+      if (!Object.hasOwn(ServerEvents, event) || event === 'init' || event === 'eventCache') continue;
+      for (const payload of eventCachePayloads(event as ServerEventName, value)) take(event, payload);
     }
   });
   socket.onAny((event: string, payload: unknown) => {
     if (event === 'init' || event === 'eventCache') return;
-    if (event === 'miscSettingsUpdateDone') evaluator.setRules(rulesOf(payload));
-    evaluator.onEvent(event, payload);
+    take(event, payload);
   });
   // A session that ends (stopReconnect, or refused on reconnect) is signed in again.
   const renew = async () => {
@@ -143,7 +183,14 @@ export async function startStandalone(options: StandaloneOptions) {
 
   const ping = setInterval(() => socket.emit('ping', {}), PING_MS);
   const every = options.evaluateEveryMs ?? ALERT_EVALUATE_MS;
-  const tick = setInterval(() => evaluator.evaluate(), every);
+  const tick = setInterval(() => {
+    try {
+      evaluator.evaluate();
+    } catch (err) {
+      // Under Restart=always an exit would loop; the next tick tries again.
+      log(`evaluation failed: ${String(err)}`);
+    }
+  }, every);
   return {
     evaluator,
     dispatcher,
@@ -170,6 +217,8 @@ export async function main(args: readonly string[]): Promise<void> {
   const configFile = argument(args, 'config') ?? 'alerts.config.json';
   if (!backend || !key) throw new Error('usage: npm run alerts -- --backend https://… --key <access key> [--config alerts.config.json]');
   const config = StandaloneConfig.parse(JSON.parse(readFileSync(configFile, 'utf8')));
+  // The config holds the destinations' secrets: say so when others can read it (the agent cannot fix a file it did not create).
+  if ((statSync(configFile).mode & 0o077) !== 0) console.warn(`${configFile} is readable by other users: chmod 600 ${configFile} (it holds the destinations' secrets)`);
   const running = await startStandalone({ backend, key, config });
   const stop = () => void running.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -18,6 +18,8 @@ export interface DatabaseOptions {
   demoTxs: number;
   /** Reader threads of the transaction list (TX_READERS; see txReaders.ts). */
   txReaders: number;
+  /** SECRETS_KEY: alert destinations' secrets kept encrypted (alerts/secrets.ts). */
+  secretsKey?: Buffer;
 }
 
 export default fp<DatabaseOptions>(
@@ -26,6 +28,7 @@ export default fp<DatabaseOptions>(
       dataDir: options.dataDir,
       now: () => app.clock.now(),
       txReaders: options.txReaders,
+      secretsKey: options.secretsKey,
       onReaderFailure: (err) => app.log.error({ err }, 'transaction list reader thread failed; its reads moved to the main connection'),
     });
     app.addHook('onClose', () => store.close());

@@ -74,6 +74,11 @@ const DB_COMPANION_SUFFIXES = ['-wal', '-shm', '-journal'];
 function preparePrivateFiles(dataDir: string, file: string): void {
   mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   chmodSync(dataDir, DATA_DIR_MODE);
+  preparePrivateDatabaseFile(file);
+}
+
+/** The database file (and its companions) private to this user, created so if missing: the standalone alerts process keeps its own. */
+export function preparePrivateDatabaseFile(file: string): void {
   if (!existsSync(file)) closeSync(openSync(file, 'a', DB_FILE_MODE));
   for (const path of [file, ...DB_COMPANION_SUFFIXES.map((suffix) => file + suffix)]) {
     if (existsSync(path)) chmodSync(path, DB_FILE_MODE);
@@ -93,9 +98,11 @@ export interface SqliteStoreOptions {
   txReaders?: number;
   /** A reader thread failed: its requests were read on the store's connection. */
   onReaderFailure?: (err: Error) => void;
+  /** SECRETS_KEY: alert destinations' secrets are kept encrypted with it (alerts/secrets.ts). */
+  secretsKey?: Buffer;
 }
 
-export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }: SqliteStoreOptions): Store {
+export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure, secretsKey }: SqliteStoreOptions): Store {
   let file = ':memory:';
   if (dataDir !== undefined) {
     file = join(dataDir, DB_FILE_NAME);
@@ -136,7 +143,7 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure }
     solanaBridge: sqliteSolanaBridgeRepo(db, gate, now),
     meta: sqliteMetaRepo(db, gate),
     stats: sqliteStatsRepo(db, gate),
-    alerts: sqliteAlertRepo(db, gate),
+    alerts: sqliteAlertRepo(db, gate, undefined, secretsKey),
     timeline: sqliteTimelineRepo(db, gate),
   };
   const readers =

@@ -5,13 +5,13 @@
  * dispatcher they use are alerts/plugin.ts's.
  */
 import { randomUUID } from 'node:crypto';
-import { ALERT_DELIVERIES_LIMIT_DEFAULT, SECRET_MASK } from '../../../src/config/alertDelivery.ts';
+import { ALERT_DELIVERIES_LIMIT_DEFAULT } from '../../../src/config/alertDelivery.ts';
 import { ALERTS_PAGE_MAX } from '../../../src/config/alerts.ts';
 import { silenceEndProblem } from '../../../src/contract/alerts.ts';
 import { acknowledgeAs, endSilenceAs, silenceAs } from '../alerts/actions.ts';
 import type { Destination, DestinationInput } from '../../../src/contract/alertDelivery.ts';
 import { judgeUrl, refusedText, type AllowList } from '../../../src/domain/addressPolicy.ts';
-import { keepOrReplace, maskSecret, TEST_TEXT } from '../../../src/domain/alertDelivery.ts';
+import { keepOrReplace, keepOrReplaceUrl, maskSecret, maskUrl, telegramBase, TEST_TEXT } from '../../../src/domain/alertDelivery.ts';
 import { fieldChanges } from '../../../src/domain/userLogText.ts';
 import type { StoredDestination } from '../alerts/repo.ts';
 import { HttpError } from '../lib/httpError.ts';
@@ -20,26 +20,46 @@ import { assertNoIssues, notFound } from '../lib/records.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { sessionOf } from '../plugins/auth.ts';
 
-/** A destination as any GET shows it: its secrets masked (a Slack URL is one: whoever has it may post). */
+/**
+ * A destination as any GET shows it: its secrets masked. A webhook or Slack URL is one (whoever has
+ * it may post): its scheme, host and port stay visible, the rest is masked (maskUrl).
+ */
 export function masked(destination: StoredDestination): Destination {
-  const { url, botToken, ...rest } = destination;
+  const { url, botToken, unreadable: _unreadable, ...rest } = destination;
   return {
     ...rest,
-    ...(url === undefined ? {} : { url: destination.kind === 'slack' ? maskSecret(url) : url }),
+    ...(url === undefined ? {} : { url: maskUrl(url) }),
     ...(botToken === undefined ? {} : { botToken: maskSecret(botToken) }),
   };
 }
 
-/** A destination as the user log keeps it: no secret at all. */
+/** A destination as the user log (and its newUserLog event) keeps it: no bot token at all, a URL masked as GET shows it. */
 function forLog(destination: StoredDestination): Record<string, unknown> {
-  const { url, botToken: _token, ...rest } = destination;
-  return { ...rest, ...(url !== undefined && destination.kind === 'webhook' ? { url } : {}) };
+  const { url, botToken: _token, unreadable: _unreadable, ...rest } = destination;
+  return { ...rest, ...(url === undefined ? {} : { url: maskUrl(url) }) };
 }
 
-const secretOf = (d: StoredDestination | undefined) => (d ? `${d.kind === 'slack' ? (d.url ?? '') : ''}|${d.botToken ?? ''}` : '');
+const secretOf = (d: StoredDestination | undefined) => (d ? `${d.kind === 'telegram' ? '' : (d.url ?? '')}|${d.botToken ?? ''}` : '');
 const isHttpUrl = (value: string) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value);
 /** What a bot token may hold: it goes into the request path. */
 const BOT_TOKEN = /^[A-Za-z0-9:_-]+$/;
+
+/**
+ * docs/protocol.md "Alerts delivery": a stored secret is only sent to the address it was saved with.
+ * A masked secret sent back with another address would otherwise follow it, and the user log would
+ * show only the address change.
+ */
+const TOKEN_MOVED = 'enter the bot token again: it is only sent to the address it was saved with';
+const URL_MOVED = 'enter the whole URL again: its secret part is only sent to the address it was saved with';
+const URL_MASKED = 'enter the whole URL: a masked one only keeps the stored URL, unchanged';
+/** A secret stored encrypted that could not be read (alerts/secrets.ts): the Admin enters it again. */
+const UNREADABLE = (field: string) => `enter the ${field} again: the stored one could not be decrypted (SECRETS_KEY changed, or the data altered)`;
+/**
+ * A URL with user-info is refused rather than sent as Basic auth: fetch refuses such a URL outright,
+ * the credentials would sit in the URL that masks and logs must then treat specially, and the
+ * webhooks this serves (Slack, relays, chat tools) take their secret in the path or query.
+ */
+const URL_CREDENTIALS = 'a user name or password in the URL cannot be sent; put the secret in the path or query, as the receiving service gives it';
 
 type Issue = { field: string; message: string };
 
@@ -54,8 +74,9 @@ function policyIssue(url: string, allow: AllowList): string | null {
 }
 
 /**
- * The list to store from a PUT: masked secrets sent back keep the stored ones; each kind's fields
- * checked, the URLs against the destination policy too; 400 naming them.
+ * The list to store from a PUT: masked secrets sent back keep the stored ones, unless the address
+ * they go to changed; each kind's fields checked, the URLs against the destination policy too; 400
+ * naming them.
  */
 function resolveInputs(inputs: readonly DestinationInput[], stored: readonly StoredDestination[], allow: AllowList): StoredDestination[] {
   const byId = new Map(stored.map((d) => [d.id, d]));
@@ -67,40 +88,47 @@ function resolveInputs(inputs: readonly DestinationInput[], stored: readonly Sto
     if (ids.has(id)) issues.push({ field: at('id'), message: 'appears twice' });
     ids.add(id);
     const before = byId.get(id);
-    const url = input.kind === 'slack' ? keepOrReplace(input.url, before?.kind === 'slack' ? before.url : undefined) : input.url;
-    const botToken = keepOrReplace(input.botToken, before?.botToken);
     const notFor = (field: keyof DestinationInput) => {
       if (input[field] !== undefined) issues.push({ field: at(field), message: `not a field of a ${input.kind} destination` });
     };
     if (input.kind === 'telegram') {
       notFor('url');
+      const storedToken = before?.kind === 'telegram' ? before.botToken : undefined;
+      const botToken = keepOrReplace(input.botToken, storedToken);
+      const kept = storedToken !== undefined && botToken === storedToken && input.botToken !== storedToken;
       if (input.chatId === undefined) issues.push({ field: at('chatId'), message: 'required' });
-      if (botToken === undefined) issues.push({ field: at('botToken'), message: 'required' });
+      if (botToken === undefined) issues.push({ field: at('botToken'), message: before?.unreadable ? UNREADABLE('bot token') : 'required' });
+      else if (kept && telegramBase(input.apiBase) !== telegramBase(before?.apiBase)) issues.push({ field: at('botToken'), message: TOKEN_MOVED });
       else if (!BOT_TOKEN.test(botToken)) issues.push({ field: at('botToken'), message: 'letters, digits, :, - and _ only' });
-      const refused = input.apiBase === undefined ? null : policyIssue(input.apiBase, allow);
-      if (refused) issues.push({ field: at('apiBase'), message: refused });
-    } else {
-      notFor('chatId');
-      notFor('botToken');
-      notFor('apiBase');
-      notFor('commands');
-      if (url === undefined) issues.push({ field: at('url'), message: 'required' });
-      else if (!isHttpUrl(url) || url.startsWith(SECRET_MASK)) issues.push({ field: at('url'), message: 'must be an http(s) URL' });
-      else {
-        const refused = policyIssue(url, allow);
-        if (refused) issues.push({ field: at('url'), message: refused });
-      }
+      const refusedBase = input.apiBase === undefined ? null : policyIssue(input.apiBase, allow);
+      if (refusedBase) issues.push({ field: at('apiBase'), message: refusedBase });
+      return {
+        id,
+        name: input.name,
+        kind: input.kind,
+        enabled: input.enabled,
+        chatId: input.chatId,
+        botToken,
+        ...(input.apiBase ? { apiBase: input.apiBase } : {}),
+        ...(input.commands ? { commands: true } : {}),
+      };
     }
-    return {
-      id,
-      name: input.name,
-      kind: input.kind,
-      enabled: input.enabled,
-      ...(url === undefined || input.kind === 'telegram' ? {} : { url }),
-      ...(input.kind === 'telegram'
-        ? { chatId: input.chatId, botToken, ...(input.apiBase ? { apiBase: input.apiBase } : {}), ...(input.commands ? { commands: true } : {}) }
-        : {}),
-    };
+    notFor('chatId');
+    notFor('botToken');
+    notFor('apiBase');
+    notFor('commands');
+    // A webhook's URL and a Slack URL are the same kind of secret: one kept across a change between the two still goes to the same address.
+    const { url, refused } = keepOrReplaceUrl(input.url, before?.kind === 'telegram' ? undefined : before?.url);
+    if (refused === 'moved') issues.push({ field: at('url'), message: URL_MOVED });
+    else if (refused === 'masked') issues.push({ field: at('url'), message: before?.unreadable ? UNREADABLE('whole URL') : URL_MASKED });
+    else if (url === undefined) issues.push({ field: at('url'), message: before?.unreadable ? UNREADABLE('whole URL') : 'required' });
+    else if (!isHttpUrl(url)) issues.push({ field: at('url'), message: 'must be an http(s) URL' });
+    else if (new URL(url).username !== '' || new URL(url).password !== '') issues.push({ field: at('url'), message: URL_CREDENTIALS });
+    else {
+      const refusedUrl = policyIssue(url, allow);
+      if (refusedUrl) issues.push({ field: at('url'), message: refusedUrl });
+    }
+    return { id, name: input.name, kind: input.kind, enabled: input.enabled, ...(url === undefined ? {} : { url }) };
   });
   assertNoIssues(issues);
   return list;
@@ -146,6 +174,8 @@ const alertRoutes: ZodPlugin = async (app) => {
   app.route({ ...operationRoute('testAlertDestination'), handler: async (request) => {
     const destination = (await app.store.alerts.destinations()).find((d) => d.id === request.params.id);
     if (!destination) throw notFound('destination');
+    // Its secret could not be decrypted (alerts/secrets.ts): nothing is sent, and the answer says why.
+    if (destination.unreadable) return { ok: false, error: `${destination.unreadable}; enter it again and save` };
     const now = app.clock.now();
     const result = await app.alerts.dispatcher.test(destination, { status: 'test', rule: 'Test message', text: TEST_TEXT, startedAt: now });
     if (result === null) throw new HttpError(429, 'too many messages to this destination this minute; try again in a minute');

@@ -14,9 +14,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TELEGRAM_API_BASE_DEFAULT } from '../../config/alertDelivery.ts';
+import { SECRET_MASK, TELEGRAM_API_BASE_DEFAULT } from '../../config/alertDelivery.ts';
 import { DESTINATION_KINDS, type Destination, type DestinationInput, type DestinationKind } from '../../contract/alertDelivery.ts';
-import { attemptText } from '../../domain/alertDelivery.ts';
+import { attemptText, telegramBase } from '../../domain/alertDelivery.ts';
 import { errorText } from '../../ui/errors.ts';
 import { useAlertsApi } from './api.ts';
 
@@ -35,6 +35,8 @@ interface Draft {
   apiBase: string;
   /** Telegram: firing messages carry Acknowledge and Silence 1 h, and presses from the chat are applied. */
   commands: boolean;
+  /** Telegram: the Bot API address as saved; its token is only sent there (docs/protocol.md "Alerts delivery"). */
+  savedApiBase?: string;
 }
 
 let drafts = 0;
@@ -49,6 +51,7 @@ const fromDestination = (d: Destination): Draft => ({
   botToken: d.botToken ?? '',
   apiBase: d.apiBase ?? '',
   commands: d.commands ?? false,
+  savedApiBase: d.apiBase ?? '',
 });
 const newDraft = (): Draft => ({ key: `new-${++drafts}`, name: '', kind: 'webhook', enabled: true, url: '', chatId: '', botToken: '', apiBase: '', commands: false });
 
@@ -77,6 +80,16 @@ function refusalOf(error: unknown): { text: string; fields: FieldErrors } {
     }
   }
   return { text: parts.length > 0 ? parts.join('; ') : errorText(error), fields };
+}
+
+/**
+ * The bot token's hint: a saved token is shown masked; kept masked with another Bot API address, the
+ * server refuses it (it is only sent to the address it was saved with), so say so before saving.
+ */
+function tokenHint(d: Draft): string | undefined {
+  if (!d.id) return undefined;
+  const moved = d.savedApiBase !== undefined && telegramBase(d.apiBase.trim() || undefined) !== telegramBase(d.savedApiBase || undefined);
+  return moved && d.botToken.startsWith(SECRET_MASK) ? 'New Bot API address: enter the bot token again' : 'Shown masked; type a new one to replace it';
 }
 
 export function DestinationsEditor({ onTested }: { onTested: () => void }) {
@@ -174,7 +187,7 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
                     size="small"
                     value={d.botToken}
                     onChange={(e) => change(d.key, { botToken: e.target.value })}
-                    {...said('botToken', d.id ? 'Shown masked; type a new one to replace it' : undefined)}
+                    {...said('botToken', tokenHint(d))}
                     autoComplete="off"
                   />
                   <TextField
@@ -197,7 +210,7 @@ export function DestinationsEditor({ onTested }: { onTested: () => void }) {
                   size="small"
                   value={d.url}
                   onChange={(e) => change(d.key, { url: e.target.value })}
-                  {...said('url', d.kind === 'slack' && d.id ? 'Shown masked; paste a new one to replace it' : undefined)}
+                  {...said('url', d.id ? 'Shown masked; paste the whole URL to replace it' : undefined)}
                   autoComplete="off"
                 />
               )}

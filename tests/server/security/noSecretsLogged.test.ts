@@ -1,9 +1,11 @@
 /**
  * No secret ever logged: with the most verbose log level, signing in with the access
  * keys and using the session token (REST and socket, good and bad, errors included) never puts an
- * access key, a session token or the JWT secret into the server's log (pino) or its output.
+ * access key, a session token or the JWT secret into the server's log (pino) or its output; nor
+ * SECRETS_KEY, nor an alert destination's bot token saved, read and tried.
  */
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { io as connect } from 'socket.io-client';
@@ -88,8 +90,14 @@ describe('no secret ever logged', () => {
     const children: ChildProcess[] = [];
     const keys = { ADMIN_KEY: 'process-admin-key-0123456789', OPERATOR_KEY: 'process-operator-key-0123456789' };
     const jwtSecret = 'process-jwt-secret-0123456789-abcdefghijkl';
+    // SECRETS_KEY (alerts/secrets.ts) and an alert destination's bot token, saved and read back.
+    const secretsKey = randomBytes(32).toString('hex');
+    const botToken = '999999:process-bot-token-0123456789';
     try {
-      const server = await spawnServer({ DATA_DIR: dataDir, STATIC_DIR: dataDir, LOG_LEVEL: 'trace', JWT_SECRET: jwtSecret, ...keys }, children);
+      const server = await spawnServer(
+        { DATA_DIR: dataDir, STATIC_DIR: dataDir, LOG_LEVEL: 'trace', JWT_SECRET: jwtSecret, SECRETS_KEY: secretsKey, ...keys },
+        children,
+      );
       const login = async (accessKey: string) =>
         fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accessKey }) });
       const response = await login(keys.ADMIN_KEY);
@@ -98,11 +106,17 @@ describe('no secret ever logged', () => {
       expect((await login(`${keys.OPERATOR_KEY}!`)).status).toBe(401);
       expect((await fetch(`${server.url}/api/configs`, { headers: { 'x-api-key': token } })).status).toBe(200);
       expect(await handshake(server.url, token)).toBe('init');
+      const destinations = [{ id: 'tg', name: 'On call', kind: 'telegram', enabled: true, chatId: '-100', botToken, apiBase: 'http://127.0.0.1:9' }];
+      const adminCall = (method: string, path: string, body?: unknown) =>
+        fetch(`${server.url}/api${path}`, { method, headers: { 'x-api-key': token, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+      expect((await adminCall('PUT', '/alerts/destinations', { destinations })).status).toBe(200);
+      expect((await adminCall('GET', '/alerts/destinations')).status).toBe(200);
+      expect((await adminCall('POST', '/alerts/destinations/tg/test')).status).toBe(200);
       server.child.kill('SIGTERM');
       await killed(server.child);
 
       expect(server.output()).toContain('/api/login');
-      expect(leaks(server.output(), { ...keys, JWT_SECRET: jwtSecret, token })).toEqual([]);
+      expect(leaks(server.output(), { ...keys, JWT_SECRET: jwtSecret, token, SECRETS_KEY: secretsKey, botToken })).toEqual([]);
     } finally {
       for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });

@@ -119,6 +119,16 @@ describe('§6 permission matrix: the server enforces each decision for each role
     expect(tally.handled2xx).toBeGreaterThan(10);
   });
 
+  it('SECURITY "Who can reach it": without a session, only sign-in and the two contract documents answer under /api', async () => {
+    // A route made public by mistake in the table would pass the matrix above; this is the list SECURITY.md promises.
+    const answered: string[] = [];
+    for (const route of registeredRoutes(t.app).filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD')) {
+      const response = await t.app.inject({ method: route.method as 'GET', url: samplePath(route.url), ...(route.method === 'GET' ? {} : { payload: {} }) });
+      if (response.statusCode !== 401) answered.push(routeKey(route));
+    }
+    expect(answered.sort()).toEqual(['GET /api/asyncapi.json', 'GET /api/openapi.json', 'POST /api/login']);
+  });
+
   it('HEAD of every GET route follows the GET decision', async () => {
     const gets = registeredRoutes(t.app).filter((route) => route.method === 'GET' && route.url.startsWith('/api/'));
     for (const route of gets) {

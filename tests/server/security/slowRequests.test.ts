@@ -89,6 +89,15 @@ describe('unfinished requests and connection caps', () => {
     expect((at ?? Infinity) - started).toBeLessThan(3000);
   });
 
+  it('SECURITY: a connection that opens and sends nothing is closed when its headers are due, not held for the idle timeout', async () => {
+    // The idle timeout (60 s by default) is far above: the headers' deadline is what closes a silent connection.
+    const port = await listening({ connectionLimits: { headersTimeoutMs: 500, requestTimeoutMs: 1000, idleTimeoutMs: 60_000 } });
+    const { closed, received } = await open(port);
+    const at = await Promise.race([closed, new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
+    expect(at).not.toBeNull();
+    expect(received()).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
   it('an idle keep-alive connection is closed after the keep-alive timeout', async () => {
     const port = await listening({ connectionLimits: { keepAliveTimeoutMs: 300 } });
     const { socket, closed, received } = await open(port);
