@@ -1,5 +1,6 @@
 /** The environment, parsed once with zod; anything invalid stops the server with a clear message. */
 import { z } from 'zod';
+import { parseAllowedHosts } from '../../src/domain/addressPolicy.ts';
 import { parseSecretsKey } from './alerts/secrets.ts';
 import { ALERT_DELIVERY_BACKOFF_BASE_MS, ALERT_DELIVERY_MAX_ATTEMPTS, ALERT_DELIVERY_TIMEOUT_MS } from '../../src/config/alertDelivery.ts';
 import { DEMO_TXS_DEFAULT } from './db/demoTxs.ts';
@@ -45,6 +46,16 @@ const originList = z.string().transform((value, ctx) => {
 const hostList = z.string().transform((value, ctx) => {
   try {
     return parseHostList(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+    return z.NEVER;
+  }
+});
+
+/** ALERT_ALLOWED_HOSTS: host names, IPs and CIDR ranges (src/domain/addressPolicy.ts), normalised. */
+const allowedDestinations = z.string().transform((value, ctx) => {
+  try {
+    return parseAllowedHosts(value);
   } catch (err) {
     ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
     return z.NEVER;
@@ -115,6 +126,12 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: originList.default([]),
   /** Host names, besides localhost, IP addresses, HOST and ALLOWED_ORIGINS' hosts, that requests may be sent to (DNS rebinding). */
   ALLOWED_HOSTS: hostList.default([]),
+  /**
+   * Private hosts alert destinations may be at (docs/protocol.md "Alerts delivery"): host names, IPs
+   * or CIDR ranges, comma-separated. Loopback and public addresses need no entry; link-local,
+   * metadata and unroutable ones are refused whatever it lists.
+   */
+  ALERT_ALLOWED_HOSTS: allowedDestinations.default([]),
   /** A request must have fully arrived within this many ms (lib/connectionLimits.ts). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(CONNECTION_LIMITS_DEFAULTS.requestTimeoutMs),
   /** Open connections at most, and from one client address (the latter not behind TRUST_PROXY). */

@@ -46,6 +46,7 @@ async function main(env: Env): Promise<void> {
     secretsKey: env.SECRETS_KEY,
     alerts: {
       publicUrl: env.PUBLIC_URL,
+      allowedHosts: env.ALERT_ALLOWED_HOSTS,
       timings: { timeoutMs: env.ALERT_DELIVERY_TIMEOUT_MS, maxAttempts: env.ALERT_DELIVERY_MAX_ATTEMPTS, backoffBaseMs: env.ALERT_DELIVERY_BACKOFF_MS },
     },
   });

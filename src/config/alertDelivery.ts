@@ -4,8 +4,20 @@
  * inject shorter timings.
  */
 
-/** One delivery attempt waits this long for an answer before it counts as timed out (docs/protocol.md "Alerts delivery"). */
+/**
+ * One delivery attempt, connection, headers and body all together, must be done within this or it
+ * counts as timed out (docs/protocol.md "Alerts delivery"): a body still dripping at the deadline is
+ * a failure, not a delivery.
+ */
 export const ALERT_DELIVERY_TIMEOUT_MS = 10_000;
+
+/**
+ * Most bytes of a destination's answer the server reads (docs/protocol.md "Alerts delivery"); past
+ * it the connection is dropped and the attempt is judged by its status alone. A webhook, Slack or
+ * Telegram answers a delivery in well under 1 KB; the bound keeps a destination that answers without
+ * end from costing the server its memory.
+ */
+export const ALERT_ANSWER_MAX_BYTES = 64 * 1024;
 
 /** Tries of one message in all (the first and its retries), on 5xx, timeout or no connection. */
 export const ALERT_DELIVERY_MAX_ATTEMPTS = 6;
@@ -73,6 +85,14 @@ export const TELEGRAM_POLL_MS = 2000;
 
 /** Most updates one poll takes: Telegram's own limit. */
 export const TELEGRAM_UPDATES_MAX = 100;
+
+/**
+ * Most bytes of a getUpdates answer read (docs/protocol.md "Alerts lifecycle", Telegram commands):
+ * it is parsed, so it cannot be cut like a delivery's answer. 100 updates, each carrying the message
+ * pressed (at most 4,096 characters of text and its buttons), stay well under 1 MiB; a bigger answer
+ * is a failed poll, not a read without end.
+ */
+export const TELEGRAM_ANSWER_MAX_BYTES = 1024 * 1024;
 
 /** A failing bot is reported in the server log at most this often, not on every poll. */
 export const TELEGRAM_ERROR_LOG_MS = 60_000;

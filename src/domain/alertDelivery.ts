@@ -126,8 +126,10 @@ export function heldBackText(count: number, perMinute: number): string {
 export interface AttemptResult {
   ok: boolean;
   status?: number;
-  /** "401 Unauthorized", "timed out after 10 s", "connection refused". */
+  /** "401 Unauthorized", "timed out after 10 s", "connection refused", "refused by policy: link-local address 169.254.169.254". */
   error?: string;
+  /** The destination policy refused the address (src/domain/addressPolicy.ts): nothing was sent. */
+  refusedByPolicy?: boolean;
 }
 
 /** A destination's answer in words: "Delivered (200)", "Refused: 401 Unauthorized", "Failed: 503 Service Unavailable", "Failed: timed out after 10 s". */
@@ -137,8 +139,12 @@ export function attemptText(result: AttemptResult): string {
   return result.status !== undefined && result.status >= 400 && result.status < 500 ? `Refused: ${reason}` : `Failed: ${reason}`;
 }
 
-/** Whether to try again: a 5xx, a timeout or no connection (no status) may pass; a 4xx will not. */
-export const retryable = (result: AttemptResult): boolean => !result.ok && (result.status === undefined || result.status >= 500);
+/**
+ * Whether to try again: a 5xx, a timeout or no connection (no status) may pass; a 4xx will not, nor
+ * a refusal by the destination policy (the address stays what it is).
+ */
+export const retryable = (result: AttemptResult): boolean =>
+  !result.ok && result.refusedByPolicy !== true && (result.status === undefined || result.status >= 500);
 
 /** The wait before try `attempt + 1` after try `attempt` (1-based): base, 2 × base, 4 × base… */
 export const backoffMs = (attempt: number, baseMs: number): number => baseMs * 2 ** Math.max(0, attempt - 1);

@@ -72,6 +72,8 @@ describe('Alerts delivery (protocol): answers, retries, rate limit, secrets', ()
     expect(retryable({ ok: false, error: 'timed out' })).toBe(true);
     expect(retryable({ ok: false, status: 400 })).toBe(false);
     expect(retryable({ ok: true, status: 200 })).toBe(false);
+    // The destination policy's refusal: the address will not change its class by waiting.
+    expect(retryable({ ok: false, error: 'refused by policy: link-local address 169.254.169.254', refusedByPolicy: true })).toBe(false);
     const waits = [1, 2, 3, 4, 5].map((attempt) => backoffMs(attempt, 20_000));
     expect(waits).toEqual([20_000, 40_000, 80_000, 160_000, 320_000]);
     expect(waits.reduce((a, b) => a + b, 0) / MIN).toBeCloseTo(10.3, 1);

@@ -19,6 +19,8 @@ describe('environment (server/src/env.ts)', () => {
       ALLOWED_ORIGINS: [],
       // The Host header check (DNS rebinding).
       ALLOWED_HOSTS: [],
+      // Alert destinations: no private host unless listed.
+      ALERT_ALLOWED_HOSTS: [],
       SOCKETS_PER_SESSION: 8,
       // No request held forever, no client holding every connection.
       REQUEST_TIMEOUT_MS: 20_000,
@@ -72,6 +74,15 @@ describe('environment (server/src/env.ts)', () => {
     ]);
   });
 
+  it('Alerts delivery (protocol): ALERT_ALLOWED_HOSTS is a comma-separated list of host names, IPs and CIDR ranges, normalised', () => {
+    expect(parseEnv({ ALERT_ALLOWED_HOSTS: 'Relay.Internal., 10.0.0.0/8, [fd00::1], 192.168.7.5' }).ALERT_ALLOWED_HOSTS).toEqual([
+      'relay.internal',
+      '10.0.0.0/8',
+      'fd00::1',
+      '192.168.7.5',
+    ]);
+  });
+
   it('parses numbers and flags, and treats empty values as unset', () => {
     const env = parseEnv({ PORT: '0', SIM: 'off', SIM_SEED: '42', SIM_RATE: '2.5', LOGIN_RATE_LIMIT: '3', DEV_MODE: 'false', ADMIN_KEY: '', DEMO_TXS: '500', TX_READERS: '0' });
     expect(env).toMatchObject({ PORT: 0, SIM: 'off', SIM_SEED: 42, SIM_RATE: 2.5, LOGIN_RATE_LIMIT: 3, DEV_MODE: false, DEMO_TXS: 500, TX_READERS: 0 });
@@ -97,6 +108,9 @@ describe('environment (server/src/env.ts)', () => {
     ['ALLOWED_ORIGINS', 'https://console.example.com/app'],
     ['ALLOWED_ORIGINS', 'ftp://console.example.com'],
     ['SOCKETS_PER_SESSION', '0'],
+    ['ALERT_ALLOWED_HOSTS', 'https://relay.internal'],
+    ['ALERT_ALLOWED_HOSTS', '10.0.0.0/40'],
+    ['ALERT_ALLOWED_HOSTS', 'relay.internal:8080'],
   ])('fails loudly, naming %s=%s', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`invalid environment:[\\s\\S]*${name}`));
   });

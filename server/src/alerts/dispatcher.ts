@@ -54,6 +54,7 @@ import {
   type AttemptResult,
   type RateWindow,
 } from '../../../src/domain/alertDelivery.ts';
+import { destinationPolicy, type DestinationPolicy } from './outbound.ts';
 import type { AlertRepo, NewDelivery, Outbox, StoredDestination } from './repo.ts';
 import { attempt as attemptOnce, type AlertMessage } from './send.ts';
 
@@ -92,6 +93,8 @@ export interface DispatcherOptions {
   onError: (err: unknown, destinationId: string) => void;
   /** One try (send.ts; tests count and answer tries without a network). */
   attempt?: AttemptFn;
+  /** Where deliveries may go (outbound.ts); without it nothing private is allowed. */
+  policy?: DestinationPolicy;
 }
 
 interface Lane {
@@ -116,15 +119,18 @@ export class Dispatcher {
   private closed = false;
   /** close() stopped waiting: a try answered after that is not recorded (the database may be gone). */
   private abandoned = false;
+  private readonly policy: DestinationPolicy;
 
-  constructor(private readonly options: DispatcherOptions) {}
+  constructor(private readonly options: DispatcherOptions) {
+    this.policy = options.policy ?? destinationPolicy();
+  }
 
   private get timerNow(): () => number {
     return this.options.timerNow ?? Date.now;
   }
 
   private get attemptFn(): AttemptFn {
-    return this.options.attempt ?? attemptOnce;
+    return this.options.attempt ?? ((destination, message, timeoutMs) => attemptOnce(destination, message, timeoutMs, this.policy));
   }
 
   setDestinations(list: readonly StoredDestination[]): void {

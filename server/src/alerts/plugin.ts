@@ -14,6 +14,7 @@ import { TELEGRAM_POLL_MS } from '../../../src/config/alertDelivery.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { acknowledgeAs, silenceAs } from './actions.ts';
 import { DELIVERY_TIMINGS_DEFAULT, Dispatcher, type DeliveryTimings } from './dispatcher.ts';
+import { destinationPolicy, type DestinationPolicy, type Resolve } from './outbound.ts';
 import { TelegramCommands, type TelegramPress } from './telegram.ts';
 import { AlertEvaluator } from './evaluator.ts';
 import type { StoredDestination } from './repo.ts';
@@ -26,11 +27,15 @@ export interface AlertsOptions {
   publicUrl?: string;
   /** How often Telegram bots with commands on are asked for presses; 0: never on a timer (tests call app.alerts.telegram.poll()). */
   telegramPollMs?: number;
+  /** ALERT_ALLOWED_HOSTS, parsed: the private hosts, IPs and ranges destinations may be at (docs/protocol.md "Alerts delivery"). */
+  allowedHosts?: readonly string[];
+  /** How destination host names are resolved (node:dns lookup); tests give their own DNS. */
+  resolve?: Resolve;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    alerts: { evaluator: AlertEvaluator; dispatcher: Dispatcher; telegram: TelegramCommands };
+    alerts: { evaluator: AlertEvaluator; dispatcher: Dispatcher; telegram: TelegramCommands; policy: DestinationPolicy };
   }
 }
 
@@ -96,10 +101,12 @@ export default fp<AlertsOptions>(
   async (app, options) => {
     const timings = { ...DELIVERY_TIMINGS_DEFAULT, ...options.timings };
     const now = () => app.clock.now();
+    const policy = destinationPolicy(options.allowedHosts, options.resolve);
     const dispatcher = new Dispatcher({
       repo: app.store.alerts,
       now,
       timings,
+      policy,
       onError: (err, destinationId) => app.log.error({ err, destinationId }, 'alert delivery bookkeeping failed'),
     });
     const evaluator = new AlertEvaluator({
@@ -136,6 +143,7 @@ export default fp<AlertsOptions>(
       log: app.log,
       now,
       timeoutMs: timings.timeoutMs,
+      policy,
     });
 
     const every = options.evaluateEveryMs ?? ALERT_EVALUATE_MS;
@@ -151,7 +159,7 @@ export default fp<AlertsOptions>(
       await dispatcher.close();
       await evaluator.settled();
     });
-    app.decorate('alerts', { evaluator, dispatcher, telegram });
+    app.decorate('alerts', { evaluator, dispatcher, telegram, policy });
   },
   { name: 'alerts', dependencies: ['clock', 'database', 'hub', 'audit', 'timeline'] },
 );

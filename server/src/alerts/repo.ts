@@ -10,32 +10,16 @@
 import type { Database } from 'better-sqlite3';
 import { ALERT_DELIVERIES_KEPT } from '../../../src/config/alertDelivery.ts';
 import { ALERTS_KEPT_MAX } from '../../../src/config/alerts.ts';
-import type { Delivery, DeliveryState, DestinationKind, WebhookBody } from '../../../src/contract/alertDelivery.ts';
+import type { Delivery, DeliveryState, WebhookBody } from '../../../src/contract/alertDelivery.ts';
 import type { AttemptOutcome } from '../../../src/domain/alertDelivery.ts';
 import { droppedText } from '../../../src/domain/alertDelivery.ts';
 import type { Alert, Silence } from '../../../src/contract/alerts.ts';
 import type { TrackedAlert } from '../../../src/domain/alertLifecycle.ts';
 import type { Gate } from '../db/gate.ts';
+import type { StoredDestination } from './destination.ts';
 import { destinationFromRow, destinationRow, sealPlainFields } from './secrets.ts';
 
-/** A destination as stored: its secrets whole. */
-export interface StoredDestination {
-  id: string;
-  name: string;
-  kind: DestinationKind;
-  enabled: boolean;
-  url?: string;
-  chatId?: string;
-  botToken?: string;
-  apiBase?: string;
-  commands?: boolean;
-  /**
-   * Never stored: set when read back, when a secret kept encrypted could not be decrypted
-   * (alerts/secrets.ts); which field, and why. Such a destination is not sent to until its secret is
-   * entered again.
-   */
-  unreadable?: string;
-}
+export type { StoredDestination } from './destination.ts';
 
 export interface AlertListQuery {
   active: boolean;

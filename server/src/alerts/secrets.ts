@@ -7,7 +7,7 @@
  * it is: databases written before the key was set keep working. node:crypto does the cryptography.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { StoredDestination } from './repo.ts';
+import type { StoredDestination } from './destination.ts';
 
 /** AES-256: a 32-byte key. */
 export const SECRETS_KEY_BYTES = 32;

@@ -2,12 +2,13 @@
  * One delivery attempt to one destination (docs/protocol.md "Alerts delivery"): the webhook gets the
  * structured body, Slack `{ text }`, Telegram `{apiBase}/bot{botToken}/sendMessage` with
  * `{ chat_id, text }`. The answer never carries a secret: the URL (a Slack URL and a Telegram URL
- * hold one) is not in any error text.
+ * hold one) is not in any error text. Where it may go is the destination policy's to say (outbound.ts).
  */
 import { STATUS_CODES } from 'node:http';
-import { ALERT_ERROR_TEXT_MAX, TELEGRAM_API_BASE_DEFAULT } from '../../../src/config/alertDelivery.ts';
+import { ALERT_ANSWER_MAX_BYTES, ALERT_ERROR_TEXT_MAX, TELEGRAM_API_BASE_DEFAULT } from '../../../src/config/alertDelivery.ts';
 import type { WebhookBody } from '../../../src/contract/alertDelivery.ts';
 import type { AttemptResult } from '../../../src/domain/alertDelivery.ts';
+import { failureText, PolicyRefusal, postJson, type DestinationPolicy } from './outbound.ts';
 import type { StoredDestination } from './repo.ts';
 import { telegramButtons } from './telegram.ts';
 
@@ -29,33 +30,20 @@ export function requestFor(destination: StoredDestination, message: AlertMessage
   }
 }
 
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
-
-/** Why a request did not get an answer, in words and without the URL: "timed out after 10 s", "could not connect (ECONNREFUSED)". */
-function failureText(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `timed out after ${seconds(timeoutMs)}`;
-  const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
-  return code ? `could not connect (${code})` : 'could not connect';
-}
-
-/** One POST with a deadline; the body of the answer is read (and dropped) so the connection is freed. */
-export async function attempt(destination: StoredDestination, message: AlertMessage, timeoutMs: number): Promise<AttemptResult> {
+/**
+ * One POST within the destination policy and the attempt's deadline (outbound.ts); at most
+ * ALERT_ANSWER_MAX_BYTES of the answer are read, and its status alone decides. A refusal by policy
+ * is marked so that it is not tried again: the address will not change its class by waiting.
+ */
+export async function attempt(destination: StoredDestination, message: AlertMessage, timeoutMs: number, policy: DestinationPolicy): Promise<AttemptResult> {
   const { url, body } = requestFor(destination, message);
   if (!URL.canParse(url)) return { ok: false, error: 'no valid URL' };
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    if (response.ok) return { ok: true, status: response.status };
-    const reason = `${response.status} ${STATUS_CODES[response.status] ?? response.statusText}`.trim();
-    return { ok: false, status: response.status, error: reason.slice(0, ALERT_ERROR_TEXT_MAX) };
+    const { status } = await postJson(url, body, { policy, timeoutMs, maxBytes: ALERT_ANSWER_MAX_BYTES });
+    if (status >= 200 && status < 300) return { ok: true, status };
+    const reason = `${status} ${STATUS_CODES[status] ?? ''}`.trim();
+    return { ok: false, status, error: reason.slice(0, ALERT_ERROR_TEXT_MAX) };
   } catch (err) {
-    return { ok: false, error: failureText(err, timeoutMs) };
+    return { ok: false, error: failureText(err).slice(0, ALERT_ERROR_TEXT_MAX), ...(err instanceof PolicyRefusal ? { refusedByPolicy: true } : {}) };
   }
 }

@@ -18,21 +18,49 @@ import { z } from '../../../src/contract/zod.ts';
 import { Gate } from '../db/gate.ts';
 import { systemClock } from '../lib/clock.ts';
 import { applyAlertsTables } from '../db/migrations.ts';
+import { allowListOf, judgeUrl, parseAllowedHosts, refusedText } from '../../../src/domain/addressPolicy.ts';
 import { preparePrivateDatabaseFile } from '../db/store.ts';
 import { DELIVERY_TIMINGS_DEFAULT, Dispatcher, type DeliveryTimings } from './dispatcher.ts';
+import { destinationPolicy } from './outbound.ts';
 import { AlertEvaluator } from './evaluator.ts';
 import { rulesOf } from './plugin.ts';
 import { sqliteAlertRepo, type StoredDestination } from './repo.ts';
 
-/** The config file: the destinations (each with its id), and where the delivery state is kept. */
+/**
+ * The config file: the destinations (each with its id), and where the delivery state is kept. Its
+ * destinations are held to the destination policy as the server's are (docs/protocol.md "Alerts
+ * delivery"): one at a refused address stops the process at start, naming it.
+ */
 export const StandaloneConfig = z
   .object({
     destinations: z.array(DestinationInput.required({ id: true })).max(20),
     dataFile: z.string().min(1).default('alerts-state.db'),
     /** The console's address: each message links to its /alerts/{id}. */
     link: z.string().optional(),
+    /** The private hosts, IPs and CIDR ranges destinations may be at, as the server's ALERT_ALLOWED_HOSTS. */
+    allowedHosts: z
+      .array(z.string())
+      .default([])
+      .transform((entries, ctx) => {
+        try {
+          return parseAllowedHosts(entries.join(','));
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+          return z.NEVER;
+        }
+      }),
   })
-  .strict();
+  .strict()
+  .superRefine((config, ctx) => {
+    const allow = allowListOf(config.allowedHosts);
+    config.destinations.forEach((destination, i) => {
+      for (const field of ['url', 'apiBase'] as const) {
+        const value = destination[field];
+        const judgement = value === undefined ? ({ allowed: true } as const) : judgeUrl(value, allow);
+        if (!judgement.allowed) ctx.addIssue({ code: 'custom', path: ['destinations', i, field], message: refusedText(judgement.reason) });
+      }
+    });
+  });
 export type StandaloneConfig = z.infer<typeof StandaloneConfig>;
 
 export interface StandaloneOptions {
@@ -85,6 +113,7 @@ export async function startStandalone(options: StandaloneOptions) {
     repo,
     now,
     timings: { ...DELIVERY_TIMINGS_DEFAULT, ...options.timings },
+    policy: destinationPolicy(options.config.allowedHosts),
     onError: (err, destinationId) => log(`delivery bookkeeping to ${destinationId} failed: ${String(err)}`),
   });
   dispatcher.setDestinations(options.config.destinations as StoredDestination[]);

@@ -4,10 +4,12 @@
  * each such bot's updates (getUpdates at its apiBase) and applies a press only when it comes from
  * that destination's own chat, in the name of the Telegram user who pressed, then answers in the
  * chat. A press from any other chat is ignored and logged. Every answer from Telegram is checked
- * with zod: what does not parse is logged and skipped.
+ * with zod: what does not parse is logged and skipped. Its requests are held to the destination
+ * policy, the deadline and a size bound, as deliveries are (outbound.ts).
  */
-import { TELEGRAM_API_BASE_DEFAULT, TELEGRAM_ERROR_LOG_MS, TELEGRAM_UPDATES_MAX } from '../../../src/config/alertDelivery.ts';
+import { TELEGRAM_ANSWER_MAX_BYTES, TELEGRAM_API_BASE_DEFAULT, TELEGRAM_ERROR_LOG_MS, TELEGRAM_UPDATES_MAX } from '../../../src/config/alertDelivery.ts';
 import { z } from '../../../src/contract/zod.ts';
+import { failureText, isRequestFailure, postJson, type DestinationPolicy } from './outbound.ts';
 import type { StoredDestination } from './repo.ts';
 
 /** A button's data: what it does and to which alert ("ack:<id>", "sil:<id>"; Telegram allows 64 bytes). */
@@ -47,6 +49,8 @@ export interface TelegramOptions {
   log: { warn: (fields: object, message: string) => void; error: (fields: object, message: string) => void };
   now: () => number;
   timeoutMs: number;
+  /** Where a bot's apiBase may be (outbound.ts): the poller is held to the deliveries' policy. */
+  policy: DestinationPolicy;
 }
 
 const base = (d: StoredDestination) => `${(d.apiBase ?? TELEGRAM_API_BASE_DEFAULT).replace(/\/+$/, '')}/bot${d.botToken ?? ''}`;
@@ -112,19 +116,20 @@ export class TelegramCommands {
     }
   }
 
+  /**
+   * One Bot API call, within the destination policy and the deadline (outbound.ts); the answer is
+   * parsed, so it is read whole, up to TELEGRAM_ANSWER_MAX_BYTES: a bigger one fails the poll.
+   */
   private async call(destination: StoredDestination, method: string, body: unknown): Promise<unknown> {
-    const response = await fetch(`${base(destination)}/${method}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(this.options.timeoutMs),
-    });
-    if (!response.ok) {
-      await response.arrayBuffer().catch(() => undefined);
-      throw new Error(`${method} answered ${response.status}`);
+    const { policy, timeoutMs } = this.options;
+    const answer = await postJson(`${base(destination)}/${method}`, body, { policy, timeoutMs, maxBytes: TELEGRAM_ANSWER_MAX_BYTES });
+    if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} answered ${answer.status}`);
+    if (!answer.complete) throw new Error(`${method} answered more than ${TELEGRAM_ANSWER_MAX_BYTES} bytes, or was cut off`);
+    try {
+      return JSON.parse(answer.body.toString('utf8')) as unknown;
+    } catch {
+      throw new Error(`${method} did not answer JSON`);
     }
-    return response.json();
   }
 
   /** Logged without the URL (it holds the bot's token), at most once a minute per bot. */
@@ -132,7 +137,9 @@ export class TelegramCommands {
     const now = this.options.now();
     if (now - (this.lastErrorLog.get(destination.id) ?? -Infinity) < TELEGRAM_ERROR_LOG_MS) return;
     this.lastErrorLog.set(destination.id, now);
-    const reason = err instanceof Error && err.name !== 'TypeError' ? err.message : 'could not connect';
+    // The request's own failures in the deliveries' words (a refusal by policy, a timeout, no
+    // connection), never an errno message naming the address; anything else as it was said.
+    const reason = isRequestFailure(err) ? failureText(err) : err instanceof Error ? err.message : 'failed';
     this.options.log.error({ destinationId: destination.id, reason }, 'Telegram commands: the bot could not be read');
   }
 }

@@ -10,6 +10,7 @@ import { ALERTS_PAGE_MAX } from '../../../src/config/alerts.ts';
 import { silenceEndProblem } from '../../../src/contract/alerts.ts';
 import { acknowledgeAs, endSilenceAs, silenceAs } from '../alerts/actions.ts';
 import type { Destination, DestinationInput } from '../../../src/contract/alertDelivery.ts';
+import { judgeUrl, refusedText, type AllowList } from '../../../src/domain/addressPolicy.ts';
 import { keepOrReplace, keepOrReplaceUrl, maskSecret, maskUrl, telegramBase, TEST_TEXT } from '../../../src/domain/alertDelivery.ts';
 import { fieldChanges } from '../../../src/domain/userLogText.ts';
 import type { StoredDestination } from '../alerts/repo.ts';
@@ -63,10 +64,21 @@ const URL_CREDENTIALS = 'a user name or password in the URL cannot be sent; put 
 type Issue = { field: string; message: string };
 
 /**
- * The list to store from a PUT: masked secrets sent back keep the stored ones, unless the address
- * they go to changed; each kind's fields checked, 400 naming them.
+ * A URL the destination policy refuses (docs/protocol.md "Alerts delivery"): its host is an address
+ * destinations may not be at, in any spelling URL reads. A host name passes here; its addresses are
+ * judged at each send (alerts/outbound.ts).
  */
-function resolveInputs(inputs: readonly DestinationInput[], stored: readonly StoredDestination[]): StoredDestination[] {
+function policyIssue(url: string, allow: AllowList): string | null {
+  const judgement = judgeUrl(url, allow);
+  return judgement.allowed ? null : refusedText(judgement.reason);
+}
+
+/**
+ * The list to store from a PUT: masked secrets sent back keep the stored ones, unless the address
+ * they go to changed; each kind's fields checked, the URLs against the destination policy too; 400
+ * naming them.
+ */
+function resolveInputs(inputs: readonly DestinationInput[], stored: readonly StoredDestination[], allow: AllowList): StoredDestination[] {
   const byId = new Map(stored.map((d) => [d.id, d]));
   const issues: Issue[] = [];
   const ids = new Set<string>();
@@ -88,6 +100,8 @@ function resolveInputs(inputs: readonly DestinationInput[], stored: readonly Sto
       if (botToken === undefined) issues.push({ field: at('botToken'), message: before?.unreadable ? UNREADABLE('bot token') : 'required' });
       else if (kept && telegramBase(input.apiBase) !== telegramBase(before?.apiBase)) issues.push({ field: at('botToken'), message: TOKEN_MOVED });
       else if (!BOT_TOKEN.test(botToken)) issues.push({ field: at('botToken'), message: 'letters, digits, :, - and _ only' });
+      const refusedBase = input.apiBase === undefined ? null : policyIssue(input.apiBase, allow);
+      if (refusedBase) issues.push({ field: at('apiBase'), message: refusedBase });
       return {
         id,
         name: input.name,
@@ -110,6 +124,10 @@ function resolveInputs(inputs: readonly DestinationInput[], stored: readonly Sto
     else if (url === undefined) issues.push({ field: at('url'), message: before?.unreadable ? UNREADABLE('whole URL') : 'required' });
     else if (!isHttpUrl(url)) issues.push({ field: at('url'), message: 'must be an http(s) URL' });
     else if (new URL(url).username !== '' || new URL(url).password !== '') issues.push({ field: at('url'), message: URL_CREDENTIALS });
+    else {
+      const refusedUrl = policyIssue(url, allow);
+      if (refusedUrl) issues.push({ field: at('url'), message: refusedUrl });
+    }
     return { id, name: input.name, kind: input.kind, enabled: input.enabled, ...(url === undefined ? {} : { url }) };
   });
   assertNoIssues(issues);
@@ -135,7 +153,7 @@ const alertRoutes: ZodPlugin = async (app) => {
     const session = sessionOf(request);
     const list = await app.mutate(session.name, 'alerts.destinations', async (tx) => {
       const stored = await tx.alerts.destinations();
-      const next = resolveInputs(request.body.destinations, stored);
+      const next = resolveInputs(request.body.destinations, stored, app.alerts.policy.allow);
       await tx.alerts.replaceDestinations(next);
       const byId = new Map(stored.map((d) => [d.id, d]));
       const before = stored.map(forLog);
