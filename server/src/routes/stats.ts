@@ -18,18 +18,9 @@ import { sessionOf } from '../plugins/auth.ts';
 import { HttpError, invalidRequest } from '../lib/httpError.ts';
 import type { ZodPlugin } from '../lib/zod.ts';
 import { operationRoute } from '../lib/operationRoute.ts';
-import { InFlight } from '../stats/inFlight.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The stats queries each user has in flight (docs/protocol.md "Stats"). */
-    statsInFlight: InFlight;
-  }
-}
 
 const statsRoutes: ZodPlugin = async (app) => {
-  const inFlight = new InFlight(STATS_IN_FLIGHT_PER_USER);
-  app.decorate('statsInFlight', inFlight);
+  const inFlight = app.statsInFlight;
 
   /**
    * Sends the bytes `read` answers, holding one of the user's slots while they are made. The slot is

@@ -4,6 +4,8 @@
  * any number of them waiting for the readers, and everyone else's figures behind them. Users are
  * the session's name, as the write limit counts them, so signing in again gives no more.
  */
+import fp from 'fastify-plugin';
+
 export class InFlight {
   private readonly counts = new Map<string, number>();
 
@@ -34,3 +36,18 @@ export class InFlight {
     return this.counts.get(user) ?? 0;
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The stats queries each user has in flight (docs/protocol.md "Stats"; routes/stats.ts takes and frees the slots). */
+    statsInFlight: InFlight;
+  }
+}
+
+/** The app's one table of stats queries in flight, at the root so that tests and the routes see the same. */
+export const statsInFlightPlugin = fp<{ limit: number }>(
+  async (app, { limit }) => {
+    app.decorate('statsInFlight', new InFlight(limit));
+  },
+  { name: 'statsInFlight' },
+);
