@@ -6,6 +6,11 @@
  * journeys_stats (started_at first, every other column read after it), so 30 days of trades are
  * counted from the index alone; the buckets are filled in with zeros and the totals are their sum
  * (src/domain/stats.ts). Running counts every trade not yet settled, stuck ones included.
+ *
+ * The reads (sqliteStatsReads) are synchronous and take only a connection, so the reader threads
+ * (txReaderWorker.ts) run them on theirs; the store's repository runs them through its gate, which
+ * is where they land when the readers are off (TX_READERS=0) or inside a transaction. Either way the
+ * routes get JSON bytes (tradesBody, seriesBody) and send them as they are.
  */
 import type { Database } from 'better-sqlite3';
 import { BUCKET_MS, ROUTE_ARROW, type SeriesKind, type StatsBucket, type StatsGroup } from '../../../../src/config/stats.ts';
