@@ -50,6 +50,11 @@ const statsRoutes: ZodPlugin = async (app) => {
     } finally {
       release();
     }
+    if (gone.signal.aborted) {
+      // Read by a reader for a client that left meanwhile: its buffer goes straight back.
+      app.store.stats.releaseBody(body);
+      return reply.hijack();
+    }
     reply.raw.once('finish', () => app.store.stats.releaseBody(body));
     return reply.type('application/json; charset=utf-8').send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
   };
