@@ -12,7 +12,7 @@
  * parses each with the contract's schema).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SERIES_MAX_POINTS, STATS_IN_FLIGHT_PER_USER, STATS_MAX_BUCKETS, STATS_RETRY_AFTER_S } from '../../../src/config/stats.ts';
+import { SERIES_MAX_POINTS, STATS_MAX_BUCKETS, STATS_RETRY_AFTER_S } from '../../../src/config/stats.ts';
 import { bucketCount, statsCostProblem } from '../../../src/domain/stats.ts';
 import { sessionOf } from '../plugins/auth.ts';
 import { HttpError, invalidRequest } from '../lib/httpError.ts';
@@ -31,7 +31,7 @@ const statsRoutes: ZodPlugin = async (app) => {
     const release = inFlight.take(sessionOf(request).name);
     if (!release) {
       void reply.header('retry-after', String(STATS_RETRY_AFTER_S));
-      throw new HttpError(429, `too many figures asked at once: at most ${STATS_IN_FLIGHT_PER_USER} at a time, wait for them and try again`);
+      throw new HttpError(429, `too many figures asked at once: at most ${inFlight.limit} at a time, wait for them and try again`);
     }
     const gone = new AbortController();
     // 'close' before the answer finished: the connection went away.
