@@ -8,7 +8,14 @@
  *    (X-Forwarded-For, the server trusting the proxy), half with a good key, half with a wrong one,
  *    each sent again once answered, for SITUATION_MS (how they were answered is printed);
  *  - slow bodies (once the server bounds them): SLOW_BODIES connections from another loopback
- *    address, each a `POST /api/login` whose body drips a byte every DRIP_MS.
+ *    address, each a `POST /api/login` whose body drips a byte every DRIP_MS;
+ *  - stats flood, on a second server seeded with STATS_DEMO_TXS txs (the first has none, and a
+ *    stats query must have trades to walk): STATS_LOOPS loops of one Operator's
+ *    `GET /api/stats/trades` by day grouped by route, each sent again once answered, first over
+ *    the longest range the server answers grouped (maxRangeDays), then over 999 days (refused
+ *    400 since the walk budget); its own `GET /` alone is measured first, in the same run;
+ *  - the same heavy stats flood on a third server seeded alike with TX_READERS=0 (the stats read
+ *    on the main connection, as every stats query was before the reader threads): the baseline.
  *
  * The ratio is the repository's (types.ts): baseline p95 divided by the figure, so 1.0x is
  * unaffected and 0.5x twice as slow (the target: no worse than 0.5x). The server is the real
@@ -18,6 +25,8 @@
  *   npm run bench -- availability
  */
 import { connect, type Socket } from 'node:net';
+import { DAY_MS } from '../src/config/stats.ts';
+import { maxRangeDays } from '../src/domain/stats.ts';
 import { percentile, sleep, startBenchServer, type BenchServer } from './lib/serverHarness.ts';
 import type { BenchResult } from './types.ts';
 
@@ -27,6 +36,9 @@ const SITUATION_MS = 6000;
 const FLOOD = 12;
 const SLOW_BODIES = 1000;
 const DRIP_MS = 1000;
+/** Loops of the stats flood, and the txs its servers are seeded with (about 27 % of txs are trades: some 80,000). */
+const STATS_LOOPS = 4;
+const STATS_DEMO_TXS = 300_000;
 const INDEX_HTML = `<!doctype html><html><head><title>console</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(64)}</body></html>`;
 
 interface Latencies {
@@ -112,10 +124,36 @@ async function slowBodies(server: BenchServer, signal: { running: boolean }, out
   for (const socket of sockets) socket.destroy();
 }
 
+/** STATS_LOOPS loops of one Operator asking `path` (a stats query), each again once answered. */
+async function statsFlood(server: BenchServer, path: string, signal: { running: boolean }, statuses: Map<number, number>): Promise<void> {
+  const loop = async () => {
+    while (signal.running) {
+      try {
+        const response = await fetch(`${server.url}${path}`, { headers: { 'x-api-key': server.operatorToken } });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      } catch {
+        statuses.set(0, (statuses.get(0) ?? 0) + 1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: STATS_LOOPS }, loop));
+}
+
+/** `GET /api/stats/trades` over the last `days` days (whole days, as the Analytics screen asks), by day grouped by route. */
+function heavyStats(days: number): string {
+  const to = Math.ceil(Date.now() / DAY_MS) * DAY_MS;
+  return `/api/stats/trades?from=${to - days * DAY_MS}&to=${to}&bucket=day&groupBy=route`;
+}
+
+const answeredAs = (statuses: Map<number, number>) =>
+  [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count}×${status === 0 ? 'error' : status}`).join(', ');
+
 const round = (ms: number) => Math.round(ms * 10) / 10;
 const describe = (l: Latencies) => `p50 ${round(l.p50)} ms, p95 ${round(l.p95)} ms, max ${round(l.max)} ms, ${l.answered} answered, ${l.failed} failed`;
 
-export async function run(): Promise<BenchResult[]> {
+/** Baseline, login flood and slow bodies, on a server without trades. */
+async function signInSituations(): Promise<BenchResult[]> {
   const server = await startBenchServer({ demoTxs: 0, trustProxy: true, indexHtml: INDEX_HTML });
   try {
     const baseline = await measure(server, SITUATION_MS, async () => undefined);
@@ -123,7 +161,7 @@ export async function run(): Promise<BenchResult[]> {
 
     const statuses = new Map<number, number>();
     const flood = await measure(server, SITUATION_MS, (signal) => loginFlood(server, signal, statuses));
-    const answered = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count}×${status === 0 ? 'error' : status}`).join(', ');
+    const answered = answeredAs(statuses);
     process.stdout.write(`  GET / during a ${FLOOD}-way login flood: ${describe(flood)}; logins answered ${answered}\n`);
 
     const slow = { opened: 0, cut: 0 };
@@ -138,4 +176,78 @@ export async function run(): Promise<BenchResult[]> {
   } finally {
     await server.close();
   }
+}
+
+/** The stats flood on a seeded server (reader threads as the app's default), heavy and refused. */
+async function statsSituations(): Promise<{ results: BenchResult[]; heavyP95: number }> {
+  const heavy = heavyStats(maxRangeDays('route'));
+  const server = await startBenchServer({ demoTxs: STATS_DEMO_TXS, indexHtml: INDEX_HTML });
+  try {
+    process.stdout.write(`  stats server: ${STATS_DEMO_TXS} demo txs, started (seed included) in ${round(server.startMs / 1000)} s\n`);
+    const first = await fetch(`${server.url}${heavy}`, { headers: { 'x-api-key': server.operatorToken } });
+    const { totals } = (await first.json()) as { totals: { trades: number } };
+    process.stdout.write(`  heavy query (${maxRangeDays('route')} days by day, grouped by route): ${first.status}, ${totals.trades} trades walked twice\n`);
+
+    const alone = await measure(server, SITUATION_MS, async () => undefined);
+    process.stdout.write(`  GET / alone (stats server): ${describe(alone)}\n`);
+    const heavyStatuses = new Map<number, number>();
+    const flood = await measure(server, SITUATION_MS, (signal) => statsFlood(server, heavy, signal, heavyStatuses));
+    process.stdout.write(`  GET / during ${STATS_LOOPS} loops of the heavy stats query: ${describe(flood)}; answered ${answeredAs(heavyStatuses)}\n`);
+    const findingStatuses = new Map<number, number>();
+    const refused = await measure(server, SITUATION_MS, (signal) => statsFlood(server, heavyStats(999), signal, findingStatuses));
+    process.stdout.write(`  GET / during ${STATS_LOOPS} loops of the 999-day query: ${describe(refused)}; answered ${answeredAs(findingStatuses)}\n`);
+
+    const ratio = (l: Latencies) => alone.p95 / l.p95;
+    return {
+      heavyP95: flood.p95,
+      results: [
+        { name: `GET / p95 alone, stats server (${STATS_DEMO_TXS.toLocaleString('en-US')} txs)`, figure: round(alone.p95), unit: 'ms' },
+        {
+          name: `GET / p95 during ${STATS_LOOPS} Operator loops of ${maxRangeDays('route')} days by route (${answeredAs(heavyStatuses)})`,
+          figure: round(flood.p95),
+          unit: 'ms',
+          target: '≤ 3x alone',
+          ratio: ratio(flood),
+        },
+        {
+          name: `GET / p95 during ${STATS_LOOPS} Operator loops of 999 days by route (${answeredAs(findingStatuses)})`,
+          figure: round(refused.p95),
+          unit: 'ms',
+          target: '≤ 3x alone',
+          ratio: ratio(refused),
+        },
+      ],
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Baseline of the stats flood: the same heavy loops on a server that reads stats on its main connection (TX_READERS=0). */
+async function statsOnMainThread(heavyP95: number): Promise<BenchResult[]> {
+  const server = await startBenchServer({ demoTxs: STATS_DEMO_TXS, txReaders: 0, indexHtml: INDEX_HTML });
+  try {
+    const alone = await measure(server, SITUATION_MS, async () => undefined);
+    process.stdout.write(`  GET / alone (TX_READERS=0): ${describe(alone)}\n`);
+    const statuses = new Map<number, number>();
+    const flood = await measure(server, SITUATION_MS, (signal) => statsFlood(server, heavyStats(maxRangeDays('route')), signal, statuses));
+    process.stdout.write(`  GET / during ${STATS_LOOPS} loops of the heavy stats query, TX_READERS=0: ${describe(flood)}; answered ${answeredAs(statuses)}\n`);
+    return [
+      {
+        name: `baseline: the heavy loops read on the main connection, TX_READERS=0 (${answeredAs(statuses)}; GET / alone there ${round(alone.p95)} ms)`,
+        figure: round(flood.p95),
+        unit: 'ms',
+        ratio: flood.p95 / heavyP95,
+      },
+    ];
+  } finally {
+    await server.close();
+  }
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const signIn = await signInSituations();
+  const stats = await statsSituations();
+  const onMain = await statsOnMainThread(stats.heavyP95);
+  return [...signIn, ...stats.results, ...onMain];
 }

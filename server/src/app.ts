@@ -22,6 +22,8 @@ import securityPlugin from './plugins/security.ts';
 import writeLimitPlugin, { WRITE_LIMITS_DEFAULTS, type WriteLimits } from './plugins/writeLimit.ts';
 import staticPlugin from './plugins/static.ts';
 import seriesRecorderPlugin, { SERIES_SAMPLE_MS_DEFAULT } from './stats/series.ts';
+import { statsInFlightPlugin } from './stats/inFlight.ts';
+import { STATS_IN_FLIGHT_PER_USER } from '../../src/config/stats.ts';
 import hubPlugin from './realtime/hub.ts';
 import socketPlugin, { SOCKETS_PER_SESSION_DEFAULT } from './realtime/socket.ts';
 import loginRoutes from './routes/login.ts';
@@ -190,6 +192,7 @@ export async function buildApp(options: AppOptions = {}) {
     checkEveryMs: options.stuck?.checkEveryMs ?? STUCK_CHECK_MS_DEFAULT,
   });
   await app.register(seriesRecorderPlugin, { sampleMs: options.seriesSampleMs ?? SERIES_SAMPLE_MS_DEFAULT });
+  await app.register(statsInFlightPlugin, { limit: STATS_IN_FLIGHT_PER_USER });
   await app.register(authPlugin, { jwtSecret: options.jwtSecret });
   // After auth: it counts by the session's user, before any handler runs.
   await app.register(writeLimitPlugin, { ...WRITE_LIMITS_DEFAULTS, ...options.writeLimits });

@@ -8,6 +8,22 @@
 export const STATS_MAX_BUCKETS = 1000;
 /** docs/protocol.md "Stats": a series answer has at most this many points (GET /stats/series). */
 export const SERIES_MAX_POINTS = 1000;
+/**
+ * docs/protocol.md "Stats": the most days of trades one answer of GET /stats/trades may walk. What a
+ * query costs is the trades it reads, not the buckets it answers: every trade of the range is read
+ * once for the buckets and once more for the groups, so a grouped answer walks its range twice.
+ * 732: two years without a group, one (366 days) grouped; at the demo's 900 trades a day a walk of
+ * 732 days is some 660,000 index entries, about 0.2 s of a reader thread.
+ */
+export const STATS_MAX_DAYS_WALKED = 732;
+/**
+ * docs/protocol.md "Stats": stats queries (both routes) one user may have in flight; past it, 429
+ * with Retry-After. The console asks at most five at once (Home: the Performance card and four
+ * series of the sparklines' backfill; Analytics: its four groups), so a person at it never meets it.
+ */
+export const STATS_IN_FLIGHT_PER_USER = 5;
+/** docs/protocol.md "Stats": the Retry-After (seconds) of that 429: most answers take far less. */
+export const STATS_RETRY_AFTER_S = 1;
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;

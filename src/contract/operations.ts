@@ -11,6 +11,7 @@
  * types: the table itself is for the server, the generator and the checker.
  */
 import type { Access } from '../config/access.ts';
+import { STATS_IN_FLIGHT_PER_USER, STATS_MAX_DAYS_WALKED } from '../config/stats.ts';
 import { SERVICES } from '../config/enums.ts';
 import { z } from './zod.ts';
 import {
@@ -133,6 +134,7 @@ export interface Operation {
 export const DOCUMENT_PATHS = { openapi: '/api/openapi.json', asyncapi: '/api/asyncapi.json' } as const;
 
 const anyObject = z.record(z.string(), z.unknown());
+const STATS_IN_FLIGHT = `At most ${STATS_IN_FLIGHT_PER_USER} stats queries of a user in flight (both routes): past that, 429 with \`retry-after\`.`;
 
 /** A path parameter naming a record: present, and no longer than a name may be. */
 const named = <Name extends string>(name: Name, max = 128) => z.object({ [name]: z.string().min(1).max(max) } as Record<Name, z.ZodString>);
@@ -214,13 +216,14 @@ const TABLE = [
   // ---------- Stats (console extension) ----------
   {
     method: 'GET', path: '/api/stats/trades', access: 'any', id: 'tradeStats', summary: 'Trade counts per hour or day', source: 'docs/protocol.md Stats', extension: 'stats',
-    query: TradeStatsQuery, response: TradeStatsResponse,
-    description: 'A trade counts in the bucket where it started. Buckets cover [from, to) with no gaps; at most 1,000.',
+    query: TradeStatsQuery, response: TradeStatsResponse, answerAsIs: true, errors: [429],
+    description:
+      `A trade counts in the bucket where it started. Buckets cover [from, to) with no gaps; at most 1,000. At most ${STATS_MAX_DAYS_WALKED} days of trades are walked, a grouped range twice (so at most ${STATS_MAX_DAYS_WALKED / 2} days grouped): past that, 400 naming \`from\` or \`groupBy\`. ${STATS_IN_FLIGHT}`,
   },
   {
     method: 'GET', path: '/api/stats/series', access: 'any', id: 'statsSeries', summary: 'Gas, balance or block interval over time', source: 'docs/protocol.md Stats', extension: 'stats',
-    query: StatsSeriesQuery, response: StatsSeriesResponse,
-    description: 'Points `[t, value]`, oldest first, at most 1,000 (the mean of each step).',
+    query: StatsSeriesQuery, response: StatsSeriesResponse, answerAsIs: true, errors: [429],
+    description: `Points \`[t, value]\`, oldest first, at most 1,000 (the mean of each step). ${STATS_IN_FLIGHT}`,
   },
 
   // ---------- Timeline (console extension) ----------

@@ -4,7 +4,7 @@
  * what a group's chart shows.
  */
 import { ANALYTICS_HOURLY_MAX_MS, ROUTE_ARROW, STATS_MAX_BUCKETS, type StatsBucket, type StatsGroup } from '../config/stats.ts';
-import { bucketCount, type Counts } from './stats.ts';
+import { bucketCount, maxRangeDays, statsCostProblem, type Counts } from './stats.ts';
 import { formatProfit, formatRate, successRate } from './performance.ts';
 
 export interface StatsRange {
@@ -13,6 +13,9 @@ export interface StatsRange {
   to: number;
   bucket: StatsBucket;
 }
+
+/** Every answer the Analytics screen asks is grouped (its overview by token): ranges are judged so. */
+const ANALYTICS_GROUPED: StatsGroup = 'token';
 
 /**
  * A custom range [from, to] (both ends as typed: `to` is the range's last ms) as the stats ask it:
@@ -25,6 +28,8 @@ export function customRange(from: number | null, to: number | null): StatsRange 
   const end = to + 1;
   const bucket: StatsBucket = end - from <= ANALYTICS_HOURLY_MAX_MS ? 'hour' : 'day';
   if (bucketCount(from, end, bucket) > STATS_MAX_BUCKETS) return { problem: `Choose a range of at most ${STATS_MAX_BUCKETS.toLocaleString('en-US')} days.` };
+  // The screen asks every range grouped (ANALYTICS_GROUPED): the server's budget for grouped figures.
+  if (statsCostProblem(from, end, ANALYTICS_GROUPED) !== null) return { problem: `Choose a range of at most ${maxRangeDays(ANALYTICS_GROUPED)} days.` };
   return { from, to: end, bucket };
 }
 

@@ -4,7 +4,7 @@
  * down to a number of points, and route keys. The server answers with them; the console reads
  * the same figures.
  */
-import { BUCKET_MS, ROUTE_ARROW, type StatsBucket } from '../config/stats.ts';
+import { BUCKET_MS, DAY_MS, ROUTE_ARROW, STATS_MAX_DAYS_WALKED, type StatsBucket, type StatsGroup } from '../config/stats.ts';
 
 export interface Counts {
   trades: number;
@@ -33,6 +33,55 @@ export function bucketStarts(from: number, to: number, bucket: StatsBucket): num
 export function bucketCount(from: number, to: number, bucket: StatsBucket): number {
   if (to <= from) return 0;
   return Math.floor((to - 1) / BUCKET_MS[bucket]) - Math.floor(from / BUCKET_MS[bucket]) + 1;
+}
+
+/** How often an answer reads each trade of its range: once for the buckets, once more for the groups. */
+export function statsWalks(groupBy: StatsGroup | undefined): number {
+  return groupBy === undefined ? 1 : 2;
+}
+
+/** The whole days [from, to) spans (a part of a day counts as one). */
+export function rangeDays(from: number, to: number): number {
+  return to <= from ? 0 : Math.ceil((to - from) / DAY_MS);
+}
+
+/**
+ * The cost of an answer of GET /stats/trades, in days of trades walked: the range's days times its
+ * walks (statsWalks). The trades a query reads, not the buckets it answers, are what it costs; a
+ * day's trades are read from the index alone (repos/stats.ts), so a day walked costs about the same
+ * whatever the bucket.
+ */
+export function daysWalked(from: number, to: number, groupBy: StatsGroup | undefined): number {
+  return rangeDays(from, to) * statsWalks(groupBy);
+}
+
+/** The longest range, in days, an answer so grouped may cover (STATS_MAX_DAYS_WALKED over its walks). */
+export function maxRangeDays(groupBy: StatsGroup | undefined): number {
+  return Math.floor(STATS_MAX_DAYS_WALKED / statsWalks(groupBy));
+}
+
+/** Why a query of GET /stats/trades is refused, and the query field the operator should change. */
+export interface StatsCostProblem {
+  field: 'from' | 'groupBy';
+  message: string;
+}
+
+/**
+ * Whether GET /stats/trades can answer [from, to) so grouped within its budget (docs/protocol.md
+ * "Stats": STATS_MAX_DAYS_WALKED); null when it can, else what is wrong in the operator's words:
+ * `groupBy` when the range would fit without the groups, else `from` (a later start shortens it).
+ */
+export function statsCostProblem(from: number, to: number, groupBy: StatsGroup | undefined): StatsCostProblem | null {
+  if (daysWalked(from, to, groupBy) <= STATS_MAX_DAYS_WALKED) return null;
+  const days = rangeDays(from, to);
+  if (groupBy !== undefined && daysWalked(from, to, undefined) <= STATS_MAX_DAYS_WALKED) {
+    return {
+      field: 'groupBy',
+      message: `figures grouped by ${groupBy} cover at most ${maxRangeDays(groupBy)} days and this range is ${days}: choose a later from, or ask without groupBy`,
+    };
+  }
+  const grouped = groupBy === undefined ? '' : ` grouped by ${groupBy}`;
+  return { field: 'from', message: `figures${grouped} cover at most ${maxRangeDays(groupBy)} days and this range is ${days}: choose a later from` };
 }
 
 /** Counts added together. */

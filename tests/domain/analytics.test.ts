@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/config/stats.ts';
 import { customRange, groupChartText, tradesFilterOf, tradesLink } from '../../src/domain/analytics.ts';
+import { maxRangeDays } from '../../src/domain/stats.ts';
 
 describe('§2 Analytics ranges and row links', () => {
   it('a custom range is counted by the hour up to 7 days, by the day beyond; a reversed or empty one is refused', () => {
@@ -10,6 +11,12 @@ describe('§2 Analytics ranges and row links', () => {
     expect(customRange(10, 5)).toEqual({ problem: 'The end is before the start.' });
     expect(customRange(null, 5)).toHaveProperty('problem');
     expect(customRange(0, 1001 * DAY_MS)).toHaveProperty('problem');
+  });
+
+  it('a custom range is at most what the server answers grouped (docs/protocol.md "Stats"), said as days', () => {
+    const most = maxRangeDays('token');
+    expect(customRange(0, most * DAY_MS - 1)).toEqual({ from: 0, to: most * DAY_MS, bucket: 'day' });
+    expect(customRange(0, most * DAY_MS)).toEqual({ problem: `Choose a range of at most ${most} days.` });
   });
 
   it('a row opens /tx/trades filtered to its group over the range (to inclusive there)', () => {

@@ -1,7 +1,19 @@
 /** docs/protocol.md "Stats": buckets, totals and downsampling rules (src/domain/stats.ts). */
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, HOUR_MS } from '../../src/config/stats.ts';
-import { bucketCount, bucketStart, bucketStarts, completedShare, downsample, filledBuckets, routeKey, zeroCounts } from '../../src/domain/stats.ts';
+import { DAY_MS, HOUR_MS, STATS_MAX_DAYS_WALKED } from '../../src/config/stats.ts';
+import {
+  bucketCount,
+  bucketStart,
+  bucketStarts,
+  completedShare,
+  daysWalked,
+  downsample,
+  filledBuckets,
+  maxRangeDays,
+  routeKey,
+  statsCostProblem,
+  zeroCounts,
+} from '../../src/domain/stats.ts';
 
 describe('Stats (protocol): buckets', () => {
   it('starts on the UTC hour or day, and covers [from, to) with no gaps', () => {
@@ -31,6 +43,40 @@ describe('Stats (protocol): buckets', () => {
     expect(routeKey('Base', 'Arbitrum')).toBe('Base→Arbitrum');
     expect(completedShare({ trades: 4, completed: 3 })).toBe(0.75);
     expect(completedShare({ trades: 0, completed: 0 })).toBeNull();
+  });
+});
+
+describe('Stats (protocol): the cost of an answer', () => {
+  it('counts the days of trades walked: each day of the range once, twice when grouped, a part of a day as a day', () => {
+    expect(daysWalked(0, DAY_MS, undefined)).toBe(1);
+    expect(daysWalked(0, DAY_MS + 1, undefined)).toBe(2);
+    expect(daysWalked(HOUR_MS, 2 * HOUR_MS, undefined)).toBe(1);
+    expect(daysWalked(0, 30 * DAY_MS, 'route')).toBe(60);
+    expect(daysWalked(5, 5, 'token')).toBe(0);
+    // The bucket does not change the walk: the hours of a day are the same trades.
+    expect(maxRangeDays(undefined)).toBe(STATS_MAX_DAYS_WALKED);
+    expect(maxRangeDays('errCode')).toBe(Math.floor(STATS_MAX_DAYS_WALKED / 2));
+  });
+
+  it('allows a range up to the budget, and names the field to change past it, in words', () => {
+    const most = maxRangeDays(undefined) * DAY_MS;
+    const mostGrouped = maxRangeDays('route') * DAY_MS;
+    expect(statsCostProblem(0, most, undefined)).toBeNull();
+    expect(statsCostProblem(0, mostGrouped, 'route')).toBeNull();
+    // Grouped, too long, but it would fit without the groups: groupBy is what to change.
+    expect(statsCostProblem(0, mostGrouped + 1, 'route')).toEqual({
+      field: 'groupBy',
+      message: `figures grouped by route cover at most ${maxRangeDays('route')} days and this range is ${maxRangeDays('route') + 1}: choose a later from, or ask without groupBy`,
+    });
+    // Too long either way: from.
+    expect(statsCostProblem(0, most + 1, undefined)).toEqual({
+      field: 'from',
+      message: `figures cover at most ${maxRangeDays(undefined)} days and this range is ${maxRangeDays(undefined) + 1}: choose a later from`,
+    });
+    expect(statsCostProblem(0, 999 * DAY_MS, 'route')).toEqual({
+      field: 'from',
+      message: `figures grouped by route cover at most ${maxRangeDays('route')} days and this range is 999: choose a later from`,
+    });
   });
 });
 

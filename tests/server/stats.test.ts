@@ -4,10 +4,11 @@
  * (gas, balance and block-interval samples recorded per network, kept 7 days, at most 1,000
  * points), their refusals (400 naming the field, 401 without a token) and an Operator's access.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, HOUR_MS, SERIES_KEEP_MS, SERIES_MAX_POINTS, SERIES_SAMPLE_MS } from '../../src/config/stats.ts';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DAY_MS, HOUR_MS, SERIES_KEEP_MS, SERIES_MAX_POINTS, SERIES_SAMPLE_MS, STATS_IN_FLIGHT_PER_USER, STATS_RETRY_AFTER_S } from '../../src/config/stats.ts';
 import { StatsSeriesResponse, TradeListResponse, TradeStatsResponse, type TxRecord } from '../../src/contract/index.ts';
-import { downsample } from '../../src/domain/stats.ts';
+import { downsample, maxRangeDays } from '../../src/domain/stats.ts';
 import type { TxDraft } from '../../server/src/db/repos/txs.ts';
 import { signSession } from '../../server/src/auth/jwt.ts';
 import { OPERATOR_ROLE } from '../../src/config/enums.ts';
@@ -163,6 +164,27 @@ describe('Stats (protocol): GET /api/stats/trades', () => {
     expect((await get(t, `/api/stats/trades?from=0&to=${1000 * HOUR_MS + 1}&bucket=hour`)).statusCode).toBe(400);
   });
 
+  it('Stats (protocol): a range walking more days of trades than the budget is 400 naming from, or groupBy when the groups tip it', async () => {
+    const to = DAY0 + 3 * DAY_MS;
+    const grouped = maxRangeDays('route');
+    const alone = maxRangeDays(undefined);
+    const refused = async (query: string, field: string, words: RegExp) => {
+      const response = await get(t, `/api/stats/trades?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      const details = response.json<{ details: { in: string; field: string; message: string }[] }>().details;
+      expect(details, query).toEqual([{ in: 'query', field, message: expect.stringMatching(words) as string }]);
+    };
+    // The finding's query: 999 days by day grouped by route.
+    await refused(`from=${to - 999 * DAY_MS}&to=${to}&bucket=day&groupBy=route`, 'from', /^figures grouped by route cover at most \d+ days and this range is 999: choose a later from$/);
+    await refused(`from=${to - (grouped + 1) * DAY_MS}&to=${to}&bucket=day&groupBy=token`, 'groupBy', /or ask without groupBy$/);
+    await refused(`from=${to - (alone + 1) * DAY_MS}&to=${to}&bucket=day`, 'from', /^figures cover at most/);
+    // Up to the budget is answered, the same trades counted.
+    const most = await stats(t, { from: to - grouped * DAY_MS, to, bucket: 'day', groupBy: 'route' });
+    expect(most.totals.trades).toBe(6);
+    expect(most.groups?.reduce((sum, g) => sum + g.trades, 0)).toBe(6);
+    expect((await stats(t, { from: to - alone * DAY_MS, to, bucket: 'day' })).buckets).toHaveLength(alone);
+  });
+
   it('Stats (protocol): 401 without a token, an Operator and an Admin allowed, on both routes', async () => {
     for (const url of ['/api/stats/trades?from=0&to=10&bucket=day', '/api/stats/series?kind=gas&network=Base&from=0&to=10']) {
       expect((await get(t, url, null)).statusCode, url).toBe(401);
@@ -280,5 +302,96 @@ describe('Stats (protocol): GET /api/stats/series', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ details: { field: string }[] }>().details.map((d) => d.field), query).toContain(field);
     }
+  });
+});
+
+/** Holds the store's connection (a transaction left open) until the returned function is called: reads wait. */
+async function holdStore(t: TestApp): Promise<() => Promise<void>> {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let started!: () => void;
+  const holding = new Promise<void>((resolve) => (started = resolve));
+  const done = t.app.store.transaction(async () => {
+    started();
+    await opened;
+  });
+  await holding;
+  return async () => {
+    open();
+    await done;
+  };
+}
+
+describe('Stats (protocol): queries in flight per user', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeApp({ demoTxs: 0, seriesSampleMs: 0 });
+    await t.app.ready();
+    await t.app.store.txs.insertMany(TRADES);
+  });
+  afterAll(() => t.app.close());
+
+  const trades = `/api/stats/trades?from=${DAY0}&to=${DAY0 + 3 * DAY_MS}&bucket=day&groupBy=token`;
+  const series = '/api/stats/series?kind=gas&network=Base&from=0&to=10';
+
+  it(`Stats (protocol): past ${STATS_IN_FLIGHT_PER_USER} of a user's queries in flight, 429 in words with Retry-After; each answers once its read is done`, async () => {
+    const release = await holdStore(t);
+    // Both routes count: the user's queries wait for the store, each holding a slot.
+    const waiting = Array.from({ length: STATS_IN_FLIGHT_PER_USER }, (_, i) => get(t, i % 2 ? series : trades));
+    await vi.waitFor(() => expect(t.app.statsInFlight.held('operator')).toBe(STATS_IN_FLIGHT_PER_USER));
+    for (const url of [trades, series]) {
+      const refused = await get(t, url);
+      expect(refused.statusCode, url).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(STATS_RETRY_AFTER_S));
+      expect(refused.json()).toEqual({ error: `too many figures asked at once: at most ${STATS_IN_FLIGHT_PER_USER} at a time, wait for them and try again` });
+    }
+    // Another user's are their own: the Admin's query is taken while the Operator is refused.
+    const admins = get(t, trades, t.adminToken);
+    await vi.waitFor(() => expect(t.app.statsInFlight.held('admin')).toBe(1));
+    await release();
+    for (const response of await Promise.all([...waiting, admins])) expect(response.statusCode, response.body).toBe(200);
+    expect(TradeStatsResponse.parse((await waiting[0]!).json()).totals.trades).toBe(5);
+    expect(StatsSeriesResponse.parse((await waiting[1]!).json())).toEqual({ kind: 'gas', network: 'Base', points: [] });
+    // Answered: every slot is free again.
+    expect(t.app.statsInFlight.held('operator')).toBe(0);
+    expect(t.app.statsInFlight.held('admin')).toBe(0);
+    expect((await get(t, trades)).statusCode).toBe(200);
+  });
+
+  it('Stats (protocol): a query that fails frees its slot', async () => {
+    const stats = t.app.store.stats;
+    const real = stats.tradesBody;
+    stats.tradesBody = () => Promise.reject(new Error('disk on fire'));
+    try {
+      for (let i = 0; i < STATS_IN_FLIGHT_PER_USER + 1; i++) expect((await get(t, trades)).statusCode).toBe(500);
+    } finally {
+      stats.tradesBody = real;
+    }
+    expect(t.app.statsInFlight.held('operator')).toBe(0);
+    expect((await get(t, trades)).statusCode).toBe(200);
+  });
+
+  it('Stats (protocol): a client that goes away frees its slot, and its query still waiting is dropped', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no TCP address');
+    const read = vi.spyOn(t.app.store.stats, 'tradesBody');
+    const release = await holdStore(t);
+    const token = signSession({ name: 'operator', role: OPERATOR_ROLE }, SECRET, t.clock.now());
+    const asked = httpRequest({ host: '127.0.0.1', port: address.port, path: trades, headers: { 'x-api-key': token } });
+    asked.on('error', () => undefined);
+    asked.end();
+    await vi.waitFor(() => expect(t.app.statsInFlight.held('operator')).toBe(1));
+    const [, signal] = read.mock.calls[0] ?? [];
+    expect(signal?.aborted).toBe(false);
+    asked.destroy();
+    await vi.waitFor(() => expect(t.app.statsInFlight.held('operator')).toBe(0));
+    expect(signal?.aborted).toBe(true);
+    // The read was still waiting for the store: once it is free, the read is dropped, not run.
+    const result = read.mock.results[0]?.value as Promise<Uint8Array>;
+    await release();
+    await expect(result).rejects.toThrow('the client went away');
+    read.mockRestore();
+    expect((await get(t, trades)).statusCode).toBe(200);
   });
 });

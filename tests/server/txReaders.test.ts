@@ -6,11 +6,13 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TxListResponse, type TxRecord } from '../../src/contract/index.ts';
+import { DAY_MS, SERIES_MAX_POINTS, SERIES_SAMPLE_MS, STATS_GROUPS } from '../../src/config/stats.ts';
+import { TradeStatsResponse, TxListResponse, type TxRecord } from '../../src/contract/index.ts';
+import type { SeriesOptions, TradeStatsOptions } from '../../server/src/db/repos/stats.ts';
 import type { TxListOptions } from '../../server/src/db/repos/txs.ts';
 import { seedDemoData, seedDemoTxs } from '../../server/src/db/seed.ts';
 import { DB_FILE_NAME, openSqliteStore, type Store } from '../../server/src/db/store.ts';
-import { startTxReaders, type TxReaders } from '../../server/src/db/txReaders.ts';
+import { startTxReaders, statsLanes, type TxReaders } from '../../server/src/db/txReaders.ts';
 import { makeApp, tempDir, type TestApp } from './helpers.ts';
 
 const now = () => 1_700_000_000_000;
@@ -22,7 +24,7 @@ afterEach(async () => {
 const read = (body: Uint8Array) => TxListResponse.parse(JSON.parse(Buffer.from(body).toString('utf8')));
 
 /** A store on a file with the demo history, and reader threads on that file that never fall back. */
-async function seeded(rows: number): Promise<{ store: Store; readers: TxReaders; fellBack: TxListOptions[]; failures: Error[] }> {
+async function seeded(rows: number): Promise<{ store: Store; readers: TxReaders; fellBack: TxListOptions[]; failures: Error[]; file: string }> {
   const dataDir = tempDir('console-readers-');
   const store = openSqliteStore({ dataDir, now });
   closers.push(() => store.close());
@@ -40,7 +42,7 @@ async function seeded(rows: number): Promise<{ store: Store; readers: TxReaders;
     onFailure: (err) => failures.push(err),
   });
   closers.push(() => readers.close());
-  return { store, readers, fellBack, failures };
+  return { store, readers, fellBack, failures, file: join(dataDir, DB_FILE_NAME) };
 }
 
 const SORTS = ['createdAt', 'amountIn', 'expectedProfit', 'status', 'tokenName', 'id'] as const;
@@ -160,6 +162,92 @@ describe('reader threads of the transaction list', () => {
   });
 });
 
+describe('stats on the reader threads (docs/protocol.md "Stats")', () => {
+  /** Readers on a seeded file that read stats too, counting what falls back to the store's connection. */
+  async function statsReaders(rows: number) {
+    const { store, file } = await seeded(rows);
+    const fellBack: string[] = [];
+    const failures: Error[] = [];
+    const readers = startTxReaders({
+      file,
+      threads: 2,
+      fallback: store.txs.listBody,
+      statsFallback: {
+        trades: (options, signal) => {
+          fellBack.push('trades');
+          return store.stats.tradesBody(options, signal);
+        },
+        series: (options, signal) => {
+          fellBack.push('series');
+          return store.stats.seriesBody(options, signal);
+        },
+      },
+      onFailure: (err) => failures.push(err),
+    });
+    closers.push(() => readers.close());
+    return { store, readers, fellBack, failures };
+  }
+  const parsed = (body: Uint8Array): unknown => JSON.parse(Buffer.from(body).toString('utf8'));
+
+  it("answer GET /stats/trades and /stats/series with the store's own figures, all at once, beside the lists' pages", async () => {
+    const { store, readers, fellBack, failures } = await statsReaders(600);
+    const to = Math.ceil(now() / DAY_MS) * DAY_MS;
+    const asked: TradeStatsOptions[] = [undefined, ...STATS_GROUPS].flatMap((groupBy) =>
+      [
+        { from: to - 30 * DAY_MS, to, bucket: 'day' as const },
+        { from: to - 2 * DAY_MS + 7, to: to - 5, bucket: 'hour' as const },
+      ].map((range) => ({ ...range, ...(groupBy === undefined ? {} : { groupBy }) })),
+    );
+    const samples = Array.from({ length: 1500 }, (_, i) => ({ kind: 'gas' as const, network: 'Base', t: now() - i * SERIES_SAMPLE_MS, value: i % 11 }));
+    await store.stats.record(samples);
+    const series: SeriesOptions[] = [
+      { kind: 'gas', network: 'Base', from: now() - DAY_MS, to: now() + 1, maxPoints: SERIES_MAX_POINTS },
+      { kind: 'gas', network: 'Base', from: now() - 60_000, to: now() + 1, maxPoints: SERIES_MAX_POINTS },
+      { kind: 'balance', network: 'Base', from: 0, to: now(), maxPoints: SERIES_MAX_POINTS },
+    ];
+    const page: TxListOptions = { filter: {}, sort: 'createdAt', order: 'DESC', offset: 0, limit: 10 };
+    const [statsBodies, seriesBodies, pageBody] = await Promise.all([
+      Promise.all(asked.map((options) => readers.tradeStatsBody(options))),
+      Promise.all(series.map((options) => readers.statsSeriesBody(options))),
+      readers.listBody(page),
+    ]);
+    for (const [i, options] of asked.entries()) expect(parsed(statsBodies[i]!), JSON.stringify(options)).toEqual(await store.stats.trades(options));
+    for (const [i, options] of series.entries()) expect(parsed(seriesBodies[i]!), JSON.stringify(options)).toEqual(await store.stats.series(options));
+    expect(read(pageBody)).toEqual(await store.txs.list(page));
+    expect((parsed(statsBodies[0]!) as { totals: { trades: number } }).totals.trades).toBeGreaterThan(0);
+    expect(fellBack).toEqual([]);
+    expect(failures).toEqual([]);
+  });
+
+  it('take stats on all readers but one, one each: a request aborted while it waits is dropped, one sent runs to its end', async () => {
+    expect([1, 2, 3, 4].map(statsLanes)).toEqual([1, 1, 2, 3]);
+    const { store, readers, fellBack } = await statsReaders(300);
+    const options: TradeStatsOptions = { from: now() - 30 * DAY_MS, to: now(), bucket: 'day', groupBy: 'route' };
+    // Two readers, one lane: the first is sent, the second waits for it (nothing is answered before this turn ends).
+    const aborted = new AbortController();
+    const first = readers.tradeStatsBody(options, new AbortController().signal);
+    const second = readers.tradeStatsBody(options, aborted.signal);
+    const third = readers.tradeStatsBody(options);
+    aborted.abort(new Error('the client went away'));
+    await expect(second).rejects.toThrow('the client went away');
+    expect(parsed(await first)).toEqual(await store.stats.trades(options));
+    expect(parsed(await third)).toEqual(await store.stats.trades(options));
+    // Already aborted: never queued.
+    await expect(readers.tradeStatsBody(options, aborted.signal)).rejects.toThrow('the client went away');
+    expect(fellBack).toEqual([]);
+  });
+
+  it("read the stats waiting at close on the store's connection, and answer every one", async () => {
+    const { store, readers, fellBack } = await statsReaders(100);
+    const options: TradeStatsOptions = { from: now() - 30 * DAY_MS, to: now(), bucket: 'day', groupBy: 'token' };
+    const answers = Promise.all(Array.from({ length: 4 }, () => readers.tradeStatsBody(options)));
+    await readers.close();
+    for (const body of await answers) expect(parsed(body)).toEqual(await store.stats.trades(options));
+    // One was on its reader; the three waiting for the lane were read on the store's connection.
+    expect(fellBack).toEqual(['trades', 'trades', 'trades']);
+  });
+});
+
 describe('GET /api/txs/ on a database file (TX_READERS)', () => {
   let t: TestApp;
   afterEach(() => t.app.close());
@@ -187,6 +275,26 @@ describe('GET /api/txs/ on a database file (TX_READERS)', () => {
     const after = await page(`sort=createdAt&order=DESC&page=1&perPage=5&filter=${encodeURIComponent(JSON.stringify({ tradeId }))}`);
     expect(after.total).toBe(1);
     expect(after.data[0]).toMatchObject({ tradeId, tokenName: 'WETH', txType: 'Sell', amountIn: 1.5 });
+    expect(failures).toEqual([]);
+  });
+
+  it("answers GET /api/stats/trades through the reader threads with the store's figures", async () => {
+    const failures: unknown[] = [];
+    t = await makeApp({ dataDir: tempDir('console-readers-stats-app-'), txReaders: 2, seriesSampleMs: 0 });
+    t.app.log.error = (...args: unknown[]) => void failures.push(args);
+    const to = Math.ceil(t.clock.now() / DAY_MS) * DAY_MS;
+    const options: TradeStatsOptions = { from: to - 30 * DAY_MS, to, bucket: 'day', groupBy: 'bridge' };
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/stats/trades?from=${options.from}&to=${options.to}&bucket=day&groupBy=bridge`,
+      headers: { 'x-api-key': t.operatorToken },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Inside a transaction the store reads on its own connection: the figures to compare with.
+    const expected = await t.app.store.transaction((tx) => tx.stats.trades(options));
+    expect(TradeStatsResponse.parse(response.json())).toEqual(expected);
+    expect(expected.totals.trades).toBeGreaterThan(0);
     expect(failures).toEqual([]);
   });
 });

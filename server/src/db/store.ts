@@ -92,8 +92,8 @@ export interface SqliteStoreOptions {
   dataDir?: string;
   now: () => number;
   /**
-   * Threads reading pages of the transaction list on their own read-only connections
-   * (txReaders.ts); 0, or an in-memory database: on the store's connection.
+   * Threads reading pages of the transaction and trade lists, and the stats' answers, on their own
+   * read-only connections (txReaders.ts); 0, or an in-memory database: on the store's connection.
    */
   txReaders?: number;
   /** A reader thread failed: its requests were read on the store's connection. */
@@ -148,7 +148,14 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure, 
   };
   const readers =
     dataDir !== undefined && txReaders > 0
-      ? startTxReaders({ file, threads: txReaders, fallback: repos.txs.listBody, tradesFallback: repos.journeys.listBody, onFailure: onReaderFailure })
+      ? startTxReaders({
+          file,
+          threads: txReaders,
+          fallback: repos.txs.listBody,
+          tradesFallback: repos.journeys.listBody,
+          statsFallback: { trades: repos.stats.tradesBody, series: repos.stats.seriesBody },
+          onFailure: onReaderFailure,
+        })
       : undefined;
   return {
     ...repos,
@@ -156,6 +163,8 @@ export function openSqliteStore({ dataDir, now, txReaders = 0, onReaderFailure, 
     // connection, which alone sees the transaction's writes.
     txs: readers ? { ...repos.txs, listBody: readers.listBody, releaseBody: readers.release } : repos.txs,
     journeys: readers ? { ...repos.journeys, listBody: readers.tradesBody, releaseBody: readers.release } : repos.journeys,
+    // The stats' answers too (docs/protocol.md "Stats"): a long range would hold up every request here.
+    stats: readers ? { ...repos.stats, tradesBody: readers.tradeStatsBody, seriesBody: readers.statsSeriesBody, releaseBody: readers.release } : repos.stats,
     // One connection writes: the transaction's repositories are the same objects, scoped by the gate.
     transaction: (work) => gate.transaction(() => work(repos)),
     onTxsChanged: (listener) => onTxsChanged(db, listener),

@@ -1,6 +1,7 @@
 /**
  * A reader thread of the transaction list (txReaders.ts): a read-only connection to the database
- * file and the list's pages on it (sqliteTxPages), and the trades list's (sqliteJourneyPages).
+ * file and the list's pages on it (sqliteTxPages), the trades list's (sqliteJourneyPages), and the
+ * stats' answers (sqliteStatsReads), each as JSON bytes.
  *
  * Requests come in batches ({requests}); every batch waiting is taken at once and answered in one
  * read transaction (one snapshot, one acquisition of SQLite's read lock instead of one per
@@ -13,6 +14,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { tuneConnection } from './connection.ts';
 import { sqliteJourneyPages } from './repos/journeys.ts';
+import { sqliteStatsReads, statsBody } from './repos/stats.ts';
 import { sqliteTxPages } from './repos/txs.ts';
 import type { ReaderAnswer, ReaderData, ReaderMessage, ReaderPage, ReaderReply } from './txReaders.ts';
 
@@ -34,6 +36,20 @@ const db = (() => {
 tuneConnection(db);
 const pages = sqliteTxPages(db);
 const trades = sqliteJourneyPages(db);
+const stats = sqliteStatsReads(db);
+
+function bodyOf(request: ReaderPage): Uint8Array {
+  switch (request.list) {
+    case 'txs':
+      return pages.listBody(request.options);
+    case 'trades':
+      return trades.listBody(request.options);
+    case 'tradeStats':
+      return statsBody(stats.trades(request.options));
+    case 'statsSeries':
+      return statsBody(stats.series(request.options));
+  }
+}
 
 /**
  * Buffers the answers travel in, given back by the main thread once sent (ReaderMessage.returned):
@@ -67,7 +83,7 @@ function answer(requests: readonly ReaderPage[]): void {
     for (const request of requests) {
       const { id } = request;
       try {
-        const body = request.list === 'txs' ? pages.listBody(request.options) : trades.listBody(request.options);
+        const body = bodyOf(request);
         const buffer = bufferFor(body.byteLength);
         new Uint8Array(buffer).set(body);
         transfer.push(buffer);

@@ -12,9 +12,17 @@
  * moves whenever another connection commits. A request goes to the reader with the fewest in
  * flight. A reader that fails (or whose request fails) hands its requests to `fallback`, the same
  * read on the store's connection, and is reported through `onFailure`; none is restarted.
+ *
+ * The stats' answers (GET /stats/trades and /stats/series, repos/stats.ts) are read here too: a
+ * long range is a long walk of an index, which on the main thread would hold every other request
+ * up (docs/protocol.md "Stats"). They wait in a queue of their own on this thread and go to at
+ * most `statsLanes` readers at once, one each, so with two readers or more one is always free of
+ * them for the lists' pages. A stats request aborted while it waits is dropped; one a reader has
+ * been sent runs to its end (SQLite cannot be stopped from another thread), which the lanes bound.
  */
 import { Worker } from 'node:worker_threads';
 import type { TradeListOptions } from './repos/journeys.ts';
+import type { SeriesOptions, TradeStatsOptions } from './repos/stats.ts';
 import type { TxListOptions } from './repos/txs.ts';
 
 export interface ReaderData {
@@ -24,8 +32,15 @@ export interface ReaderData {
   entry: string;
 }
 
-/** A page of GET /txs/, or of GET /trades/ (repos/journeys.ts), which the readers answer the same way. */
-export type ReaderPage = { id: number; list: 'txs'; options: TxListOptions } | { id: number; list: 'trades'; options: TradeListOptions };
+/**
+ * A page of GET /txs/, or of GET /trades/ (repos/journeys.ts), which the readers answer the same
+ * way; or the answer of GET /stats/trades or /stats/series (repos/stats.ts), as bytes too.
+ */
+export type ReaderPage =
+  | { id: number; list: 'txs'; options: TxListOptions }
+  | { id: number; list: 'trades'; options: TradeListOptions }
+  | { id: number; list: 'tradeStats'; options: TradeStatsOptions }
+  | { id: number; list: 'statsSeries'; options: SeriesOptions };
 
 /** To a reader: the requests of one turn of the event loop and the buffers sent since, or the end. */
 export type ReaderMessage = { requests: ReaderPage[]; returned: ArrayBuffer[] } | { close: true };
@@ -43,6 +58,14 @@ export interface TxReaders {
   /** A page of GET /trades/, as repos/journeys.ts writes it; given back with release like the others. */
   tradesBody(options: TradeListOptions): Promise<Uint8Array>;
   /**
+   * GET /stats/trades' answer, as repos/stats.ts writes it, given back with release. It waits its
+   * turn among the stats (see above); aborted while it waits, it is dropped and rejects with the
+   * signal's reason.
+   */
+  tradeStatsBody(options: TradeStatsOptions, signal?: AbortSignal): Promise<Uint8Array>;
+  /** GET /stats/series' answer, likewise. */
+  statsSeriesBody(options: SeriesOptions, signal?: AbortSignal): Promise<Uint8Array>;
+  /**
    * A body of listBody has been sent and will not be read again: its buffer goes back to its
    * reader for a later answer (and reads as empty here once sent, at the end of this turn). Bodies not given back are collected.
    */
@@ -58,8 +81,19 @@ export interface TxReaderOptions {
   fallback: (options: TxListOptions) => Promise<Uint8Array>;
   /** Likewise for the pages of GET /trades/; without it, they are never sent to a reader. */
   tradesFallback?: (options: TradeListOptions) => Promise<Uint8Array>;
+  /** Likewise for the stats' answers; without it, they are never sent to a reader. */
+  statsFallback?: StatsFallback;
   onFailure?: (err: Error) => void;
 }
+
+/** The stats' answers on the store's connection (repos/stats.ts tradesBody, seriesBody). */
+export interface StatsFallback {
+  trades: (options: TradeStatsOptions, signal?: AbortSignal) => Promise<Uint8Array>;
+  series: (options: SeriesOptions, signal?: AbortSignal) => Promise<Uint8Array>;
+}
+
+/** Readers answering stats at once: all but one (at least one), so a list page always has one free of them. */
+export const statsLanes = (threads: number): number => Math.max(1, threads - 1);
 
 /** Reader threads by default (TX_READERS). */
 export const TX_READERS_DEFAULT = 2;
@@ -80,10 +114,23 @@ interface Pending {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+type StatsRequest = Extract<Pending['request'], { list: 'tradeStats' | 'statsSeries' }>;
+
+/** A stats request waiting for a lane. */
+interface StatsWaiting {
+  request: StatsRequest;
+  resolve: (body: Uint8Array) => void;
+  reject: (err: Error) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
 interface Reader {
   worker: Worker;
   /** Sent or waiting to be: every request not yet answered. */
   pending: Map<number, Pending>;
+  /** Stats requests among them (at most one while stats wait: see statsLanes). */
+  stats: number;
   /** Requests of this turn of the event loop, sent together when it ends. */
   outbox: ReaderPage[];
   /** Buffers given back in this turn, sent with the requests. */
@@ -92,16 +139,27 @@ interface Reader {
   exited: Promise<void>;
 }
 
-export function startTxReaders({ file, threads, fallback, tradesFallback, onFailure }: TxReaderOptions): TxReaders {
+export function startTxReaders({ file, threads, fallback, tradesFallback, statsFallback, onFailure }: TxReaderOptions): TxReaders {
   let nextId = 1;
+  const lanes = statsLanes(threads);
+  const statsWaiting: StatsWaiting[] = [];
+  let statsRunning = 0;
   let closing = false;
   let flushing: NodeJS.Immediate | undefined;
   /** The reader each answer's buffer came from. */
   const owners = new WeakMap<ArrayBufferLike, Reader>();
-  const readOnStore = (request: Pending['request']): Promise<Uint8Array> => {
-    if (request.list === 'txs') return fallback(request.options);
-    if (!tradesFallback) return Promise.reject(new Error('trades pages asked of the readers without a fallback'));
-    return tradesFallback(request.options);
+  const readOnStore = (request: Pending['request'], signal?: AbortSignal): Promise<Uint8Array> => {
+    switch (request.list) {
+      case 'txs':
+        return fallback(request.options);
+      case 'trades':
+        if (!tradesFallback) return Promise.reject(new Error('trades pages asked of the readers without a fallback'));
+        return tradesFallback(request.options);
+      case 'tradeStats':
+      case 'statsSeries':
+        if (!statsFallback) return Promise.reject(new Error('stats asked of the readers without a fallback'));
+        return request.list === 'tradeStats' ? statsFallback.trades(request.options, signal) : statsFallback.series(request.options, signal);
+    }
   };
   const retry = (pending: Pending) => readOnStore(pending.request).then(pending.resolve, pending.reject);
   const lose = (reader: Reader, err: Error) => {
@@ -117,7 +175,7 @@ export function startTxReaders({ file, threads, fallback, tradesFallback, onFail
   const readers = Array.from({ length: threads }, (): Reader => {
     const worker = new Worker(BOOT, { workerData: { file, entry: ENTRY } satisfies ReaderData });
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-    const reader: Reader = { worker, pending: new Map(), outbox: [], returned: [], alive: true, exited };
+    const reader: Reader = { worker, pending: new Map(), stats: 0, outbox: [], returned: [], alive: true, exited };
     worker.on('message', ({ answers }: ReaderReply) => {
       for (const answer of answers) {
         const request = reader.pending.get(answer.id);
@@ -148,24 +206,91 @@ export function startTxReaders({ file, threads, fallback, tradesFallback, onFail
     }
   };
 
-  const ask = (request: Pending['request']): Promise<Uint8Array> => {
+  /** The live reader with the fewest requests in flight; for stats, among those with the fewest stats. */
+  const choose = (forStats: boolean): Reader | undefined => {
     let chosen: Reader | undefined;
     for (const reader of readers) {
-      if (reader.alive && (!chosen || reader.pending.size < chosen.pending.size)) chosen = reader;
+      if (!reader.alive) continue;
+      const better =
+        !chosen || (forStats && reader.stats !== chosen.stats ? reader.stats < chosen.stats : reader.pending.size < chosen.pending.size);
+      if (better) chosen = reader;
     }
-    if (!chosen || closing) return readOnStore(request);
-    const reader = chosen;
+    return chosen;
+  };
+
+  const send = (reader: Reader, request: Pending['request'], resolve: Pending['resolve'], reject: Pending['reject']) => {
     const id = nextId++;
+    reader.pending.set(id, { request, resolve, reject });
+    reader.outbox.push({ id, ...request } as ReaderPage);
+    flushing ??= setImmediate(flush);
+  };
+
+  const ask = (request: Pending['request']): Promise<Uint8Array> => {
+    const reader = choose(false);
+    if (!reader || closing) return readOnStore(request);
+    return new Promise<Uint8Array>((resolve, reject) => send(reader, request, resolve, reject));
+  };
+
+  /** Sends waiting stats requests while a lane is free: each to the reader with the fewest stats. */
+  const pumpStats = () => {
+    while (statsRunning < lanes && statsWaiting.length > 0) {
+      const waiting = statsWaiting.shift() as StatsWaiting;
+      waiting.signal?.removeEventListener('abort', waiting.onAbort);
+      const reader = choose(true);
+      if (!reader || closing) {
+        readOnStore(waiting.request, waiting.signal).then(waiting.resolve, waiting.reject);
+        continue;
+      }
+      statsRunning++;
+      reader.stats++;
+      // The lane is free again once the reader answered, or once the store's connection did for a reader that failed.
+      const done = () => {
+        statsRunning--;
+        reader.stats--;
+        pumpStats();
+      };
+      send(
+        reader,
+        waiting.request,
+        (body) => {
+          done();
+          waiting.resolve(body);
+        },
+        (err) => {
+          done();
+          waiting.reject(err);
+        },
+      );
+    }
+  };
+
+  const askStats = (request: StatsRequest, signal: AbortSignal | undefined): Promise<Uint8Array> => {
+    if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (!statsFallback || closing || !choose(true)) return readOnStore(request, signal);
     return new Promise<Uint8Array>((resolve, reject) => {
-      reader.pending.set(id, { request, resolve, reject });
-      reader.outbox.push({ id, ...request } as ReaderPage);
-      flushing ??= setImmediate(flush);
+      const waiting: StatsWaiting = {
+        request,
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          const index = statsWaiting.indexOf(waiting);
+          if (index < 0) return;
+          statsWaiting.splice(index, 1);
+          reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+        },
+      };
+      signal?.addEventListener('abort', waiting.onAbort, { once: true });
+      statsWaiting.push(waiting);
+      pumpStats();
     });
   };
 
   return {
     listBody: (options) => ask({ list: 'txs', options }),
     tradesBody: (options) => ask({ list: 'trades', options }),
+    tradeStatsBody: (options, signal) => askStats({ list: 'tradeStats', options }, signal),
+    statsSeriesBody: (options, signal) => askStats({ list: 'statsSeries', options }, signal),
     release: (body) => {
       const reader = owners.get(body.buffer);
       if (!reader?.alive || closing || !(body.buffer instanceof ArrayBuffer)) return;
@@ -175,6 +300,11 @@ export function startTxReaders({ file, threads, fallback, tradesFallback, onFail
     },
     close: async () => {
       closing = true;
+      // Stats still waiting for a lane are read on the store's connection, which closes after the readers.
+      for (const waiting of statsWaiting.splice(0)) {
+        waiting.signal?.removeEventListener('abort', waiting.onAbort);
+        readOnStore(waiting.request, waiting.signal).then(waiting.resolve, waiting.reject);
+      }
       if (flushing) clearImmediate(flushing);
       flush();
       await Promise.all(

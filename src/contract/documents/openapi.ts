@@ -15,7 +15,7 @@ const ERROR_RESPONSES = {
   403: { name: 'Forbidden', description: 'The role may not do this: Admin only (`{"error": "not allowed"}`).' },
   404: { name: 'NotFound', description: 'No such record.' },
   409: { name: 'Conflict', description: 'A duplicate name, or a stale `version` (`details.current` is the record as it is now).' },
-  429: { name: 'TooManyRequests', description: 'Too many refused sign-ins from this address; `retry-after` says how many seconds to wait.' },
+  429: { name: 'TooManyRequests', description: 'Too many at once: refused sign-ins from this address, or a user\'s requests of this kind in flight; `retry-after` says how many seconds to wait.' },
 } as const;
 
 const ref = (to: string) => ({ $ref: to });

@@ -6,6 +6,11 @@
  * journeys_stats (started_at first, every other column read after it), so 30 days of trades are
  * counted from the index alone; the buckets are filled in with zeros and the totals are their sum
  * (src/domain/stats.ts). Running counts every trade not yet settled, stuck ones included.
+ *
+ * The reads (sqliteStatsReads) are synchronous and take only a connection, so the reader threads
+ * (txReaderWorker.ts) run them on theirs; the store's repository runs them through its gate, which
+ * is where they land when the readers are off (TX_READERS=0) or inside a transaction. Either way the
+ * routes get JSON bytes (tradesBody, seriesBody) and send them as they are.
  */
 import type { Database } from 'better-sqlite3';
 import { BUCKET_MS, ROUTE_ARROW, type SeriesKind, type StatsBucket, type StatsGroup } from '../../../../src/config/stats.ts';
@@ -38,6 +43,16 @@ export interface SeriesSample {
 export interface StatsRepo {
   trades(options: TradeStatsOptions): Promise<TradeStatsResponse>;
   series(options: SeriesOptions): Promise<StatsSeriesResponse>;
+  /**
+   * The answer of trades() as JSON bytes, as the routes send it: on the reader threads when they
+   * run (txReaders.ts), else on this connection. An abort before the query starts drops it (the
+   * promise rejects with the signal's reason); once started, it runs to its end.
+   */
+  tradesBody(options: TradeStatsOptions, signal?: AbortSignal): Promise<Uint8Array>;
+  /** series() as JSON bytes, likewise. */
+  seriesBody(options: SeriesOptions, signal?: AbortSignal): Promise<Uint8Array>;
+  /** A body of tradesBody or seriesBody was sent and is not read again: its memory may serve a later answer. */
+  releaseBody(body: Uint8Array): void;
   /** Writes samples (one transaction); a sample at a time already held replaces it. */
   record(samples: readonly SeriesSample[]): Promise<void>;
   /** Deletes samples older than `before` (ms); how many. */
@@ -62,7 +77,13 @@ const RANGE = 'FROM trade_journeys INDEXED BY journeys_stats WHERE started_at >=
 
 type CountRow = Counts;
 
-export function sqliteStatsRepo(db: Database, gate: Gate): StatsRepo {
+/** The stats' reads on a connection, synchronous: the store's (through its gate) and each reader thread's. */
+export interface StatsReads {
+  trades(options: TradeStatsOptions): TradeStatsResponse;
+  series(options: SeriesOptions): StatsSeriesResponse;
+}
+
+export function sqliteStatsReads(db: Database): StatsReads {
   // Integer division (better-sqlite3 binds numbers as REAL, hence the CAST): the bucket start is exact.
   const byBucket = db.prepare<[{ size: number; from: number; to: number }], CountRow & { t: number }>(
     `SELECT (started_at / CAST(@size AS INTEGER)) * CAST(@size AS INTEGER) AS t, ${COUNTS} FROM trade_journeys INDEXED BY journeys_stats
@@ -87,14 +108,6 @@ export function sqliteStatsRepo(db: Database, gate: Gate): StatsRepo {
      FROM network_series WHERE kind = @kind AND network = @network AND t >= @from AND t < @to
      GROUP BY (t - CAST(@from AS INTEGER)) / CAST(@step AS INTEGER) ORDER BY 1`,
   );
-  const insert = db.prepare<[string, string, number, number]>(
-    'INSERT INTO network_series (kind, network, t, value) VALUES (?, ?, ?, ?) ON CONFLICT (kind, network, t) DO UPDATE SET value = excluded.value',
-  );
-  const recordAll = db.transaction((samples: readonly SeriesSample[]) => {
-    for (const s of samples) insert.run(s.kind, s.network, s.t, s.value);
-  });
-  const pruneOld = db.prepare<[number]>('DELETE FROM network_series WHERE t < ?');
-
   const clean = ({ trades, completed, failed, running, profit }: CountRow): Counts => ({
     trades,
     completed: completed ?? 0,
@@ -104,25 +117,53 @@ export function sqliteStatsRepo(db: Database, gate: Gate): StatsRepo {
   });
 
   return {
-    trades: ({ from, to, bucket, groupBy }) =>
-      gate.run(() => {
-        const size = BUCKET_MS[bucket];
-        const found = new Map(byBucket.all({ size, from, to }).map(({ t, ...counts }) => [t, clean(counts)]));
-        const { buckets, totals } = filledBuckets(from, to, bucket, found);
-        const answer: TradeStatsResponse = { from, to, bucket, totals, buckets };
-        if (groupBy !== undefined) answer.groups = byGroup[groupBy].all(from, to).map(({ key, ...counts }) => ({ key, ...clean(counts) }));
-        return answer;
-      }),
-    series: ({ kind, network, from, to, maxPoints }) =>
-      gate.run(() => {
-        const count = seriesCount.get(kind, network, from, to) ?? 0;
-        let rows: { t: number; value: number }[];
-        if (count <= maxPoints) rows = seriesRaw.all(kind, network, from, to);
-        else {
-          rows = seriesSteps.all({ kind, network, from, to, step: seriesStep(from, to, maxPoints) });
-        }
-        return { kind, network, points: rows.map(({ t, value }): [number, number] => [t, value]) };
-      }),
+    trades: ({ from, to, bucket, groupBy }) => {
+      const size = BUCKET_MS[bucket];
+      const found = new Map(byBucket.all({ size, from, to }).map(({ t, ...counts }) => [t, clean(counts)]));
+      const { buckets, totals } = filledBuckets(from, to, bucket, found);
+      const answer: TradeStatsResponse = { from, to, bucket, totals, buckets };
+      if (groupBy !== undefined) answer.groups = byGroup[groupBy].all(from, to).map(({ key, ...counts }) => ({ key, ...clean(counts) }));
+      return answer;
+    },
+    series: ({ kind, network, from, to, maxPoints }) => {
+      const count = seriesCount.get(kind, network, from, to) ?? 0;
+      let rows: { t: number; value: number }[];
+      if (count <= maxPoints) rows = seriesRaw.all(kind, network, from, to);
+      else {
+        rows = seriesSteps.all({ kind, network, from, to, step: seriesStep(from, to, maxPoints) });
+      }
+      return { kind, network, points: rows.map(({ t, value }): [number, number] => [t, value]) };
+    },
+  };
+}
+
+/** An answer as the bytes the routes send (the contract's TradeStatsResponse or StatsSeriesResponse). */
+export const statsBody = (answer: TradeStatsResponse | StatsSeriesResponse): Uint8Array => Buffer.from(JSON.stringify(answer));
+
+/** Runs `read` through the gate unless `signal` was aborted by the time its turn came. */
+function unlessAborted<T>(gate: Gate, signal: AbortSignal | undefined, read: () => T): Promise<T> {
+  return gate.run(() => {
+    signal?.throwIfAborted();
+    return read();
+  });
+}
+
+export function sqliteStatsRepo(db: Database, gate: Gate): StatsRepo {
+  const reads = sqliteStatsReads(db);
+  const insert = db.prepare<[string, string, number, number]>(
+    'INSERT INTO network_series (kind, network, t, value) VALUES (?, ?, ?, ?) ON CONFLICT (kind, network, t) DO UPDATE SET value = excluded.value',
+  );
+  const recordAll = db.transaction((samples: readonly SeriesSample[]) => {
+    for (const s of samples) insert.run(s.kind, s.network, s.t, s.value);
+  });
+  const pruneOld = db.prepare<[number]>('DELETE FROM network_series WHERE t < ?');
+
+  return {
+    trades: (options) => gate.run(() => reads.trades(options)),
+    series: (options) => gate.run(() => reads.series(options)),
+    tradesBody: (options, signal) => unlessAborted(gate, signal, () => statsBody(reads.trades(options))),
+    seriesBody: (options, signal) => unlessAborted(gate, signal, () => statsBody(reads.series(options))),
+    releaseBody: () => undefined,
     record: (samples) => gate.run(() => recordAll(samples)),
     prune: (before) => gate.run(() => pruneOld.run(before).changes),
   };
