@@ -44,7 +44,8 @@ const UNTOUCHABLE = ['access_keys', 'meta', 'schema_migrations'];
 
 const dataDir = tempDir('console-fuzz-');
 // Thousands of writes from one Admin: this file tests input handling, not the per-user write limit (writeLimit.test.ts).
-const t = await makeApp({ dataDir, demoTxs: 60, writeLimits: { burst: 1_000_000, perSecond: 1_000_000 } });
+// No alert evaluation on a timer: a fuzzed rule firing between a call and its check would write alerts.
+const t = await makeApp({ dataDir, demoTxs: 60, writeLimits: { burst: 1_000_000, perSecond: 1_000_000 }, alerts: { evaluateEveryMs: 0 } });
 await t.app.ready();
 const db = openReadOnly(dataDir);
 const ROUTES = registeredRoutes(t.app);
