@@ -26,7 +26,7 @@ describe('§2/§5 transaction history popup', () => {
     const buy = screen.getByRole('region', { name: 'Buy' });
     const keys = within(buy)
       .getAllByRole('row')
-      .map((row) => row.querySelectorAll('td')[1]?.textContent);
+      .map((row) => row.querySelectorAll('td')[1]?.getAttribute('title'));
     expect(keys).toEqual(['buy:lp:1:Approve', 'buy:lp:1:Swap', 'buy:cex-transfer:1:Bridge', 'buy:lp:2:Swap']);
     expect(within(buy).getByRole('heading')).toHaveTextContent('Buy (4)');
     expect(within(screen.getByRole('region', { name: 'Sell' })).getAllByRole('row')).toHaveLength(1);
@@ -34,18 +34,20 @@ describe('§2/§5 transaction history popup', () => {
     expect(compareTxHistoryEntries({ key: 'b', value: entry(5) }, { key: 'a', value: entry(5) })).toBeGreaterThan(0);
   });
 
-  it('§2 each entry is one summary row (key, status, whole time, hash on the explorer, error in words); its fields in words on expand, never raw JSON', () => {
+  it('§2 each entry is one summary row (the step in words, status, whole time, hash on the explorer, error in words); its fields in words on expand, never raw JSON', () => {
     const failed = entry(1_792_718_769_128, { status: 'failed', errCode: 34 });
     render(<TxHistoryDialog open title="History of t2" history={{ 'buy:lp:1:Swap': failed }} onClose={() => {}} />);
     const row = within(screen.getByRole('region', { name: 'Buy' })).getByRole('row');
-    expect(within(row).getByText('buy:lp:1:Swap')).toBeInTheDocument();
+    // The step in words, the backend's key on hover: "buy:lp:1:Swap" read as machine text.
+    expect(within(row).getByText('Buy, attempt 1, Swap, via lp')).toHaveAttribute('title', 'buy:lp:1:Swap');
+    expect(within(row).queryByText('buy:lp:1:Swap')).toBeNull();
     expect(within(row).getByText('failed')).toBeInTheDocument();
     expect(within(row).getByText(formatTime(1_792_718_769_128, 'local'))).toBeInTheDocument();
     const hash = within(row).getByRole('link', { name: '0x64dbc8…195af5' });
     expect(hash).toHaveAttribute('href', `https://arbiscan.io/tx/${HASH}`);
     expect(hash.getAttribute('title')).toContain(HASH);
     expect(within(row).getByText('failed to reduce solana swap amount by slippage (error code 34)')).toBeInTheDocument();
-    const toggle = within(row).getByRole('button', { name: 'Details of buy:lp:1:Swap' });
+    const toggle = within(row).getByRole('button', { name: 'Details of Buy, attempt 1, Swap, via lp' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -66,6 +68,15 @@ describe('§2/§5 transaction history popup', () => {
     expect(screen.getByRole('dialog').textContent).not.toMatch(/[{}]|1792718769128\b/);
     fireEvent.click(toggle);
     expect(screen.queryByText('Amount out')).toBeNull();
+  });
+
+  it('§2 a leg skipped after a failure shows no hash, in its row or its details: it was never sent', () => {
+    render(<TxHistoryDialog open title="History of t4" history={{ 'sell:odos:1:Sell': entry(5, { status: 'skip' }) }} onClose={() => {}} />);
+    const row = within(screen.getByRole('region', { name: 'Sell' })).getByRole('row');
+    expect(within(row).getByText('skip')).toBeInTheDocument();
+    expect(within(row).queryAllByRole('link')).toEqual([]);
+    fireEvent.click(within(row).getByRole('button', { name: 'Details of Sell, attempt 1, Sell, via odos' }));
+    expect(screen.getByRole('dialog').textContent).not.toContain(HASH.slice(0, 10));
   });
 
   it('§2 the summary reads only what is there: markup stays text, odd values give empty parts', () => {

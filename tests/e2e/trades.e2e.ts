@@ -169,6 +169,41 @@ describe.skipIf(!hasChromium)('Trades (protocol): the Trades screens and home\'s
     expect(pageErrors).toEqual([]);
   });
 
+  it('a failed trade\'s page: the steps skipped after the failure read "Not sent", with no hash and no link; the step that failed keeps its own', async () => {
+    await ok(admin('POST', '/workers/start'));
+    const { tradeId } = (await ok(admin('POST', '/sim/control', { action: 'trade', failStep: 'Swap' }))) as { tradeId: string };
+    await ok(admin('POST', '/workers/stop'));
+    await expect
+      .poll(async () => ((await ok(admin('GET', `/trades/${encodeURIComponent(tradeId)}`))) as { state: string }).state, { timeout: 30_000 })
+      .toBe('failed');
+    const detail = (await ok(admin('GET', `/trades/${encodeURIComponent(tradeId)}`))) as { steps: { txType: string; status: string; hash?: string }[] };
+    const skipped = detail.steps.filter((step) => step.status === 'skip');
+    expect(skipped.length).toBeGreaterThan(0);
+    // The backend itself keeps no hash on what it never sent.
+    expect(skipped.filter((step) => step.hash !== undefined)).toEqual([]);
+
+    const { page, pageErrors } = await session();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, adminKey);
+    await page.goto(`/tx/trades/${tradeId}`);
+    await expect.poll(() => page.getByRole('alert', { name: 'Why it failed' }).count(), { timeout: 15_000 }).toBe(1);
+    const items = page.getByRole('list', { name: `Journey of trade ${tradeId}` }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(detail.steps.length);
+    for (const [i, step] of detail.steps.entries()) {
+      const item = items.nth(i);
+      if (step.status === 'skip') {
+        await expect(item.textContent()).resolves.toContain('Not sent: an earlier step failed');
+        expect(await item.getByRole('link').count(), `step ${i + 1}`).toBe(0);
+        await expect(item.textContent()).resolves.not.toMatch(/0x[0-9a-f]{6}…|No hash yet/);
+      }
+    }
+    const failed = items.nth(detail.steps.findIndex((step) => step.status === 'failed'));
+    expect(await failed.getByRole('link', { name: /^Transaction page of step / }).count()).toBe(1);
+    await screenshot(page, 'trades-page-failed-skipped');
+    await stillAnswers(page);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('Trades (protocol): a backend answering GET /api/trades/ 404 has no Trades: no menu item, no Stuck trades on home, and /tx/trades says so plainly', async () => {
     await ok(admin('POST', '/sim/control', { action: 'refuse', method: 'GET', path: '/api/trades/', status: 404, error: 'not found', times: 100 }));
     try {

@@ -28,6 +28,8 @@ function incoherences(rows: readonly TxDraft[]): string[] {
     if (tx.tradeId !== null && (tx.bridgeName === null || !BRIDGES.has(tx.bridgeName))) odd.push(`${tx.id}: bridge ${tx.bridgeName}`);
     if (movesValue(tx.txType) && tx.status !== 'skip' && !(tx.amountIn > 0)) odd.push(`${tx.id}: ${tx.txType} ${tx.status} amountIn ${tx.amountIn}`);
     if (tx.txType === 'Swap' && tx.status === 'completed' && tx.amountOut === tx.amountIn) odd.push(`${tx.id}: swap out = in ${tx.amountIn}`);
+    // A leg skipped after a failure was never sent: no hash to show or look up.
+    if (tx.status === 'skip' && tx.hash !== null) odd.push(`${tx.id}: skipped with hash ${tx.hash}`);
   }
   return odd;
 }

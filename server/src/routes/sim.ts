@@ -25,7 +25,7 @@ const simRoutes: ZodPlugin = async (app) => {
         sim.holdBalance(body.network, body.balance);
         break;
       case 'trade': {
-        const tradeId = sim.trade({ fail: body.fail, errCode: body.errCode, slow: body.slow, slowStep: body.slowStep });
+        const tradeId = sim.trade({ fail: body.fail, errCode: body.errCode, slow: body.slow, slowStep: body.slowStep, failStep: body.failStep });
         return tradeId === null ? { ok: true as const } : { ok: true as const, tradeId };
       }
       case 'notify':

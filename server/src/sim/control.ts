@@ -25,7 +25,8 @@ export const SimControlRequest = z.discriminatedUnion('action', [
     .strict(),
   /**
    * One trade now; fail or an errCode (0..41) force a failure; slow: one of its steps takes minutes (a
-   * stuck trade to show); slowStep: that one is its step of this tx type (Bridge: every trade has one).
+   * stuck trade to show); slowStep: that one is its step of this tx type (Bridge: every trade has one);
+   * failStep: it fails at its step of this tx type, and the steps after it are skipped.
    */
   z
     .object({
@@ -34,6 +35,7 @@ export const SimControlRequest = z.discriminatedUnion('action', [
       errCode: z.number().int().min(0).max(TRADE_ERROR_CODE_MAX).optional(),
       slow: z.boolean().optional(),
       slowStep: z.enum(TX_TYPES).optional(),
+      failStep: z.enum(TX_TYPES).optional(),
     })
     .strict(),
   ServerEvents.notify.extend({ action: z.literal('notify') }).strict(),

@@ -44,6 +44,8 @@ export interface TradeOptions {
   slow?: boolean;
   /** The slow step is the trade's step of this tx type, when it has one (implies slow). */
   slowStep?: TxType;
+  /** It fails at its step of this tx type, when it has one (implies fail): the steps after it are skipped. */
+  failStep?: TxType;
 }
 
 export interface Trades {
@@ -145,8 +147,9 @@ export function simulateTrades(ctx: SimContext, idStream: string, workersRunning
     const draft: TradeDraft = { tradeId, tokenName: route.tokenName, networkBuy, networkSell, bridge, txTypes, status: 'pending', expectedProfit, txs };
     ctx.tally.tradesSent += 1;
 
-    const fails = options.fail === true || options.errCode !== undefined || (options.fail === undefined && rng.chance(TRADE_FAIL_RATE));
-    const failAt = fails ? rng.int(0, txs.length - 1) : -1;
+    const failStepAt = options.failStep === undefined ? -1 : txs.findIndex((tx) => tx.txType === options.failStep);
+    const fails = failStepAt >= 0 || options.fail === true || options.errCode !== undefined || (options.fail === undefined && rng.chance(TRADE_FAIL_RATE));
+    const failAt = failStepAt >= 0 ? failStepAt : fails ? rng.int(0, txs.length - 1) : -1;
     // A code the failing tx's network can give (a Solana code only on Solana...), unless one is asked for.
     const failNetwork = txs[failAt]?.network ?? networkBuy;
     const errCode = fails ? (options.errCode ?? (rng.chance(0.75) ? rng.pick(errorCodesFor(failNetwork)) : undefined)) : undefined;

@@ -50,7 +50,9 @@ function StepNode({ step, index, count, of, current, stuck, expectedMs, sinceRea
   const over = stuck ? overByText(duration, expectedMs) : null;
   const colour = stuck ? 'error' : statusColor(step.status);
   const dot = colour === 'default' ? 'text.disabled' : `${colour}.main`;
-  const explorer = step.hash ? explorerTxUrl(step.network, step.hash) : null;
+  // A skipped step was never sent: it has no hash and no transaction to open, whatever the backend filled in.
+  const notSent = step.status === 'skip';
+  const explorer = step.hash && !notSent ? explorerTxUrl(step.network, step.hash) : null;
   const last = index === count - 1;
   return (
     <Box
@@ -116,6 +118,7 @@ function StepNode({ step, index, count, of, current, stuck, expectedMs, sinceRea
             Error {step.errCode}: {tradeErrorMessage(step.errCode)}
           </Typography>
         )}
+        {notSent ? null : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, typography: 'body2' }}>
           {explorer && step.hash ? (
             <Link href={explorer} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, minHeight: 24 }} aria-label={`Tx ${shortHash(step.hash)} on ${hostOf(explorer)} (opens a new tab)`}>
@@ -130,6 +133,7 @@ function StepNode({ step, index, count, of, current, stuck, expectedMs, sinceRea
             Transaction page
           </Link>
         </Box>
+        )}
       </Box>
     </Box>
   );

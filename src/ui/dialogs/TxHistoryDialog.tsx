@@ -71,9 +71,10 @@ const ERROR_MAX_WIDTH = 220;
 
 function Details({ id, value, network }: { id: string; value: unknown; network: string }) {
   const formatTime = useFormatTime();
+  const notSent = txHistorySummary(value).status === 'skip';
   return (
     <Box component="dl" id={id} sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0, py: 0.5 }}>
-      {historyDetails(value, formatTime).map((d, i) => (
+      {historyDetails(value, formatTime).filter((d) => !(notSent && d.kind === 'hash')).map((d, i) => (
         <Box key={`${d.label}-${i}`} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
             {d.label}
@@ -96,6 +97,9 @@ function Details({ id, value, network }: { id: string; value: unknown; network: 
 function HistoryRow({ entryKey, value, network }: { entryKey: string; value: unknown; network: string }) {
   const [open, setOpen] = useState(false);
   const summary = txHistorySummary(value);
+  const words = stepWords(entryKey);
+  // A leg skipped after a failure was never sent: a hash on it (a backend's placeholder) is not shown.
+  const notSent = summary.status === 'skip';
   const detailsId = useId();
   const formatTime = useFormatTime();
   const entryNetwork = fieldOf(value, 'network');
@@ -104,17 +108,18 @@ function HistoryRow({ entryKey, value, network }: { entryKey: string; value: unk
     <>
       <TableRow sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}>
         <TableCell padding="none">
-          <IconButton size="small" aria-label={`Details of ${entryKey}`} aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => setOpen((o) => !o)}>
+          <IconButton size="small" aria-label={`Details of ${words}`} aria-expanded={open} aria-controls={open ? detailsId : undefined} onClick={() => setOpen((o) => !o)}>
             {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }} title={stepWords(entryKey)}>
-          {entryKey}
+        {/* In words ("Buy, attempt 1, Swap, via 1inch"); the key as the backend wrote it on hover. */}
+        <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} title={entryKey}>
+          {words}
         </TableCell>
         <TableCell>{summary.status && <Chip size="small" variant="outlined" color={statusColor(summary.status)} label={summary.status} sx={{ height: 20 }} />}</TableCell>
         {/* The whole time with its zone, never cut. */}
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{summary.createdAt === null ? '' : formatTime(summary.createdAt)}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{summary.hash === null ? '' : <TxHashLink network={hashNetwork} hash={summary.hash} />}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{summary.hash === null || notSent ? '' : <TxHashLink network={hashNetwork} hash={summary.hash} />}</TableCell>
         <TableCell>{summary.errorCode === null ? '' : <ErrorCell code={summary.errorCode} />}</TableCell>
       </TableRow>
       {open && (

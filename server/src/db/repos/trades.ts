@@ -99,8 +99,9 @@ export function tradeTxRows(trade: TradeDraft, now: number): TxDraft[] {
     amountIn: amountsIn[index] ?? tx.amountIn,
     amountOut: tx.amountOut ?? null,
     expectedProfit: trade.expectedProfit,
-    // An operator's sell has no on-chain hash until the system sends it.
-    hash: trade.sell ? null : tx.txId,
+    // An operator's sell has no on-chain hash until the system sends it; a leg skipped after a
+    // failure was never sent, so it has none either.
+    hash: trade.sell || tx.status === 'skip' ? null : tx.txId,
     createdAt: now,
     updatedAt: now,
     // The trade's §8 code belongs to the tx that failed, not to the legs skipped after it.
