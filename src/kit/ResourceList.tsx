@@ -58,7 +58,7 @@ function ListError({ recordLabel }: { recordLabel: string }) {
     <Alert
       severity="error"
       action={
-        <Button color="inherit" size="small" onClick={refresh}>
+        <Button color="inherit" size="small" onClick={refresh} sx={{ whiteSpace: 'nowrap', flex: 'none' }}>
           Try again
         </Button>
       }

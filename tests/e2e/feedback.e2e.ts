@@ -194,4 +194,32 @@ describe.skipIf(!hasChromium)('feedback, routing, per-user signals and Loading..
     expect(pageErrors).toEqual([]);
     await context.close();
   });
+
+  it('§8 a list answer that breaks the contract (a bare array, no Content-Range) is said on /tx at once, with what was wrong; Try again loads once the backend answers right', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, operatorKey);
+    // A backend that answers the list as a bare array: the records, but no total for the pages.
+    let listCalls = 0;
+    await page.route(/\/api\/txs\/\?/, async (route) => {
+      listCalls++;
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([{ id: 'bare-1', status: 'completed' }]) });
+    });
+    await page.goto('/tx');
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load transactions' });
+    await alert.waitFor({ timeout: 15_000 });
+    expect(await alert.textContent()).toContain("the backend's answer to GET /txs/ could not be read: it has no Content-Range header, so the number of records is unknown");
+    // Said at once, not after retries, and no table or pages of unknown length under it.
+    expect(listCalls).toBe(1);
+    expect(await page.getByRole('table', { name: 'Transactions' }).count()).toBe(0);
+    expect(await page.getByText(/^\d+[–-]\d+ of \d+$/).count()).toBe(0);
+    await screenshot(page, 'light-operator-tx-unreadable-list');
+    await page.unroute(/\/api\/txs\/\?/);
+    await dismissToasts(page);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('table', { name: 'Transactions' }).waitFor({ timeout: 15_000 });
+    expect(await alert.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
 });
