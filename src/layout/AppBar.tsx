@@ -3,17 +3,20 @@
  * switch (local time or UTC for every time shown), the notification centre's button, the theme toggle, react-admin's refresh indicator
  * and the user menu with Logout.
  */
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
 import Tooltip from '@mui/material/Tooltip';
+import AccountCircle from '@mui/icons-material/AccountCircle';
 import Brightness4Icon from '@mui/icons-material/Brightness4';
 import Brightness7Icon from '@mui/icons-material/Brightness7';
 import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router-dom';
-import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu, useGetIdentity, useTheme } from 'react-admin';
+import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenuContextProvider, useGetIdentity, useTheme } from 'react-admin';
 import { APP_LABEL, APP_VERSION } from '../config/constants.ts';
 import { NotificationsButton } from '../notifications/centre/NotificationsButton.tsx';
 import { useLive, type LiveState } from '../realtime/index.ts';
@@ -91,13 +94,52 @@ const barSx = (theme: Theme) => ({
   [theme.breakpoints.down('sm')]: { marginTop: theme.spacing(-7) },
 });
 
-/** The user menu's button shows the user's name: its accessible name says that name too. */
+const MENU_ANCHOR = { vertical: 'bottom', horizontal: 'right' } as const;
+const MENU_ORIGIN = { vertical: 'top', horizontal: 'right' } as const;
+
+/**
+ * Who is signed in, at every width: the button shows the name beside its icon and its accessible
+ * name says the name and role (react-admin's UserMenu falls back to an unnamed "Profile" icon on a
+ * phone), and the open menu starts with the name and role in words, then Logout.
+ */
 function AccountMenu() {
   const { identity } = useGetIdentity();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = useCallback(() => setAnchor(null), []);
+  const context = useMemo(() => ({ onClose: close }), [close]);
+  const name = identity?.fullName ?? '';
+  const role = typeof identity?.role === 'string' ? identity.role : '';
+  const label = name === '' ? 'Profile' : `Profile ${name}${role === '' ? '' : ` (${role})`}`;
   return (
-    <UserMenu label={identity?.fullName ? `Profile ${identity.fullName}` : 'Profile'}>
-      <Logout />
-    </UserMenu>
+    <>
+      <Button
+        color="inherit"
+        aria-label={label}
+        title={label}
+        aria-haspopup="true"
+        aria-controls={anchor ? 'menu-appbar' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        startIcon={<AccountCircle />}
+        sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap', flex: 'none' }}
+      >
+        {name}
+      </Button>
+      <UserMenuContextProvider value={context}>
+        <Menu id="menu-appbar" disableScrollLock anchorEl={anchor} anchorOrigin={MENU_ANCHOR} transformOrigin={MENU_ORIGIN} open={anchor !== null} onClose={close}>
+          {name !== '' && (
+            // Not a menu item: text, skipped by the menu's keyboard focus.
+            <Box component="li" role="none" sx={{ px: 2, py: 1, typography: 'body2', color: 'text.secondary', borderBottom: 1, borderColor: 'divider' }}>
+              Signed in as{' '}
+              <Box component="strong" sx={{ color: 'text.primary' }}>
+                {name}
+              </Box>
+              {role === '' ? '' : `, ${role}`}
+            </Box>
+          )}
+          <Logout />
+        </Menu>
+      </UserMenuContextProvider>
+    </>
   );
 }
 

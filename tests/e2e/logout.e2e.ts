@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, newSession, operatorKey, signIn } from './browser.ts';
+import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn } from './browser.ts';
 
 /*
  * docs/protocol.md "Login and the session token", in Chromium against the real reference server:
@@ -15,6 +15,26 @@ describe.skipIf(!hasChromium)('Login and the session token (protocol): sign-out 
     browser = await launchBrowser();
   });
   afterAll(() => browser?.close());
+
+  it('on a phone (390×844) the user menu names who is signed in and their role: beside its icon, in its accessible name, and at the top of the open menu', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, operatorKey);
+    const button = page.getByRole('button', { name: 'Profile operator (Operator)', exact: true });
+    await expect.poll(() => button.count(), { timeout: 10_000 }).toBe(1);
+    expect(await button.innerText()).toBe('operator');
+    await button.click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.locator('li').first().innerText()).toBe('Signed in as operator, Operator');
+    // Text, not an item: Logout is the one thing to press, and it is on top where a person taps.
+    expect(await menu.getByRole('menuitem').count()).toBe(1);
+    await screenshot(page, 'light-operator-phone-user-menu');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
 
   it('Logout sends POST /api/logout with the token; the token then gets 401; no disconnect toast; signing in again works', async () => {
     const { page, context, pageErrors } = await newSession(browser);
