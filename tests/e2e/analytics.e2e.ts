@@ -67,10 +67,29 @@ describe.skipIf(!hasChromium)('§2 the Analytics screen against the reference se
       expect(cells[0], group.key).toBe(whole.format(group.trades));
       expect(cells.at(-1), group.key).toBe(usd.format(group.profit));
     }
-    // The chart beside it says what it shows.
+    // The chart beside it says what it shows, to screen readers: not as prose repeating the table.
     const chart = page.getByRole('img', { name: 'By token: trades, completed against failed' });
-    expect(await chart.getAttribute('aria-describedby')).toBeTruthy();
-    expect(await page.getByText(/^By token over the last 24 h: /).count()).toBe(1);
+    const describedBy = (await chart.getAttribute('aria-describedby')) ?? '';
+    expect(describedBy).toBeTruthy();
+    const description = page.locator(`[id="${describedBy}"]`);
+    expect(await description.textContent()).toMatch(/^By token over the last 24 h: /);
+    const box = await description.boundingBox();
+    expect((box?.width ?? 0) * (box?.height ?? 0), 'the text alternative takes no room on screen').toBeLessThanOrEqual(1);
+
+    // At 1280 every table fits its card: nothing to scroll sideways, the Profit column whole.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect
+      .poll(() =>
+        page.locator('section table').evaluateAll((tables) =>
+          tables
+            // Shown tables only (a chart's table for screen readers is hidden in a 1 px box).
+            .filter((t) => (t.parentElement?.clientWidth ?? 0) > 1 && t.scrollWidth > (t.parentElement?.clientWidth ?? 0) + 1)
+            .map((t) => `${t.closest('section')?.querySelector('h2')?.textContent ?? '?'}: ${t.scrollWidth} in ${t.parentElement?.clientWidth ?? 0}`),
+        ),
+      )
+      .toEqual([]);
+    await screenshot(page, 'analytics-light-1280');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Error codes with their §8 message.
     const codes = TradeStatsResponse.parse(await (await byCode).json());

@@ -16,6 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { TRADES_PATH } from '../../config/trades.ts';
 import type { StatsGroup } from '../../config/stats.ts';
@@ -76,7 +77,8 @@ function GroupBars({ title, rows, description }: { title: string; rows: readonly
   const most = Math.max(1, ...top.map((r) => r.trades));
   return (
     <Box role="img" aria-label={`${title}: trades, completed against failed`} aria-describedby={descriptionId} sx={{ minWidth: 0 }}>
-      <Box component="p" id={descriptionId} sx={{ m: 0, mb: 1, typography: 'caption', color: 'text.secondary' }}>
+      {/* The chart's text alternative, for screen readers: shown, it only repeated the table beside it. */}
+      <Box component="p" id={descriptionId} sx={VISUALLY_HIDDEN}>
         {description}
       </Box>
       <Box aria-hidden="true" sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 9rem) 1fr', columnGap: 1, rowGap: 0.5, alignItems: 'center' }}>
@@ -128,7 +130,7 @@ export function GroupTable({ group, title, rows, range, periodWords }: {
       {rows.length === 0 ? (
         <Typography color="text.secondary">No trades over {periodWords}.</Typography>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
           <Box sx={{ overflowX: 'auto', minWidth: 0 }}>
             <Table size="small" aria-labelledby={headingId}>
               <TableHead>
