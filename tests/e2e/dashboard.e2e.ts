@@ -39,6 +39,27 @@ describe.skipIf(!hasChromium)('live dashboard in Chromium against the reference 
     await context.close();
   });
 
+  it('§1 Gas and balances at 1280×800: every column inside its card, gas with its unit, the native coins\' value said to be USD', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, operatorKey);
+    const table = page.getByRole('table', { name: 'Gas and balances per network' });
+    await table.getByRole('row', { name: /^Ethereum/ }).waitFor({ timeout: 15_000 });
+    const card = page.getByRole('region', { name: 'Gas and balances' });
+    await expect
+      .poll(async () => {
+        const [t, c] = await Promise.all([table.boundingBox(), card.boundingBox()]);
+        return t && c ? Math.round(c.x + c.width - (t.x + t.width)) : -1;
+      })
+      .toBeGreaterThanOrEqual(0);
+    expect(await table.getByRole('columnheader').nth(1).innerText()).toBe('Gas\ngwei');
+    expect(await table.getByRole('row', { name: /^Ethereum/ }).getByRole('cell').first().getAttribute('title')).toMatch(/in gwei/);
+    await expect.poll(() => card.innerText(), { timeout: 15_000 }).toMatch(/Native coins' value, USD: \$[\d,]+\.\d\d/);
+    await screenshot(page, 'light-operator-home-1280-gas');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('§4 worker start/stop round trip: click, POST, brainState, badge', async () => {
     const { page, context, pageErrors } = await newSession(browser);
     await signIn(page, adminKey);

@@ -11,6 +11,7 @@ import type { Theme } from '@mui/material/styles';
 import { TXS_LEFT_DANGER } from '../../config/alerts.ts';
 import { NETWORKS, NETWORK_INFO, isNetwork } from '../../config/networks.ts';
 import { txsPaidFor } from '../../domain/alertRules.ts';
+import { gasHint, gasUnit } from '../../domain/gasUnit.ts';
 import { portfolioValueUSD } from '../../domain/portfolio.ts';
 import { liveStore, sampledSource, useLive, useLiveFrom, type LiveState } from '../../realtime/index.ts';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
@@ -64,11 +65,11 @@ const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
           {network}
         </Box>
       </th>
-      <td>{gas === undefined ? '–' : number.format(gas)}</td>
+      <td title={gasHint(network)}>{gas === undefined ? '–' : number.format(gas)}</td>
       <td>{balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`}</td>
       <td>{balance === undefined || price === undefined ? '–' : usd.format(balance * price)}</td>
       <td>
-        <NetworkSparklines network={network} native={native} />
+        <NetworkSparklines network={network} native={native} width={SPARK_WIDTH} />
       </td>
       <td data-low={low || undefined} title={low ? `Under ${TXS_LEFT_DANGER} transactions left` : undefined}>
         {txs === null ? '–' : `≈ ${count.format(txs)} txs`}
@@ -95,6 +96,9 @@ const tableSx = (theme: Theme) => ({
   '& td[data-low]': { color: 'error.main', fontWeight: 700 },
   '& thead th': { px: 1, py: 0.5 },
 });
+
+/** The three sparklines of a row: narrow enough that the table fits its card beside Performance at 1280 px. */
+const SPARK_WIDTH = 56;
 
 const PAYS_FOR_HINT = 'Transactions the balance still pays for at the current gas estimate';
 
@@ -124,7 +128,7 @@ const NetworkCard = memo(function NetworkCard({ network }: { network: string }) 
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1.6fr 1.3fr', columnGap: 1, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
         {(
           [
-            ['Gas', gas === undefined ? '–' : number.format(gas)],
+            [gasUnit(network) === 'gwei' ? 'Gas, gwei' : 'Gas', gas === undefined ? '–' : number.format(gas)],
             ['Balance', balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`],
             ['USD', balance === undefined || price === undefined ? '–' : usd.format(balance * price)],
           ] as const
@@ -171,7 +175,7 @@ function PortfolioTotal() {
   return (
     <Typography variant="body2" sx={{ mb: 0.5 }}>
       <Box component="span" sx={{ color: 'text.secondary' }}>
-        Portfolio in native coins:{' '}
+        Native coins' value, USD:{' '}
       </Box>
       <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} data-portfolio-usd="">
         {text}
@@ -226,7 +230,13 @@ export function NetworkStats() {
       <TableHead>
         <TableRow>
           <TableCell>Network</TableCell>
-          <TableCell align="right">Gas</TableCell>
+          {/* The unit under its name: the column stays as narrow as its figures. */}
+          <TableCell align="right" title="Gas price in gwei, where the network prices gas so (hover a figure)">
+            Gas
+            <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary', lineHeight: 1 }}>
+              gwei
+            </Box>
+          </TableCell>
           <TableCell align="right">Balance</TableCell>
           <TableCell align="right">USD</TableCell>
           <TableCell title={HISTORY_HINT}>Last hour (gas, balance, blocks)</TableCell>
