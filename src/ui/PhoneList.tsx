@@ -1,7 +1,7 @@
 /**
  * A list on a phone (below 600 px), react-admin's small-screen convention: SimpleList, one item per
  * record with its primary line (the identifying column, else the record's name) and a secondary
- * line of its next columns, each "Label value", the whole item the row's link. Nothing in it is
+ * line of its next columns, each "Label value" (those with a value), the whole item the row's link. Nothing in it is
  * wider than the screen: each part is one line cut with an ellipsis.
  */
 import { Fragment, type ReactNode } from 'react';
@@ -13,6 +13,8 @@ import type { ColumnDef } from '../kit/definition.ts';
 const SECONDARY_PARTS = 3;
 
 const plain = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+const isEmpty = (value: unknown): boolean => value === null || value === undefined || value === '';
 
 function cell(column: ColumnDef, record: RaRecord): ReactNode {
   return column.render ? column.render(record) : plain(record[column.source]);
@@ -47,7 +49,8 @@ export function PhoneList({ columns, name, rowClick, ariaLabel }: {
       primaryText={(record: RaRecord) => <Box component="span" sx={oneLine}>{primary ? cell(primary, record) : name(record)}</Box>}
       secondaryText={(record: RaRecord) => (
         <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.25, minWidth: 0 }}>
-          {secondary.map((c) => (
+          {/* A field with nothing in it is left out: a card of labels with no value ("Error") only takes room. */}
+          {secondary.filter((c) => !isEmpty(record[c.source])).map((c) => (
             <Fragment key={c.source}>
               <Box component="span" sx={{ ...oneLine, display: 'inline-flex', gap: 0.5, maxWidth: '100%', alignItems: 'center' }}>
                 <Box component="span" sx={{ color: 'text.secondary', fontWeight: 500 }}>{c.label}</Box>

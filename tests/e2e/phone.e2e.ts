@@ -358,4 +358,43 @@ describe.skipIf(!hasChromium)('§1 on call from a phone, 390×844 touch', () => 
       await context.close();
     }
   });
+
+  it('§7 on a phone: a transaction card shows no label without a value; New transaction\'s tabs show an arrow to the ones off screen, and a tap on it brings Force into reach', async () => {
+    const { page, close } = await phoneSession(browser, 'light');
+    try {
+      await signIn(page, adminKey);
+      await page.goto('/tx');
+      const cards = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
+      await cards.first().waitFor({ timeout: LIVE_MS });
+      // Each "Label value" part of a card: a label is shown only with its value beside it.
+      const bare = await page.getByRole('list', { name: 'Transactions' }).evaluate((list) =>
+        Array.from(list.querySelectorAll('li span > span:first-child'))
+          .filter((label) => label.nextElementSibling !== null && (label.nextElementSibling.textContent ?? '').trim() === '')
+          .map((label) => label.textContent),
+      );
+      expect(bare).toEqual([]);
+
+      await page.goto('/tx/new');
+      const tabs = page.getByRole('tablist', { name: 'Operation' });
+      await tabs.waitFor();
+      const force = tabs.getByRole('tab', { name: 'Force' });
+      // Within the scroller's visible box (the tab list itself is as wide as all its tabs).
+      const scroller = page.locator('.MuiTabs-scroller').filter({ has: tabs });
+      const inView = async () => {
+        const [tab, list] = await Promise.all([force.boundingBox(), scroller.boundingBox()]);
+        return tab !== null && list !== null && tab.x >= list.x && tab.x + tab.width <= list.x + list.width + 1;
+      };
+      expect(await inView()).toBe(false);
+      // MUI's scroll arrow: at the end with more tabs that way.
+      const next = page.locator('.MuiTabs-root').filter({ has: tabs }).locator('.MuiTabScrollButton-root').last();
+      await next.waitFor({ state: 'visible' });
+      await screenshot(page, 'phone-txnew-tabs-arrow');
+      for (let i = 0; i < 6 && !(await inView()); i++) await next.click();
+      await expect.poll(inView).toBe(true);
+      await force.click();
+      expect(await force.getAttribute('aria-selected')).toBe('true');
+    } finally {
+      await close();
+    }
+  });
 });

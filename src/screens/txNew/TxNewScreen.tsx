@@ -67,8 +67,8 @@ function Operations({ params }: { params: URLSearchParams }) {
           in. Check them: nothing is sent until you confirm.
         </Alert>
       )}
-      {/* Scrollable: on a phone the six tabs scroll (swipe or arrow keys) within the screen's width rather than widen the page. */}
-      <Tabs value={tab} onChange={(_, t: number) => setTab(t)} aria-label="Operation" variant="scrollable" scrollButtons={false} sx={{ mb: 2, contain: { xs: 'inline-size', sm: 'none' } }}>
+      {/* Scrollable: on a phone the six tabs scroll (swipe, arrow keys, or the arrows shown at either end while there is more that way) within the screen's width rather than widen the page. */}
+      <Tabs value={tab} onChange={(_, t: number) => setTab(t)} aria-label="Operation" variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ mb: 2, contain: { xs: 'inline-size', sm: 'none' } }}>
         {TABS.map((title) => (
           <Tab key={title} label={title} />
         ))}
