@@ -4,7 +4,7 @@
  * and Edit/Delete per row. It refreshes itself when the realtime API says the resource changed,
  * keeping page, sort, filters, selection and scroll (no polling).
  */
-import { cloneElement, type ReactElement } from 'react';
+import { cloneElement, useState, type ReactElement } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -85,10 +85,29 @@ function retryRead(count: number, error: unknown): boolean {
   return count < 3 && !(status !== undefined && status < 500);
 }
 
+/** Filters with a value: what a folded filter bar counts. */
+function activeFilters(values: Record<string, unknown>): number {
+  return Object.values(values).filter((v) => v !== undefined && v !== '' && v !== null && !(Array.isArray(v) && v.length === 0)).length;
+}
+
+/**
+ * On a phone the filters fold behind this button, so the first rows show on the first screen (nine
+ * fields filled it before); it counts the filters set, so a folded filter still says it is there.
+ */
+function FiltersToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const { filterValues } = useListContext();
+  const count = activeFilters(filterValues as Record<string, unknown>);
+  return (
+    <Button size="small" aria-expanded={open} onClick={onToggle}>
+      {open ? 'Hide filters' : `Filters (${count})`}
+    </Button>
+  );
+}
+
 /** Empties every filter at once (the inputs follow). */
 function ClearFiltersButton() {
   const { filterValues, setFilters } = useListContext();
-  const any = Object.values(filterValues as Record<string, unknown>).some((v) => v !== undefined && v !== '' && v !== null);
+  const any = activeFilters(filterValues as Record<string, unknown>) > 0;
   return (
     <Button size="small" disabled={!any} onClick={() => setFilters({}, {}, false)}>
       Clear filters
@@ -144,6 +163,8 @@ function ResourceListView({ definition, views }: KitViewProps) {
   const { canAccess: canDelete = false } = useCanAccess({ resource: name, action: 'delete' });
   const hasActions = rowActions !== undefined || commands !== undefined || canEdit || canDelete;
   const layout = useListLayout(name, columns);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const foldFilters = layout.phone && filters.length > 0;
   const tableName = `${recordLabel[0]?.toUpperCase() ?? ''}${recordLabel.slice(1)}s`;
   const showPath = definition.rowClick === 'show' ? (id: Identifier) => recordPathOf(definition, id) : null;
   return (
@@ -158,11 +179,14 @@ function ResourceListView({ definition, views }: KitViewProps) {
         empty={false}
         error={<ListError recordLabel={recordLabel} />}
         pagination={<KitPagination />}
+        // Folded, the filter inputs stay mounted (what was typed is kept), only hidden.
+        sx={foldFilters && !filtersOpen ? { '& .RaFilterForm-filterFormInput': { display: 'none' } } : undefined}
         queryOptions={{ retry: retryRead }}
         // Every export is formula-escaped: the resource's own, else the kit's (exporter.ts).
         exporter={views.exporter ?? kitExporter}
         actions={
           <TopToolbar sx={{ flexWrap: 'wrap' }}>
+            {foldFilters && <FiltersToggle open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} />}
             {definition.clearFilters && <ClearFiltersButton />}
             <CreateButton label={`New ${recordLabel}`} />
             {!layout.phone && <ColumnsButton storeKey={layout.storeKey} />}

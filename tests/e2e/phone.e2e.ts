@@ -359,13 +359,25 @@ describe.skipIf(!hasChromium)('§1 on call from a phone, 390×844 touch', () => 
     }
   });
 
-  it('§7 on a phone: a transaction card shows no label without a value; New transaction\'s tabs show an arrow to the ones off screen, and a tap on it brings Force into reach', async () => {
+  it('§7 on a phone: /tx folds its filters behind "Filters (n)" so the first card is on the first screen; a card shows no label without a value; New transaction\'s tabs show an arrow to the ones off screen, and a tap on it brings Force into reach', async () => {
     const { page, close } = await phoneSession(browser, 'light');
     try {
       await signIn(page, adminKey);
       await page.goto('/tx');
       const cards = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
       await cards.first().waitFor({ timeout: LIVE_MS });
+      // The filters fold behind "Filters (n)": the first transaction is on the first screen.
+      const toggle = page.getByRole('button', { name: 'Filters (0)', exact: true });
+      await toggle.waitFor();
+      expect(await page.getByRole('combobox', { name: 'Status' }).isVisible()).toBe(false);
+      const first = await cards.first().boundingBox();
+      expect((first?.y ?? Infinity) + (first?.height ?? 0), 'the first card ends within 844 px').toBeLessThanOrEqual(844);
+      await screenshot(page, 'phone-tx-filters-folded');
+      await toggle.click();
+      await page.getByRole('combobox', { name: 'Status' }).waitFor({ state: 'visible' });
+      expect(await page.getByRole('button', { name: 'Hide filters' }).getAttribute('aria-expanded')).toBe('true');
+      await page.getByRole('button', { name: 'Hide filters' }).click();
+      await page.getByRole('combobox', { name: 'Status' }).waitFor({ state: 'hidden' });
       // Each "Label value" part of a card: a label is shown only with its value beside it.
       const bare = await page.getByRole('list', { name: 'Transactions' }).evaluate((list) =>
         Array.from(list.querySelectorAll('li span > span:first-child'))

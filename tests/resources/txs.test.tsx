@@ -156,8 +156,9 @@ describe('/tx server-side filters, sort and pagination', () => {
     expect(within(page).getByText('0xabc')).toBeInTheDocument();
     await user.click(within(page).getByRole('button', { name: 'History (3)' }));
     const history = await screen.findByRole('dialog', { name: 'History of a1' });
-    expect(within(history).getByRole('region', { name: 'Buy' })).toHaveTextContent('buy:odos:1:Swap');
-    expect(within(history).getByRole('region', { name: 'Sell' })).toHaveTextContent('sell:odos:2');
+    // Each step in words (the key on hover).
+    expect(within(history).getByRole('region', { name: 'Buy' })).toHaveTextContent('Buy, attempt 1, Swap, via odos');
+    expect(within(history).getByRole('region', { name: 'Sell' })).toHaveTextContent('Sell, attempt 2, via odos');
     expect(within(history).getByRole('region', { name: 'Other' })).toHaveTextContent('odd');
     await user.click(within(history).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -176,7 +177,7 @@ describe('/tx server-side filters, sort and pagination', () => {
     const { router } = renderKit('/tx', { api, role: 'Operator', definitions: [txs] });
     await user.click(await screen.findByRole('button', { name: 'History of a1' }));
     const history = await screen.findByRole('dialog', { name: 'History of a1' });
-    expect(within(history).getByRole('region', { name: 'Sell' })).toHaveTextContent('sell:odos:2:Sell');
+    expect(within(history).getByRole('region', { name: 'Sell' })).toHaveTextContent('Sell, attempt 2, Sell, via odos');
     await user.click(within(history).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
