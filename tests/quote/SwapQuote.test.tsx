@@ -56,7 +56,7 @@ describe('§2/§4 swap quote window', () => {
     const [best, second] = within(routes).getAllByRole('listitem', { name: /^Route/ });
     expect(within(best!).getByText('Best')).toBeInTheDocument();
     expect(within(best!).getByText('3012345678.91 USDC')).toBeInTheDocument();
-    expect(within(best!).getByText('gas 145000')).toBeInTheDocument();
+    expect(within(best!).getByText('145,000 gas')).toBeInTheDocument();
     expect(within(second!).getByText('-0.41%')).toBeInTheDocument();
     expect(within(second!).getByText('sushi_v2')).toBeInTheDocument();
     expect(within(second!).getByText('curve_stable')).toBeInTheDocument();

@@ -30,7 +30,8 @@ import { tradeErrorMessage } from '../../config/errorCodes.ts';
 import { Timeline } from './Timeline.tsx';
 import { TradeOperations } from './TradeOperations.tsx';
 import { operationLinks } from './tradeOperations.ts';
-import { RouteText, StateChip } from './columns.tsx';
+import { amount, RouteText, StateChip } from './columns.tsx';
+import { formatProfit } from '../../domain/performance.ts';
 import { NoTrades } from './TradesList.tsx';
 import { TITLE_ROW_CLEAR_OF_TOASTS } from '../../config/layers.ts';
 
@@ -161,9 +162,10 @@ export function TradeShow() {
           <Field label="Current step">{ended ? `${trade.currentStep + 1} of ${trade.steps.length}` : `${trade.currentStep + 1} (of ${trade.steps.length} recorded so far)`}</Field>
           <Field label="Started"><TimeText ms={trade.startedAt} /></Field>
           <Field label="Last update"><TimeText ms={trade.updatedAt} /></Field>
-          <Field label="Expected profit">{trade.expectedProfit}</Field>
-          <Field label="Amount in">{trade.amountIn ?? '–'}</Field>
-          <Field label="Amount out">{trade.amountOut ?? '–'}</Field>
+          {/* In USD, as Performance and Analytics read it (docs/protocol.md "Stats"). */}
+          <Field label="Expected profit">{formatProfit(trade.expectedProfit)}</Field>
+          <Field label="Amount in">{amount(trade.amountIn)}</Field>
+          <Field label="Amount out">{amount(trade.amountOut)}</Field>
           <Field label="Transactions">
             <RouterLink to={`/tx?${new URLSearchParams({ filter: JSON.stringify({ q: trade.tradeId }) }).toString()}`}>All txs of this trade</RouterLink>
           </Field>

@@ -14,10 +14,12 @@ import { useLive, type LiveState } from '../../realtime/index.ts';
 import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 import { TRADE_ERROR_MESSAGES, tradeErrorMessage } from '../../config/errorCodes.ts';
 import { shortId, tradeStateColor, tradeStateVariant } from './tradeState.ts';
+import { formatProfit } from '../../domain/performance.ts';
 
 type Trade = TradeJourney & { id: string };
 
-const amount = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US', { maximumFractionDigits: 6 }));
+/** An amount, one format wherever a trade's amounts show (grouped thousands, up to 6 decimals). */
+export const amount = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US', { maximumFractionDigits: 6 }));
 
 /** Buy network → sell network, the bridge under them: as the trade toasts say it, in two short lines for a table. */
 export function RouteText({ trade }: { trade: Pick<TradeJourney, 'networkBuy' | 'networkSell' | 'bridge'> }) {
@@ -52,7 +54,7 @@ const COLUMNS: ColumnDef<Trade>[] = [
   { source: 'updatedAt', label: 'Last update', sortByOrder: 'DESC', priority: 'low', render: (t) => <TimeText ms={t.updatedAt} /> },
   { source: 'currentStep', label: 'Step', sortable: false, priority: 'medium', render: (t) => t.currentStep + 1 },
   { source: 'state', label: 'State', sortable: false, phone: 'secondary', render: (t) => <StateChip state={t.state} /> },
-  { source: 'expectedProfit', label: 'Expected profit', sortByOrder: 'DESC', align: 'right', render: (t) => amount(t.expectedProfit) },
+  { source: 'expectedProfit', label: 'Expected profit', sortByOrder: 'DESC', align: 'right', render: (t) => formatProfit(t.expectedProfit) },
   { source: 'amountIn', label: 'Amount in', sortByOrder: 'DESC', align: 'right', priority: 'medium', render: (t) => amount(t.amountIn) },
   // The sell's output once the trade completed: shown from the column chooser, the table is wide enough.
   { source: 'amountOut', label: 'Amount out', sortable: false, align: 'right', hidden: true, render: (t) => amount(t.amountOut) },

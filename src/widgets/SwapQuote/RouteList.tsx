@@ -9,6 +9,9 @@ import type { RouteView } from '../../domain/quote.ts';
 import { DexLogo } from './DexLogo.tsx';
 import { shortWindow } from './panelLayout.ts';
 
+/** Gas in units, grouped like every other count ("145,000 gas", not "gas 145000"). */
+const GAS_UNITS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 
 /**
  * §2 Routes, best first (max height 256 px): amount out to 12 significant digits, the gas estimate
@@ -67,8 +70,8 @@ export const RouteList = memo(function RouteList({
               {route.amountOutText} {toSymbol}
             </Typography>
             {/* On the amount's line, so a route takes one line less and the first fits the default window. */}
-            <Typography variant="caption" color="text.secondary" title="Gas estimate" sx={{ ml: 'auto', flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
-              {route.gasEstimate === null ? 'gas ?' : `gas ${route.gasEstimate}`}
+            <Typography variant="caption" color="text.secondary" title="Gas this route is estimated to use, in units of gas" sx={{ ml: 'auto', flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
+              {route.gasEstimate === null ? 'gas unknown' : `${GAS_UNITS.format(route.gasEstimate)} gas`}
             </Typography>
           </Stack>
           <Stack component="ol" sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }} spacing={0.25} aria-label="Hops">
