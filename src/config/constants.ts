@@ -64,6 +64,12 @@ export const QUOTE_TIMER_REFRESH_MS = 300;
 export const TOKEN_PICKER_LIMIT = 20;
 export const AMOUNT_OUT_SIGNIFICANT_DIGITS = 12;
 export const PERCENT_DIFF_DECIMALS = 2;
+/**
+ * A quote whose block is more than this many blocks behind its network's head is stale: marked so,
+ * and none of its routes is called Best. The product states no figure; 20 blocks is four minutes on
+ * Ethereum and seconds on the fastest chains, where a quote refreshes every few seconds anyway.
+ */
+export const QUOTE_STALE_BLOCKS = 20;
 export const ROUTE_LIST_MAX_HEIGHT = 256;
 
 /**

@@ -260,6 +260,25 @@ export interface RouteView {
 export interface RouteContext {
   network: string;
   toDecimals: number;
+  /** The quote is too far behind its network's head (quoteAge): no route is called Best. */
+  stale?: boolean;
+}
+
+export interface QuoteAge {
+  /** Blocks between the quote's block and the head (0: at the head or ahead of what this console has seen). */
+  behind: number;
+  stale: boolean;
+  /** "at the head", "3 blocks behind", "40 blocks behind: stale". */
+  text: string;
+}
+
+/** How far a quote's block is behind its network's head, in blocks; null when either is unknown. */
+export function quoteAge(block: unknown, head: number | undefined, staleBlocks: number): QuoteAge | null {
+  if (typeof block !== 'number' || !Number.isFinite(block) || head === undefined) return null;
+  const behind = Math.max(0, head - block);
+  const stale = behind > staleBlocks;
+  const words = behind === 0 ? 'at the head' : `${behind.toLocaleString('en-US')} ${behind === 1 ? 'block' : 'blocks'} behind`;
+  return { behind, stale, text: stale ? `${words}: stale` : words };
 }
 
 /** §2 0x1234…abcd */
@@ -287,8 +306,9 @@ export function formatRoutes(routes: readonly QuoteRoute[], ctx: RouteContext): 
     const gas = Number(route.gasEstimate);
     const gasEstimate = Number.isFinite(gas) && gas >= 0 ? gas : null;
     return {
-      label: i === 0 ? 'Best' : percentFromBest(best, amountOut, PERCENT_DIFF_DECIMALS),
-      isBest: i === 0,
+      // A stale quote names no Best: its first route was the best of a market that has moved on.
+      label: i === 0 ? (ctx.stale ? 'Stale' : 'Best') : percentFromBest(best, amountOut, PERCENT_DIFF_DECIMALS),
+      isBest: i === 0 && ctx.stale !== true,
       amountOut,
       amountOutText: toSignificant(fromBaseUnits(amountOut, ctx.toDecimals)),
       gasEstimate,

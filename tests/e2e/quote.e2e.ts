@@ -60,6 +60,37 @@ describe.skipIf(!hasChromium)('floating swap-quote windows against the real quot
     await context.close();
   });
 
+  it('§2 a quote says how old its block is against the head; a quote far behind (a lagging backend) is marked stale and names no Best; Refresh brings Best back', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    await signIn(page, adminKey);
+    await page.getByRole('button', { name: '#1 Swap', pressed: false }).click();
+    const panel = page.getByRole('region', { name: 'Quote panel 1' });
+    await bestAmount(page, 'Quote panel 1');
+    // The engine quotes at the chain head it announced: at it, or a block or two behind what arrived since.
+    const age = panel.getByText(/^block \d+ · /);
+    await expect.poll(() => age.textContent(), { timeout: 15_000 }).toMatch(/^block \d+ · (at the head|[12] blocks? behind)$/);
+
+    // A backend whose quotes lag the chain by a thousand blocks.
+    await page.route(/\/api\/proxy\/worker\/quoteUi/, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { block?: number };
+      await route.fulfill({ response: answer, json: { ...body, block: (body.block ?? 0) - 1000 } });
+    });
+    await panel.getByRole('button', { name: 'Refresh quote' }).click();
+    await expect.poll(() => age.textContent(), { timeout: 15_000 }).toMatch(/^block \d+ · 1,00[0-2] blocks behind: stale$/);
+    const first = panel.getByRole('listitem', { name: 'Route 1' });
+    expect(await first.getByText('Stale', { exact: true }).count()).toBe(1);
+    expect(await panel.getByText('Best', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'quote-window-stale');
+
+    await page.unroute(/\/api\/proxy\/worker\/quoteUi/);
+    await panel.getByRole('button', { name: 'Refresh quote' }).click();
+    await first.getByText('Best', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await age.textContent()).not.toContain('stale');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('§2 Ctrl-click on another network opens a second panel beside the first and widens the window to 650', async () => {
     const { page, context } = await newSession(browser, 'dark');
     await signIn(page, adminKey);

@@ -5,7 +5,7 @@ import { DEFAULT_DEX_LOGO, dexKey, dexLogoFor } from '../../src/config/dexLogos.
 import type { QuoteRoute } from '../../src/contract/index.ts';
 import {
   alternativeNetworks, besideInit, chooseToken, formatRoutes, initialPanelState, interpretQuote, isWrappedEther, localErrorQuote,
-  quoteInput, quoteQueryKey, shortenAddress, swapSides, tokenNetworks, trackedPoolKeys, wrappedEtherOf,
+  quoteAge, quoteInput, quoteQueryKey, shortenAddress, swapSides, tokenNetworks, trackedPoolKeys, wrappedEtherOf,
 } from '../../src/domain/quote.ts';
 import { buildTokenEntries, type TokenEntry } from '../../src/domain/tokenSearch.ts';
 
@@ -195,6 +195,17 @@ describe('§2 route display', () => {
       network: 'Ethereum', toDecimals: 6,
     });
     expect(rows?.map((r) => r.label)).toEqual(['Best', '-0.41%']);
+  });
+
+  it('§2 a quote says how far its block is behind the head; past the limit it is stale and no route is called Best', () => {
+    expect(quoteAge(21_676_870, 21_676_873, 20)).toEqual({ behind: 3, stale: false, text: '3 blocks behind' });
+    expect(quoteAge(100, 100, 20)).toEqual({ behind: 0, stale: false, text: 'at the head' });
+    expect(quoteAge(101, 100, 20)?.text).toBe('at the head');
+    expect(quoteAge(21_077_722, 21_676_873, 20)).toEqual({ behind: 599_151, stale: true, text: '599,151 blocks behind: stale' });
+    expect(quoteAge(100, undefined, 20)).toBeNull();
+    expect(quoteAge('100', 120, 20)).toBeNull();
+    const stale = formatRoutes([route('3012345678912345', 150000, ['uni_v3']), route('3000000000000000', 210000, ['sushi_v2'])], { network: 'Ethereum', toDecimals: 6, stale: true });
+    expect(stale?.map((r) => [r.label, r.isBest])).toEqual([['Stale', false], ['-0.41%', false]]);
   });
 
   it('§2/§9 shows amount out to 12 significant digits, scaled by the to-token decimals', () => {

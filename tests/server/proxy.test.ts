@@ -36,6 +36,16 @@ describe('§7 quote: GET /api/proxy/worker/quoteUi', () => {
     }
   });
 
+  it('Quote (protocol): a quote cites the chain head its network last announced (newBlock), not a block of its own far behind', async () => {
+    await t.app.ready();
+    t.app.hub.broadcast('newBlock', { network: 'Ethereum', num: 21_676_873 });
+    const at = Quote.parse((await quote({ network: 'Ethereum', tokenInAddress: weth, tokenOutAddress: usdc, amountIn: '1000000000000000000' })).json());
+    expect(at.block).toBe(21_676_873);
+    t.app.hub.broadcast('newBlock', { network: 'Ethereum', num: 21_676_874 });
+    const next = Quote.parse((await quote({ network: 'Ethereum', tokenInAddress: weth, tokenOutAddress: usdc, amountIn: '1000000000000000000' })).json());
+    expect(next.block).toBe(21_676_874);
+  });
+
   it('reports an unknown token in the error field, not as a failure', async () => {
     const response = await quote({ network: 'Ethereum', tokenInAddress: weth, tokenOutAddress: '0xdeadbeef', amountIn: '1' });
     expect(response.statusCode).toBe(200);

@@ -10,14 +10,15 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
-import { QUOTE_TIMER_REFRESH_MS } from '../../config/constants.ts';
+import { QUOTE_STALE_BLOCKS, QUOTE_TIMER_REFRESH_MS } from '../../config/constants.ts';
 import {
-  MALFORMED_QUOTE_MESSAGE, besideInit, chooseToken, formatRoutes, initialPanelState, quoteInput, swapSides, tokenNetworks,
+  MALFORMED_QUOTE_MESSAGE, besideInit, chooseToken, formatRoutes, initialPanelState, quoteAge, quoteInput, swapSides, tokenNetworks,
   type QuotePanelInit, type QuotePanelState, type Side,
 } from '../../domain/quote.ts';
 import type { TokenEntry } from '../../domain/tokenSearch.ts';
 import { useFloatingWindow, useWindowOverlay } from '../FloatingWindows/windowContext.ts';
 import { useNow } from '../../ui/useNow.ts';
+import { useLive } from '../../realtime/index.ts';
 import { shortWindow } from './panelLayout.ts';
 import { RouteList } from './RouteList.tsx';
 import { TokenBox } from './TokenBox.tsx';
@@ -63,12 +64,16 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
   const network = state.from?.network_name ?? null;
 
   const outcome = input.ok ? quote.outcome : null;
+  // The quote's block against the head this console has seen for its network (§2: a quote shows how old its market is).
+  const head = useLive((live) => (network === null ? undefined : live.newHeads[network]?.num));
+  const age = outcome?.kind === 'quote' ? quoteAge(outcome.block, head, QUOTE_STALE_BLOCKS) : null;
+  const staleQuote = age?.stale === true;
   const routes = useMemo(
     () =>
       outcome?.kind === 'quote' && state.to && network !== null
-        ? formatRoutes(outcome.routes, { network, toDecimals: state.to.decimals })
+        ? formatRoutes(outcome.routes, { network, toDecimals: state.to.decimals, stale: staleQuote })
         : null,
-    [outcome, state.to, network],
+    [outcome, state.to, network, staleQuote],
   );
   const message = !input.ok
     ? input.message
@@ -157,8 +162,9 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
         </Button>
         <QuoteTimer since={quote.lastSuccessAt} />
         {outcome?.kind === 'quote' && typeof outcome.block === 'number' && (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color={age?.stale ? 'warning.main' : 'text.secondary'} sx={age?.stale ? { fontWeight: 700 } : undefined}>
             block {outcome.block}
+            {age ? ` · ${age.text}` : ''}
           </Typography>
         )}
         {/* Along the row's bottom edge rather than a line of its own. */}
