@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, type Api } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, stillAnswers, type Api } from './browser.ts';
 
 /** expect.poll with room for a loaded 2-core machine. */
 function eventually<T>(read: () => Promise<T> | T, message?: string) {
@@ -219,6 +219,28 @@ describe.skipIf(!hasChromium)('feedback, routing, per-user signals and Loading..
     await alert.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('table', { name: 'Transactions' }).waitFor({ timeout: 15_000 });
     expect(await alert.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('§7 an export of more rows than it holds says so before the download ("the first 500 of 100,000"), and offers a narrower filter instead', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, operatorKey);
+    await page.goto('/tx');
+    await page.getByRole('table', { name: 'Transactions' }).waitFor({ timeout: 15_000 });
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const limit = page.getByRole('dialog', { name: /^Export the first 500 of [\d,]+ transactions\?$/ });
+    await limit.waitFor();
+    expect(await limit.textContent()).toContain('narrow the filters');
+    await screenshot(page, 'light-operator-export-limit');
+    await limit.getByRole('button', { name: 'Narrow the filters' }).click();
+    await limit.waitFor({ state: 'detached' });
+    expect(downloads).toEqual([]);
+    await stillAnswers(page);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
