@@ -109,7 +109,7 @@ function AccountMenu() {
   const context = useMemo(() => ({ onClose: close }), [close]);
   const name = identity?.fullName ?? '';
   const role = typeof identity?.role === 'string' ? identity.role : '';
-  const label = name === '' ? 'Profile' : `Profile ${name}${role === '' ? '' : ` (${role})`}`;
+  const label = name === '' ? 'Profile' : `Profile ${name}${role ? ` (${role})` : ''}`;
   return (
     <>
       <Button
@@ -133,7 +133,7 @@ function AccountMenu() {
               <Box component="strong" sx={{ color: 'text.primary' }}>
                 {name}
               </Box>
-              {role === '' ? '' : `, ${role}`}
+              {role ? `, ${role}` : ''}
             </Box>
           )}
           <Logout />
