@@ -10,8 +10,9 @@ import { sessionToken } from '../authProvider/fakes.ts';
 
 // The signed-in frame is a lazy chunk (src/layout/Layout.tsx). Under vitest its modules are
 // transformed on first import, which can take seconds on a busy machine: start that as soon as a
-// test uses this harness, so a first signed-in screen is not held up by it.
-void import('../../src/layout/SignedInLayout.tsx');
+// test uses this harness, so a first signed-in screen is not held up by it. Awaited, not left in
+// flight: a file could otherwise end while it still loads (an import after teardown fails the run).
+await import('../../src/layout/SignedInLayout.tsx');
 
 // Each lazy screen is transformed on its first import in a test run, which can take over the
 // default 1 s when test files run in parallel.

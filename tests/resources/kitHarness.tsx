@@ -27,9 +27,10 @@ import { handlerContext, initPayload } from '../realtime/fixtures.ts';
 import { fakeApi } from '../support/fakeFetch.ts';
 
 // Lazy kit views are transformed on first import, which can be slow when files run in parallel.
+// Awaited here, not left in flight: a short file that only borrows a helper could end while they
+// still load, and the import would then fail after the environment was torn down (seen in CI).
 configure({ asyncUtilTimeout: 5000 });
-void import('../../src/kit/ResourceList.tsx');
-void import('../../src/kit/ResourceForm.tsx');
+await Promise.all([import('../../src/kit/ResourceList.tsx'), import('../../src/kit/ResourceForm.tsx')]);
 
 export type Role = 'Admin' | 'Operator';
 

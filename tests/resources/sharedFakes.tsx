@@ -21,10 +21,13 @@ import { fakeResourceApi } from './harness.tsx';
 
 // Lazy kit views are transformed on first import, which can be slow when files run in parallel.
 configure({ asyncUtilTimeout: 5000 });
-void import('../../src/kit/ResourceList.tsx');
-void import('../../src/kit/ResourceForm.tsx');
-void import('../../src/screens/bridges/BridgeAutomation.tsx');
-void import('../../src/screens/bridges/SolanaScreen.tsx');
+// Awaited, not left in flight: a file could end while they still load (kitHarness.tsx says why).
+await Promise.all([
+  import('../../src/kit/ResourceList.tsx'),
+  import('../../src/kit/ResourceForm.tsx'),
+  import('../../src/screens/bridges/BridgeAutomation.tsx'),
+  import('../../src/screens/bridges/SolanaScreen.tsx'),
+]);
 
 export function fakeApi() {
   const api = fakeResourceApi();
