@@ -5,9 +5,9 @@
  * hold one) is not in any error text. Where it may go is the destination policy's to say (outbound.ts).
  */
 import { STATUS_CODES } from 'node:http';
-import { ALERT_ANSWER_MAX_BYTES, ALERT_ERROR_TEXT_MAX, TELEGRAM_API_BASE_DEFAULT } from '../../../src/config/alertDelivery.ts';
+import { ALERT_ANSWER_MAX_BYTES, ALERT_ERROR_TEXT_MAX } from '../../../src/config/alertDelivery.ts';
 import type { WebhookBody } from '../../../src/contract/alertDelivery.ts';
-import type { AttemptResult } from '../../../src/domain/alertDelivery.ts';
+import { telegramBase, type AttemptResult } from '../../../src/domain/alertDelivery.ts';
 import { failureText, PolicyRefusal, postJson, type DestinationPolicy } from './outbound.ts';
 import type { StoredDestination } from './repo.ts';
 import { telegramButtons } from './telegram.ts';
@@ -22,7 +22,8 @@ export function requestFor(destination: StoredDestination, message: AlertMessage
     case 'slack':
       return { url: destination.url ?? '', body: { text: message.text } };
     case 'telegram': {
-      const base = (destination.apiBase ?? TELEGRAM_API_BASE_DEFAULT).replace(/\/+$/, '');
+      // The same address the secret is bound to when saved (routes/alerts.ts).
+      const base = telegramBase(destination.apiBase);
       // With commands on, a firing message carries the buttons an on-call person answers with (telegram.ts).
       const buttons = destination.commands && message.status === 'firing' && message.alertId ? { reply_markup: { inline_keyboard: telegramButtons(message.alertId) } } : {};
       return { url: `${base}/bot${destination.botToken ?? ''}/sendMessage`, body: { chat_id: destination.chatId, text: message.text, ...buttons } };

@@ -7,7 +7,8 @@
  * with zod: what does not parse is logged and skipped. Its requests are held to the destination
  * policy, the deadline and a size bound, as deliveries are (outbound.ts).
  */
-import { TELEGRAM_ANSWER_MAX_BYTES, TELEGRAM_API_BASE_DEFAULT, TELEGRAM_ERROR_LOG_MS, TELEGRAM_UPDATES_MAX } from '../../../src/config/alertDelivery.ts';
+import { TELEGRAM_ANSWER_MAX_BYTES, TELEGRAM_ERROR_LOG_MS, TELEGRAM_UPDATES_MAX } from '../../../src/config/alertDelivery.ts';
+import { telegramBase } from '../../../src/domain/alertDelivery.ts';
 import { z } from '../../../src/contract/zod.ts';
 import { failureText, isRequestFailure, postJson, type DestinationPolicy } from './outbound.ts';
 import type { StoredDestination } from './repo.ts';
@@ -53,7 +54,7 @@ export interface TelegramOptions {
   policy: DestinationPolicy;
 }
 
-const base = (d: StoredDestination) => `${(d.apiBase ?? TELEGRAM_API_BASE_DEFAULT).replace(/\/+$/, '')}/bot${d.botToken ?? ''}`;
+const base = (d: StoredDestination) => `${telegramBase(d.apiBase)}/bot${d.botToken ?? ''}`;
 
 /** Reads a press's data: a known command and an alert id, else null. */
 export function pressOf(data: string | undefined): { command: TelegramCommand; alertId: string } | null {
