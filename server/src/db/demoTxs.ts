@@ -134,7 +134,8 @@ function outcomeOf(rng: Rng): Outcome {
 }
 
 /**
- * `count` txs ending at `endMs`, oldest first. The gaps between trades are drawn at random, so
+ * `count` txs ending at `endMs`, oldest first, and the rest of the last trade begun (at most a
+ * trade's steps more): every seeded trade is whole. The gaps between trades are drawn at random, so
  * how long `count` txs take is known only once drawn: a first run without an end measures it, and
  * the history is then drawn again with its gaps scaled to end QUIET_END_MS before `endMs`, every
  * trade settled, instead of a pile of trades clamped at the end (which the stuck-trade watch would
@@ -183,14 +184,16 @@ function* history(count: number, startMs: number, endMs: number, gapScale: numbe
     const failsWithCode = outcome === 'failed' && rng.chance(0.75);
 
     let at = time;
-    for (let i = 0; i < types.length && emitted < count; i++) {
+    // A trade is written whole, even past `count`: cut after its swap, the newest seeded trade read
+    // "Step 1, completed" for a route that only swapped, on the list's first row.
+    for (let i = 0; i < types.length; i++) {
       const txType = types[i] as TxType;
       const side = BUY_SIDE_TX_TYPES.has(txType) ? 'buy' : 'sell';
       const network = side === 'buy' ? networkBuy : networkSell;
       const bridgeLeg = txType === 'Bridge' || txType === 'ApproveBridge' || txType === 'Claim';
       const method = bridgeLeg ? route.bridgeName : side === 'buy' ? swapMethod : sellMethod;
       const attempts = i === retryAt ? 2 : 1;
-      for (let attempt = 1; attempt <= attempts && emitted < count; attempt++) {
+      for (let attempt = 1; attempt <= attempts; attempt++) {
         let status: TxStatus = 'completed';
         if (attempt < attempts) status = rng.chance(0.7) ? 'failed' : 'stale';
         else if (stopAt >= 0 && i > stopAt) status = 'skip';
