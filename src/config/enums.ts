@@ -17,16 +17,27 @@ export const WORKER_COMMANDS = [
 ] as const;
 export type WorkerCommand = (typeof WORKER_COMMANDS)[number];
 /**
- * Each worker command in the operator's words, and what a command with a lasting effect does (asked
- * before it is sent). Worker actions and the worker's Send command… read these.
+ * Each worker command in the operator's words, a line saying what it does (under its button in
+ * Worker actions), and what a command with a lasting effect does (asked before it is sent). Worker
+ * actions and the worker's Send command… read these. §7 gives the wire names only; what the two
+ * "2" commands save is said as far as their names tell (a second set beside the first), with the
+ * wire name in the line so an operator knows exactly what is sent.
  */
-export const WORKER_COMMAND_TEXT: Record<WorkerCommand, { label: string; confirm?: string }> = {
-  saveStats: { label: 'Save stats' },
-  newAnalyticsFile: { label: 'New analytics file' },
-  saveStats2: { label: 'Save stats 2' },
-  newAnalyticsFile2: { label: 'New analytics file 2' },
-  requestNewWorker: { label: 'Request new worker', confirm: 'A new worker instance is requested from the cluster.' },
-  restartJupiter: { label: 'Restart Jupiter', confirm: 'The Jupiter quote service restarts; Solana quotes pause meanwhile.' },
+export const WORKER_COMMAND_TEXT: Record<WorkerCommand, { label: string; description: string; confirm?: string }> = {
+  saveStats: { label: 'Save stats', description: 'The worker writes its statistics now (saveStats).' },
+  newAnalyticsFile: { label: 'New analytics file', description: 'The worker closes its analytics file and starts a new one (newAnalyticsFile).' },
+  saveStats2: { label: 'Save stats, second set', description: 'As Save stats, for the worker\'s second set of statistics (saveStats2).' },
+  newAnalyticsFile2: { label: 'New analytics file, second set', description: 'As New analytics file, for the second set (newAnalyticsFile2).' },
+  requestNewWorker: {
+    label: 'Request new worker',
+    description: 'Asks the cluster for another worker instance (requestNewWorker).',
+    confirm: 'A new worker instance is requested from the cluster.',
+  },
+  restartJupiter: {
+    label: 'Restart Jupiter',
+    description: 'Restarts the Jupiter quote service for Solana (restartJupiter).',
+    confirm: 'The Jupiter quote service restarts; Solana quotes pause meanwhile.',
+  },
 };
 
 /** §4 */

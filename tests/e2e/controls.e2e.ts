@@ -88,8 +88,8 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.fl
 const COMMAND_LABELS: Record<WorkerCommand, { label: string; confirm?: boolean }> = {
   saveStats: { label: 'Save stats' },
   newAnalyticsFile: { label: 'New analytics file' },
-  saveStats2: { label: 'Save stats 2' },
-  newAnalyticsFile2: { label: 'New analytics file 2' },
+  saveStats2: { label: 'Save stats, second set' },
+  newAnalyticsFile2: { label: 'New analytics file, second set' },
   requestNewWorker: { label: 'Request new worker', confirm: true },
   restartJupiter: { label: 'Restart Jupiter', confirm: true },
 };

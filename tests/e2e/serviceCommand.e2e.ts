@@ -132,7 +132,7 @@ describe.skipIf(!hasChromium)('§2/§5 text input dialog, Send command to a serv
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByRole('combobox', { name: 'Command' }).click();
     const options = page.getByRole('listbox').getByRole('option');
-    expect(await options.allTextContents()).toEqual(['(none)', 'Save stats', 'New analytics file', 'Save stats 2', 'New analytics file 2', 'Request new worker', 'Restart Jupiter']);
+    expect(await options.allTextContents()).toEqual(['(none)', 'Save stats', 'New analytics file', 'Save stats, second set', 'New analytics file, second set', 'Request new worker', 'Restart Jupiter']);
     await options.filter({ hasText: /^Save stats$/ }).click();
     await expect.poll(() => save.isDisabled()).toBe(false);
     await screenshot(page, 'service-command-worker');

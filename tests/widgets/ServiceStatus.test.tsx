@@ -99,10 +99,10 @@ describe('§2/§4 service status buttons', () => {
     expect(save).toBeDisabled();
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Command' }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['(none)', 'Save stats', 'New analytics file', 'Save stats 2', 'New analytics file 2', 'Request new worker', 'Restart Jupiter']);
+    expect(options.map((o) => o.textContent)).toEqual(['(none)', 'Save stats', 'New analytics file', 'Save stats, second set', 'New analytics file, second set', 'Request new worker', 'Restart Jupiter']);
     fireEvent.click(options[5]!);
     // What the chosen command does is said before Save sends it.
-    expect(within(dialog).getByText('A new worker instance is requested from the cluster.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Asks the cluster for another worker instance (requestNewWorker). A new worker instance is requested from the cluster.')).toBeInTheDocument();
     fireEvent.click(save);
     await waitFor(() => expect(api.sendCommand).toHaveBeenCalledWith('worker', 'requestNewWorker'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send a command to worker' })).toBeNull());

@@ -80,6 +80,20 @@ describe('§2/§4 worker controls', () => {
     expect(screen.getByRole('switch', { name: 'Sell Only' })).toBeChecked();
   });
 
+  it('§2 §7 each worker command is named apart from the others and says in a line what it does, with the command it sends', async () => {
+    const api = fakeApi();
+    renderWidget(<WorkerControls />, api);
+    await live({ brainState: brainState() });
+    fireEvent.click(screen.getByRole('button', { name: 'Worker actions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Worker actions' });
+    const commands = ['saveStats', 'newAnalyticsFile', 'saveStats2', 'newAnalyticsFile2', 'requestNewWorker', 'restartJupiter'];
+    const buttons = commands.map((cmd) => within(dialog).getByRole('button', { description: new RegExp(`\\(${cmd}\\)\\.$`) }));
+    const names = buttons.map((button) => button.textContent ?? '');
+    // No name is another's with a number after it ("Save stats 2").
+    expect(names.filter((name) => /\d$/.test(name))).toEqual([]);
+    expect(new Set(names).size).toBe(commands.length);
+  });
+
   it('§2/§9 the Worker actions dialog sends a §7 worker command and closes 250 ms after it', async () => {
     const api = fakeApi();
     await pressWorkerAction(api, 'Save stats');

@@ -54,7 +54,11 @@ export function RestartServiceDialog({ service, onClose }: { service: Service | 
         label="Command"
         options={WORKER_COMMANDS.map((cmd) => ({ value: cmd, label: WORKER_COMMAND_TEXT[cmd].label }))}
         initialValue=""
-        describe={(cmd) => WORKER_COMMAND_TEXT[cmd as WorkerCommand]?.confirm}
+        describe={(cmd) => {
+          // What the chosen command does, then what it changes for good (if anything).
+          const text = WORKER_COMMAND_TEXT[cmd as WorkerCommand] as (typeof WORKER_COMMAND_TEXT)[WorkerCommand] | undefined;
+          return text && [text.description, text.confirm].filter(Boolean).join(' ');
+        }}
         onSave={send}
         onClose={closeAll}
       />

@@ -42,15 +42,21 @@ export function WorkerActionsDialog({ open, onClose }: { open: boolean; onClose:
         <DialogContent>
           <Stack spacing={1} sx={{ minWidth: 280 }}>
             <Typography variant="overline">Commands</Typography>
+            {/* Each command with a line saying what it does (its accessible description too). */}
             {WORKER_COMMANDS.map((cmd) => (
-              <Button
-                key={cmd}
-                variant="outlined"
-                disabled={pending}
-                onClick={() => ask(COMMAND_TEXT[cmd].label, COMMAND_TEXT[cmd].confirm, () => api.sendCommand('worker', cmd))}
-              >
-                {COMMAND_TEXT[cmd].label}
-              </Button>
+              <Stack key={cmd} spacing={0.25}>
+                <Button
+                  variant="outlined"
+                  disabled={pending}
+                  aria-describedby={`worker-command-${cmd}`}
+                  onClick={() => ask(COMMAND_TEXT[cmd].label, COMMAND_TEXT[cmd].confirm, () => api.sendCommand('worker', cmd))}
+                >
+                  {COMMAND_TEXT[cmd].label}
+                </Button>
+                <Typography id={`worker-command-${cmd}`} variant="caption" color="text.secondary" sx={{ px: 0.5 }}>
+                  {COMMAND_TEXT[cmd].description}
+                </Typography>
+              </Stack>
             ))}
             <Typography variant="overline">Restarts</Typography>
             <Button
