@@ -8,7 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useTimeZoneMode } from '../ui/timeZone.ts';
-import { formatTime, type TimeZoneMode } from '../domain/time.ts';
+import { axisTimeLabels, formatTime, type TimeZoneMode } from '../domain/time.ts';
 import { VISUALLY_HIDDEN } from '../ui/visuallyHidden.ts';
 import { BUCKET_MS } from '../config/stats.ts';
 import { ChartMarkers, type PlotGeometry } from './ChartMarkers.tsx';
@@ -101,10 +101,13 @@ export default function TimeChart({ kind, times, series, label, description, for
             },
           ],
         },
-        padding: [8, 8, 0, 0],
+        // The right padding holds half the last time label ("Nov 24", centred on its tick): with 8 px
+        // a phone's chart cut "4pm" to "4pn".
+        padding: [8, 24, 0, 0],
         scales: kind === 'stackedBars' ? { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } } : {},
         axes: [
-          axis,
+          // 24-hour times and dates in the header's zone, as every other time in the console.
+          { ...axis, values: (_u, splits, _axis, _space, step) => axisTimeLabels(splits, step, mode) },
           {
             ...axis,
             // As wide as its longest label ("+$1,250.00"), so no label is cut at the chart's left edge.

@@ -83,6 +83,24 @@ export function formatTime(ms: number, mode: TimeZoneMode, localZone?: string): 
   return parts ? `${parts.text} ${parts.zone}` : '';
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * A chart's time-axis labels in the console's one way of telling time (24-hour, in the header's
+ * zone): "16:00" between ticks less than a day apart, and "Nov 24" at a day's start and between
+ * ticks a day or more apart. (uPlot's own read "4pm", which a narrow chart cut to "4pn".)
+ */
+export function axisTimeLabels(ticks: readonly number[], stepMs: number, mode: TimeZoneMode, localZone?: string): string[] {
+  return ticks.map((ms) => {
+    if (!isTime(ms)) return '';
+    const t = wallTime(ms, zoneOf(mode, localZone));
+    const date = `${MONTHS[t.month - 1] ?? ''} ${t.day}`;
+    if (stepMs >= DAY_MS || (t.hour === 0 && t.minute === 0)) return date;
+    return `${pad(t.hour)}:${pad(t.minute)}`;
+  });
+}
+
 /** The zone's short name at a given moment: a zone with summer time has two (GMT+1 and GMT+2). */
 export function zoneLabel(ms: number, mode: TimeZoneMode, localZone?: string): string {
   return timeParts(ms, mode, localZone)?.zone ?? '';

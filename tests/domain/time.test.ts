@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTime, parseTime, timeParts, timeZoneModeOf, zoneLabel } from '../../src/domain/time.ts';
+import { axisTimeLabels, formatTime, parseTime, timeParts, timeZoneModeOf, zoneLabel } from '../../src/domain/time.ts';
 
 const BERLIN = 'Europe/Berlin';
 const NEW_YORK = 'America/New_York';
@@ -106,5 +106,26 @@ describe('times as operators read them', () => {
     expect(timeZoneModeOf('utc')).toBe('utc');
     expect(timeZoneModeOf('local')).toBe('local');
     for (const stored of [null, undefined, '', 'UTC', 'Europe/Berlin', '{"mode":"utc"}', 1]) expect(timeZoneModeOf(stored)).toBe('local');
+  });
+});
+
+describe('a chart time axis tells time as the rest of the console', () => {
+  const hour = 3600_000;
+  const at = Date.UTC(2026, 10, 24, 14, 0, 0);
+  it('§2 ticks under a day apart read 24-hour "16:00" in the chosen zone, and a day\'s start its date', () => {
+    expect(axisTimeLabels([at, at + 2 * hour, at + 10 * hour], 2 * hour, 'utc')).toEqual(['14:00', '16:00', 'Nov 25']);
+    expect(axisTimeLabels([at], hour, 'local', 'Europe/Berlin')).toEqual(['15:00']);
+  });
+  it('§2 ticks a day or more apart read their date; what is not a time reads empty', () => {
+    expect(axisTimeLabels([Date.UTC(2026, 11, 31), Date.UTC(2027, 0, 1, 12)], 24 * hour, 'utc')).toEqual(['Dec 31', 'Jan 1']);
+    expect(axisTimeLabels([Number.NaN], hour, 'utc')).toEqual(['']);
+  });
+  it('no label is longer than six characters, so a half fits in the chart\'s right padding', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.constantFrom(hour, 6 * hour, 24 * hour, 7 * 24 * hour), (ms, step) => {
+        const [label = ''] = axisTimeLabels([ms], step, 'utc');
+        return label.length <= 6;
+      }),
+    );
   });
 });
