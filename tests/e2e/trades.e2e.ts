@@ -85,7 +85,7 @@ describe.skipIf(!hasChromium)('Trades (protocol): the Trades screens and home\'s
       .toBe('stuck');
   }
 
-  it('Trades (protocol), §2: a slow bridge step turns the trade stuck in the open list (live) and on home; its page shows the stuck step; §7 Refund opens /tx/new with the trade filled in, still asking Yes/No', async () => {
+  it('Trades (protocol), §2: a slow bridge step turns the trade stuck in the open list (live) and on home, above the fold at 1280×800; its page shows the stuck step; §7 Refund opens /tx/new with the trade filled in, still asking Yes/No', async () => {
     const { page, pageErrors } = await session();
     await signIn(page, adminKey);
     // The list is open before the trade starts: it must turn stuck there without a reload.
@@ -110,7 +110,14 @@ describe.skipIf(!hasChromium)('Trades (protocol): the Trades screens and home\'s
     expect(detail.steps[detail.currentStep]?.txType).toBe('Bridge');
     await expect(item.textContent()).resolves.toMatch(new RegExp(`^\\S+ \\w+ → \\w+, step ${detail.currentStep + 1} pending for \\d+ (s|min)$`));
     const link = item.getByRole('link');
+    // Home is ordered by urgency: at 1280×800, unscrolled, the stuck trade shows whole on the first
+    // screen, above the routine figures.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => item.evaluate((el) => Math.round(el.getBoundingClientRect().bottom))).toBeLessThanOrEqual(800);
+    expect(await item.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
     await screenshot(page, 'trades-home-stuck');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The trade's page: why it is stuck, and the stuck step in the journey, current.
     await link.click();
