@@ -110,7 +110,7 @@ describe('Exports hold every matching row (docs/guide.md "Exports"), read in pag
     const controller = new AbortController();
     const calls: number[] = [];
     let answerPage2: (page: ListPage<Row>) => void = () => undefined;
-    const reading = readExportPages({
+    const reading = readExportPages<Row>({
       fetchPage: (page) => {
         calls.push(page);
         if (page === 1) return Promise.resolve({ data: rowsOf(500), total: 5000 });
