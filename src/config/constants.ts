@@ -73,6 +73,13 @@ export const QUOTE_STALE_BLOCKS = 20;
 export const ROUTE_LIST_MAX_HEIGHT = 256;
 
 /**
+ * The most rows one CSV export holds (the console's own bound): every row is kept in the browser's
+ * memory until the file is written, and each 500 of them is a list read on the server. 100,000 is
+ * the demo database's whole transaction table, a few tens of megabytes; more asks to narrow first.
+ */
+export const EXPORT_ROWS_MAX = 100_000;
+
+/**
  * A connected service the backend has not heard from for longer than this is silent, not healthy
  * (docs/protocol.md "Shapes", ConnectedServices.services).
  */

@@ -10,15 +10,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
-import DownloadIcon from '@mui/icons-material/GetApp';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import {
-  ColumnsButton, CreateButton, DataTable, ExportButton, List, Pagination, TopToolbar,
+  ColumnsButton, CreateButton, DataTable, List, Pagination, TopToolbar,
   useCanAccess, useCreatePath, useListContext, useRefresh, type Identifier, type RaRecord,
 } from 'react-admin';
 import { recordPathOf, type FilterDef, type KitViewProps, type ResourceDefinition, type ResourceViews } from './definition.ts';
@@ -31,6 +25,7 @@ import { KitDeleteButton } from './KitDeleteButton.tsx';
 import { KitSelectInput, KitTextInput } from './inputs.tsx';
 import { ResourcePage } from './ResourcePage.tsx';
 import { kitExporter } from './exporter.ts';
+import { KitExportButton } from './KitExportButton.tsx';
 import { LiveRefresh } from './LiveRefresh.tsx';
 import { CutText } from '../ui/CutText.tsx';
 import { PhoneList } from '../ui/PhoneList.tsx';
@@ -107,43 +102,6 @@ function FiltersToggle({ open, onToggle }: { open: boolean; onToggle: () => void
     <Button size="small" aria-expanded={open} onClick={onToggle}>
       {open ? 'Hide filters' : `Filters (${count})`}
     </Button>
-  );
-}
-
-/** react-admin's ExportButton's own limit, when a definition names none. */
-const EXPORT_MAX_DEFAULT = 1000;
-
-/**
- * Export, saying before the download when the filters match more rows than an export holds: "the
- * first 500 of 1,204 transactions", with a narrower filter offered instead. The CSV once held the
- * first rows without a word, and the list said 100,000.
- */
-function KitExportButton({ maxResults = EXPORT_MAX_DEFAULT, recordLabel }: { maxResults?: number; recordLabel: string }) {
-  const { total } = useListContext();
-  const [asking, setAsking] = useState(false);
-  if (total === undefined || total <= maxResults) return <ExportButton maxResults={maxResults} />;
-  const count = (n: number) => n.toLocaleString('en-US');
-  return (
-    <>
-      <Button size="small" startIcon={<DownloadIcon />} onClick={() => setAsking(true)}>
-        Export
-      </Button>
-      <Dialog open={asking} onClose={() => setAsking(false)} aria-labelledby="kit-export-limit-title">
-        <DialogTitle id="kit-export-limit-title">
-          Export the first {count(maxResults)} of {count(total)} {recordLabel}s?
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            An export holds at most {count(maxResults)} rows, in the list&apos;s order. To export every one, narrow the filters (a shorter time range, a
-            status, a network) until {count(maxResults)} or fewer match.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)}>Narrow the filters</Button>
-          <ExportButton maxResults={maxResults} label={`Export the first ${count(maxResults)}`} onClick={() => setAsking(false)} />
-        </DialogActions>
-      </Dialog>
-    </>
   );
 }
 
@@ -233,7 +191,7 @@ function ResourceListView({ definition, views }: KitViewProps) {
             {definition.clearFilters && <ClearFiltersButton />}
             <CreateButton label={`New ${recordLabel}`} />
             {!layout.phone && <ColumnsButton storeKey={layout.storeKey} />}
-            <KitExportButton maxResults={views.exportMax} recordLabel={recordLabel} />
+            <KitExportButton pageSize={views.exportPageSize} recordLabel={recordLabel} />
           </TopToolbar>
         }
       >

@@ -180,9 +180,13 @@ export interface ResourceViews<R extends RaRecord = RaRecord> {
   rowActions?: ComponentType<{ record: R }>;
   /** Shown above the list (automation settings, imports...). */
   listAside?: ComponentType;
-  /** The CSV export of the filtered rows (the kit's formula-escaping exporter otherwise) and its row limit. */
+  /**
+   * The CSV export of every filtered row (the kit's formula-escaping exporter otherwise), given them
+   * all at once after they were read in pages of `exportPageSize` rows (LIST_MAX_PER_PAGE, the most
+   * a list route answers, unless said); an export holds at most EXPORT_ROWS_MAX rows.
+   */
   exporter?: Exporter;
-  exportMax?: number;
+  exportPageSize?: number;
   /** A live resource's filters (`q` the search box) against one record; by default each filter is an equality. */
   matches?: (record: R, filter: Fields) => boolean;
   /** A live resource's sort keys of computed columns. */

@@ -5,6 +5,7 @@
  * state per user in one browser, "Loading..." before any script arrives, and the toasts of a
  * token's create, edit and delete.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, stillAnswers, type Api } from './browser.ts';
@@ -29,6 +30,76 @@ async function dismissToasts(page: Page): Promise<void> {
   const all = page.getByRole('button', { name: 'Dismiss all', exact: true });
   if ((await all.count()) > 0) await all.click();
   for (const toast of await page.getByTitle('Click to close', { exact: true }).all()) await toast.click().catch(() => undefined);
+}
+
+/** The `range` a GET /api/txs/ asks for, as sent ("[500,999]"). */
+const rangeOf = (url: string) => new URL(url).searchParams.get('range');
+
+/** "1-25 of 1140" (react-admin writes the total without separators). */
+const firstPageOf = (total: number) => new RegExp(`^1-25 of (${total}|${total.toLocaleString('en-US')})$`);
+
+/** The pages of 500 rows /api/txs/ is asked for (an export's, not the list's 25), and the files downloaded, in order. */
+function watchExports(page: Page): { pages: string[]; downloads: string[] } {
+  const pages: string[] = [];
+  const downloads: string[] = [];
+  page.on('request', (request) => {
+    const range = request.url().includes('/api/txs/?') ? rangeOf(request.url()) : null;
+    const [start, end] = range === null ? [] : (JSON.parse(range) as number[]);
+    if (range !== null && start !== undefined && end === start + 499) pages.push(range);
+  });
+  page.on('download', (download) => downloads.push(download.suggestedFilename()));
+  return { pages, downloads };
+}
+
+/**
+ * /tx filtered to the failed Ethereum transactions up to now: a little over 1,000 of the seeded ones
+ * (three export pages), and none the simulator adds while the test exports them.
+ */
+async function filteredTxs(page: Page) {
+  const watched = watchExports(page);
+  const filter = { status: 'failed', network: 'Ethereum', to: new Date().toISOString() };
+  await page.goto(`/tx?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  const shown = page.getByText(/^1-25 of [\d,]+$/);
+  await shown.waitFor({ timeout: 15_000 });
+  const matching = Number(/of ([\d,]+)$/.exec((await shown.textContent()) ?? '')?.[1]?.replace(/,/g, ''));
+  expect(matching).toBeGreaterThan(500);
+  expect(matching).toBeLessThan(3000);
+  await dismissToasts(page);
+  return { matching, ...watched };
+}
+
+/**
+ * The records of a CSV as src/domain/csv.ts writes them (RFC 4180: a quoted cell may hold commas,
+ * quotes as "" and line breaks; records end with CRLF), a leading byte-order mark dropped.
+ */
+function csvRecords(text: string): string[][] {
+  const body = text.replace(/^\uFEFF/, '');
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      record.push(cell);
+      cell = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || record.length > 0) records.push([...record, cell]);
+  return records;
 }
 
 async function logout(page: Page): Promise<void> {
@@ -223,24 +294,133 @@ describe.skipIf(!hasChromium)('feedback, routing, per-user signals and Loading..
     await context.close();
   });
 
-  it('§7 an export of more rows than it holds says so before the download ("the first 500 of 100,000"), and offers a narrower filter instead', async () => {
+  it('§7 docs/guide.md "Exports": more rows than an export holds (100,000) are asked about before anything is read, with a narrower filter offered instead', async () => {
     const { page, context, pageErrors } = await newSession(browser);
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, operatorKey);
+    // The demo holds 100,000 transactions, the cap itself: the list is told it matches 250,000.
+    await page.route(/\/api\/txs\/\?/, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers(), 'content-range': (response.headers()['content-range'] ?? '').replace(/\/\d+$/, '/250000') };
+      await route.fulfill({ response, headers });
+    });
+    const { pages, downloads } = watchExports(page);
     await page.goto('/tx');
-    await page.getByRole('table', { name: 'Transactions' }).waitFor({ timeout: 15_000 });
-    const downloads: string[] = [];
-    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    await page.getByText(firstPageOf(250_000)).waitFor({ timeout: 15_000 });
     await dismissToasts(page);
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    const limit = page.getByRole('dialog', { name: /^Export the first 500 of [\d,]+ transactions\?$/ });
+    const limit = page.getByRole('dialog', { name: 'Export the first 100,000 of 250,000 transactions?' });
     await limit.waitFor();
     expect(await limit.textContent()).toContain('narrow the filters');
     await screenshot(page, 'light-operator-export-limit');
     await limit.getByRole('button', { name: 'Narrow the filters' }).click();
     await limit.waitFor({ state: 'detached' });
+    // Nothing read, nothing downloaded.
+    expect(pages).toEqual([]);
     expect(downloads).toEqual([]);
     await stillAnswers(page);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('§7 docs/guide.md "Exports": Export reads every row the filter matches in pages of 500, counting them in a dialog, and downloads one CSV with each row once', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, operatorKey);
+    const { matching, pages, downloads } = await filteredTxs(page);
+    // The second page waits a moment, so the dialog is seen mid-way however fast the server is.
+    await page.route(/\/api\/txs\/\?/, async (route) => {
+      if (rangeOf(route.request().url()) === '[500,999]') await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fallback();
+    });
+    const before = pages.length;
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const progress = page.getByRole('dialog', { name: 'Exporting transactions' });
+    await progress.getByText(`Exporting 500 of ${matching.toLocaleString('en-US')} transactions…`, { exact: true }).waitFor({ timeout: 15_000 });
+    const bar = progress.getByRole('progressbar', { name: 'Exporting transactions' });
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeCloseTo((100 * 500) / matching, 0);
+    expect(await progress.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+    await screenshot(page, 'light-operator-export-progress');
+
+    const file = await download;
+    const records = csvRecords(await readFile((await file.path()) ?? '', 'utf8'));
+    const [header = [], ...rows] = records;
+    expect(rows).toHaveLength(matching);
+    const column = (name: string) => rows.map((row) => row[header.indexOf(name)]);
+    expect(new Set(column('id')).size).toBe(matching);
+    expect(new Set(column('status'))).toEqual(new Set(['failed']));
+    expect(new Set(column('network'))).toEqual(new Set(['Ethereum']));
+    // Newest first, as the list: the pages follow each other.
+    const created = column('createdAt').map((t) => Date.parse(t ?? ''));
+    expect(created.every((t, i) => i === 0 || (created[i - 1] ?? 0) >= t)).toBe(true);
+    // One request per 500 rows, in order.
+    expect(pages.slice(before)).toEqual(Array.from({ length: Math.ceil(matching / 500) }, (_, i) => `[${i * 500},${i * 500 + 499}]`));
+    await progress.waitFor({ state: 'detached' });
+    expect(downloads).toEqual(['transactions.csv']);
+    await stillAnswers(page);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('§7 docs/guide.md "Exports": Cancel stops at once; a page the server refuses stops the export and says so, downloading nothing, and Try again starts over', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, operatorKey);
+    const { matching, pages, downloads } = await filteredTxs(page);
+    const shown = page.getByText(firstPageOf(matching));
+
+    // Cancel while the second page is on its way: the dialog goes, no further page is asked for.
+    let held = (): void => undefined;
+    await page.route(/\/api\/txs\/\?/, async (route) => {
+      if (rangeOf(route.request().url()) === '[500,999]') await new Promise<void>((resolve) => (held = resolve));
+      await route.fallback().catch(() => undefined);
+    });
+    let before = pages.length;
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const progress = page.getByRole('dialog', { name: 'Exporting transactions' });
+    await progress.getByText(`Exporting 500 of ${matching.toLocaleString('en-US')} transactions…`, { exact: true }).waitFor({ timeout: 15_000 });
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await progress.waitFor({ state: 'detached', timeout: 2000 });
+    held();
+    await page.waitForTimeout(1000);
+    expect(pages.slice(before)).toEqual(['[0,499]', '[500,999]']);
+    expect(downloads).toEqual([]);
+    await page.unroute(/\/api\/txs\/\?/);
+
+    // The second page answers 500.
+    await page.route(/\/api\/txs\/\?/, async (route) => {
+      if (rangeOf(route.request().url()) !== '[500,999]') return route.fallback();
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'the database is busy' }) });
+    });
+    before = pages.length;
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const stopped = page.getByRole('dialog', { name: 'The export stopped' });
+    await stopped.waitFor({ timeout: 15_000 });
+    expect(await stopped.getByText(/^The export stopped at/).textContent()).toBe(
+      `The export stopped at 500 of ${matching.toLocaleString('en-US')} transactions: the server answered 500: the database is busy. Nothing was downloaded.`,
+    );
+    await screenshot(page, 'light-operator-export-refused');
+    expect(pages.slice(before)).toEqual(['[0,499]', '[500,999]']);
+    expect(downloads).toEqual([]);
+    await stopped.getByRole('button', { name: 'Close' }).click();
+    await stopped.waitFor({ state: 'detached' });
+    // The list behind is as it was.
+    await shown.waitFor();
+    expect(await page.getByRole('table', { name: 'Transactions' }).getByRole('row').count()).toBe(26);
+    await stillAnswers(page);
+    expect(downloads).toEqual([]);
+
+    // The server answers again: Try again reads from the first page and downloads.
+    await stopped.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await stopped.waitFor();
+    await page.unroute(/\/api\/txs\/\?/);
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await stopped.getByRole('button', { name: 'Try again' }).click();
+    const [, ...rows] = csvRecords(await readFile((await (await download).path()) ?? '', 'utf8'));
+    expect(rows).toHaveLength(matching);
+    expect(downloads).toEqual(['transactions.csv']);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

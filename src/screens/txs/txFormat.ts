@@ -91,5 +91,5 @@ export function txsToCsv(rows: readonly RaRecord[]): string {
   );
 }
 
-/** One page of GET /txs/ at the list query's largest perPage. */
-export const EXPORT_MAX_ROWS = LIST_MAX_PER_PAGE;
+/** An export reads GET /txs/ in pages of the list query's largest perPage: the fewest requests. */
+export const EXPORT_PAGE_SIZE = LIST_MAX_PER_PAGE;

@@ -10,16 +10,16 @@ import { TX_COLUMN_DEFS } from './columns.tsx';
 import { TX_FILTERS } from './filters.tsx';
 import { TxHistoryButton } from './TxHistoryButton.tsx';
 import { TxLatest } from './TxLatest.tsx';
-import { EXPORT_MAX_ROWS, txsToCsv } from './txFormat.ts';
+import { EXPORT_PAGE_SIZE, txsToCsv } from './txFormat.ts';
 
 export { TxShow } from './TxShow.tsx';
 
 export const columns: ResourceViews['columns'] = TX_COLUMN_DEFS;
 export const filters: ResourceViews['filters'] = TX_FILTERS;
 export const rowActions: ResourceViews['rowActions'] = ({ record }) => createElement(TxHistoryButton, { record });
-// The first rows with these filters and this sort, as CSV (times in ISO UTC, numbers unformatted).
+// Every row with these filters and this sort, as CSV (times in ISO UTC, numbers unformatted).
 export const exporter: ResourceViews['exporter'] = (rows) => downloadCSV(txsToCsv(rows), 'transactions');
-export const exportMax = EXPORT_MAX_ROWS;
+export const exportPageSize = EXPORT_PAGE_SIZE;
 
 export function TxLatestPage() {
   return (
