@@ -146,7 +146,8 @@ describe.skipIf(!hasChromium)('§1 on call from a phone, 390×844 touch', () => 
     const key = () => (role === 'Admin' ? adminKey : operatorKey);
     const shot = (name: string) => `phone-${role.toLowerCase()}-${scheme}-${name}`;
 
-    it(`${role}, ${scheme}: nothing scrolls sideways on home, a transaction, a trade, or with the notification centre open`, async () => {
+    // Four screens, axe and the centre: about 15 s on a quiet machine, over 60 s on a loaded one.
+    it(`${role}, ${scheme}: nothing scrolls sideways on home, a transaction, a trade, or with the notification centre open`, { timeout: 150_000 }, async () => {
       const { page, close } = await phoneSession(browser, scheme);
       try {
         await signIn(page, key());
