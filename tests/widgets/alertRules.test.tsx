@@ -79,6 +79,19 @@ describe('the status line: what is wrong now, worst first, each a link', () => {
   beforeEach(resetLive);
   afterEach(cleanup);
 
+  it('leaves "Waiting for the live state…" as soon as the live state arrives, not a tick later', async () => {
+    render(
+      <MemoryRouter>
+        <StatusLine />
+      </MemoryRouter>,
+    );
+    const line = screen.getByRole('region', { name: 'Status' });
+    expect(line).toHaveTextContent('Waiting for the live state…');
+    await live({ initialised: true, connection: 'connected' });
+    // Within a frame or two: the once-a-second tick would take up to 1,000 ms.
+    await waitFor(() => expect(line).toHaveTextContent(/^All clear since /), { timeout: 300 });
+  });
+
   it('says all is clear with its time, then names the firing alert (and who is on it) and the service that is down', async () => {
     render(
       <MemoryRouter>

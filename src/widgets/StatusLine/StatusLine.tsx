@@ -66,7 +66,20 @@ function useStatus(store: LiveStore, formatTime: (ms: number) => string): { item
     };
     tick();
     const timer = setInterval(tick, PERIOD_MS);
-    return () => clearInterval(timer);
+    // Until the live state first arrives, told at once rather than up to a tick later (it read
+    // "Waiting for the live state…" beside a Live chip); then the tick alone, off the feed's path.
+    let waiting: (() => void) | null = store.getState().initialised
+      ? null
+      : store.subscribe(() => {
+          if (!store.getState().initialised) return;
+          waiting?.();
+          waiting = null;
+          tick();
+        });
+    return () => {
+      clearInterval(timer);
+      waiting?.();
+    };
   }, [store, formatTime]);
   if (items.length > 0) clearSince.current = null;
   else clearSince.current ??= Date.now();
