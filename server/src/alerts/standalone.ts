@@ -13,7 +13,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { io, type Socket } from 'socket.io-client';
 import { ALERT_EVALUATE_MS } from '../../../src/config/alerts.ts';
 import { DestinationInput } from '../../../src/contract/alertDelivery.ts';
-import { eventCachePayloads, LoginResponse, ServerEvents, type ServerEventName } from '../../../src/contract/index.ts';
+import { eventCachePayloads, isServerEventName, LoginResponse, ServerEvents, summarizeIssues } from '../../../src/contract/index.ts';
 import { z } from '../../../src/contract/zod.ts';
 import { Gate } from '../db/gate.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -83,11 +83,10 @@ const MALFORMED_LOG_EVERY_MS = 60_000;
  * contract does not name are not the agent's business.
  */
 export function checkedPayload(event: string, payload: unknown): { ok: true; payload: unknown } | { ok: false; reason: string } | null {
-  if (!Object.hasOwn(ServerEvents, event)) return null;
-  const parsed = ServerEvents[event as ServerEventName].safeParse(payload);
-  if (parsed.success) return { ok: true, payload: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { ok: false, reason: issue ? `${issue.path.join('.') || '(payload)'}: ${issue.message}` : 'does not match the contract' };
+  if (!isServerEventName(event)) return null;
+  const parsed = ServerEvents[event].safeParse(payload);
+  // Worded as the console's socket layer words a malformed event.
+  return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, reason: summarizeIssues(parsed.error) };
 }
 
 async function signIn(backend: string, key: string): Promise<string> {
@@ -157,8 +156,8 @@ export async function startStandalone(options: StandaloneOptions) {
   socket.on('eventCache', (cache: unknown) => {
     if (typeof cache !== 'object' || cache === null || Array.isArray(cache)) return void log('dropped a malformed eventCache event (not an object)');
     for (const [event, value] of Object.entries(cache)) {
-      if (!Object.hasOwn(ServerEvents, event) || event === 'init' || event === 'eventCache') continue;
-      for (const payload of eventCachePayloads(event as ServerEventName, value)) take(event, payload);
+      if (!isServerEventName(event) || event === 'init' || event === 'eventCache') continue;
+      for (const payload of eventCachePayloads(event, value)) take(event, payload);
     }
   });
   socket.onAny((event: string, payload: unknown) => {
