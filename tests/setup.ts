@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { removeTempDirs } from './support/tempDirs.ts';
 
 // React's act() checks this flag; DOM tests run under it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -22,3 +23,7 @@ afterEach(async () => {
   const { cleanup } = await import('@testing-library/react');
   cleanup();
 });
+
+// Registered first, so it runs after the file's own afterAll hooks (vitest runs them in reverse):
+// a server or database a file closes at its end is closed before its folder goes.
+afterAll(removeTempDirs);

@@ -1,6 +1,6 @@
 /** Shared set-up for the server tests: an app on an in-memory database with a controllable clock. */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../support/tempDirs.ts';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
@@ -25,7 +25,7 @@ export class TestClock {
 
 /** A built console: index.html, a hashed asset and a root file. */
 export function makeStaticDir(withIndex = true): string {
-  const dir = mkdtempSync(join(tmpdir(), 'console-static-'));
+  const dir = tempDir('console-static-');
   mkdirSync(join(dir, 'assets'));
   if (withIndex) writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dir, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
@@ -33,9 +33,7 @@ export function makeStaticDir(withIndex = true): string {
   return dir;
 }
 
-export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+export { tempDir };
 
 export interface TestApp {
   app: App;
