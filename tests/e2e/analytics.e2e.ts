@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('§2 the Analytics screen against the reference se
     await browser?.close();
   });
 
-  it('Stats (protocol): Analytics shows the figures the stats answered, by token, bridge, route and error code; 30 d asks for 30 days by day; a custom range asks for what was typed', { timeout: 90_000 }, async () => {
+  it('Stats (protocol): Analytics shows the figures the stats answered, by token, bridge, route and error code, its axis labels whole on a phone; 30 d asks for 30 days by day; a custom range asks for what was typed', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = session;
     await signIn(page, operatorKey);
     const byToken = statsAnswer(page, 'token');
@@ -112,6 +112,19 @@ describe.skipIf(!hasChromium)('§2 the Analytics screen against the reference se
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForTimeout(1500);
       await screenshot(page, `analytics-${theme}-390`);
+      // Axis labels are whole: no chart draws into its canvas's last columns, where a time label
+      // centred on the last tick was cut ("4pm" read "4pn" on a phone).
+      const inkAtRightEdge = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLCanvasElement>('.uplot canvas')].flatMap((canvas, i) => {
+          const ctx = canvas.getContext('2d');
+          if (!ctx || canvas.width < 4 || canvas.height < 4) return [];
+          const { data } = ctx.getImageData(canvas.width - 3, 0, 3, canvas.height);
+          let inked = 0;
+          for (let a = 3; a < data.length; a += 4) if ((data[a] ?? 0) > 0) inked += 1;
+          return inked > 0 ? [`chart ${i + 1}: ${inked} pixels drawn in its last 3 columns`] : [];
+        }),
+      );
+      expect(inkAtRightEdge).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1440, height: 900 });
