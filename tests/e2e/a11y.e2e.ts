@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeCore, loadAxe } from './axe.ts';
 import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, operatorKey, screenshot, signIn, type Api } from './browser.ts';
 import { cleanUp, fixturesFrom, routeTo, screensOf, settled, type Fixtures, type Role } from './consoleScreens.ts';
 
@@ -19,7 +19,7 @@ import { cleanUp, fixturesFrom, routeTo, screensOf, settled, type Fixtures, type
  * Only MUI's focus-trap guards are left out of the page judged (see axeViolations).
  */
 
-const axe = createRequire(import.meta.url)('axe-core') as { source: string; getRules: () => { ruleId: string; tags: string[] }[] };
+const axe = axeCore;
 const ALL_RULES = axe
   .getRules()
   .filter((rule) => !rule.tags.includes('wcag2aaa') && !rule.tags.includes('experimental'))
@@ -34,7 +34,7 @@ interface Violation {
 
 /** axe's findings on the page as it is now (the script is evaluated, not injected: the CSP allows no inline script). */
 async function axeViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(axe.source);
+  await loadAxe(page);
   return page.evaluate(async (rules) => {
     const run = (window as unknown as { axe: { run: (context: object, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     // MUI's focus trap guards (two empty tabindex=0 divs around a modal that send focus back into

@@ -13,10 +13,10 @@
  * layout viewport to fit wide content (innerWidth 468 at a 390 px screen when the content is too
  * wide), which alone would make that comparison pass.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, operatorKey, screenshot, signIn, type Api } from './browser.ts';
+import { loadAxe } from './axe.ts';
 
 const PHONE = { width: 390, height: 844 } as const;
 const TOUCH_TARGET = 44;
@@ -82,11 +82,10 @@ async function firstId(api: Api, path: string, key: 'id' | 'tradeId'): Promise<s
   return id ?? '';
 }
 
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 /** axe's findings on the page as it is now (evaluated, not injected: the CSP allows no inline script). */
 async function axeViolations(page: Page, scope?: Locator): Promise<string[]> {
-  await page.evaluate(axeSource);
+  await loadAxe(page);
   // In an open modal, what the backdrop dims is not the operator's to read: axe looks at the modal itself.
   await scope?.evaluate((el) => el.setAttribute('data-axe-scope', ''));
   return page.evaluate(async () => {

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, baseURL, hasChromium, launchBrowser, operatorKey, screenshot, signIn } from './browser.ts';
+import { loadAxe } from './axe.ts';
 import { explorerTxUrl } from '../../src/config/networks.ts';
 
 /*
@@ -11,7 +11,6 @@ import { explorerTxUrl } from '../../src/config/networks.ts';
  * its explorer, the history popup reads in words, and axe finds no empty table header.
  */
 
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 const FAILED = `/tx?${new URLSearchParams({ filter: JSON.stringify({ status: 'failed' }) }).toString()}`;
 
 async function newPage(browser: Browser, width: number, height: number): Promise<Page> {
@@ -167,7 +166,7 @@ describe.skipIf(!hasChromium)('tables that fit, records that read, headers that 
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.locator('table th').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
       await page.waitForTimeout(1000);
-      await page.evaluate(axeSource);
+      await loadAxe(page);
       const found = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } }).axe;
         const result = await axe.run(document, { runOnly: { type: 'rule', values: ['empty-table-header'] } });

@@ -4,16 +4,15 @@
  * sent as typed, and the server's own 400 is said beside its field. Screens with the messages are
  * shot in both themes (SCREENSHOTS=dir) and checked by axe-core, the error colours included.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, screenshot, signIn, type Api, type Session } from './browser.ts';
+import { loadAxe } from './axe.ts';
 
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 /** axe's violations on the page as it is now, by rule id and the first targets. */
 async function axeViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
-  await page.evaluate(axeSource);
+  await loadAxe(page);
   return page.evaluate(async () => {
     type Result = { violations: { id: string; nodes: { target: string[] }[] }[] };
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } }).axe;
