@@ -14,6 +14,7 @@ import type { ConnectedServices } from '../contract/shapes.ts';
 import { isBlockStale } from './blocks.ts';
 import { serviceHealth, type HealthColour } from './health.ts';
 import { serviceProblems } from './services.ts';
+import { formatUsd } from './numberFormat.ts';
 
 /** What the rules read of the live state. */
 export interface AlertSnapshot {
@@ -64,7 +65,6 @@ export const ruleIdOf = (rule: AlertRule): string => rule.id ?? derivedRuleId(ru
 
 const nativeOf = (network: string): string => (isNetwork(network) ? NETWORK_INFO[network].native : '');
 const amount = (value: number): string => String(Number(value.toPrecision(6)));
-const dollars = (value: number): string => `$${value.toFixed(2)}`;
 
 /** §4 health from the live state; null until brain state and connected services are known. */
 export function liveHealth(s: AlertSnapshot): HealthColour | null {
@@ -140,7 +140,7 @@ export function ruleReadings(rule: AlertRule, s: AlertSnapshot, now: number, mem
         const price = rule.unit === 'usd' ? s.brainState?.nativePriceUSD[coin] : 1;
         if (balance === undefined || price === undefined) continue;
         const value = balance * price;
-        const write = rule.unit === 'usd' ? dollars : (v: number) => `${amount(v)} ${coin}`;
+        const write = rule.unit === 'usd' ? formatUsd : (v: number) => `${amount(v)} ${coin}`;
         readings.push({ subject: network(name), holds: value < rule.below, value, threshold: rule.below, text: `${name} balance ${write(value)} is below ${write(rule.below)}` });
       }
       return { readings, complete: false };
@@ -208,7 +208,7 @@ export function describeRule(rule: AlertRule): string {
   const where = 'network' in rule && rule.network !== undefined ? rule.network : 'any network';
   switch (rule.kind) {
     case 'balanceBelow':
-      return `Balance on ${where} below ${rule.unit === 'usd' ? dollars(rule.below) : `${amount(rule.below)} ${rule.network === undefined ? 'native coin' : nativeOf(rule.network)}`}`;
+      return `Balance on ${where} below ${rule.unit === 'usd' ? formatUsd(rule.below) : `${amount(rule.below)} ${rule.network === undefined ? 'native coin' : nativeOf(rule.network)}`}`;
     case 'gasAbove':
       return `Gas estimate on ${where} above ${amount(rule.above)}`;
     case 'blockStale':

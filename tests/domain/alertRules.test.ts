@@ -146,7 +146,7 @@ describe('the rules editor: a draft becomes a rule, or says what is wrong', () =
     expect(AlertRules.safeParse(rules).success).toBe(true);
     expect(rules.map((rule) => describeRule(rule as AlertRule))).toEqual([
       'Balance on Base below 0.5 ETH',
-      'Balance on Base below $2000.00',
+      'Balance on Base below $2,000.00',
       'Gas estimate on Base above 30',
       'Block head on Base stale for longer than 0 s',
       'Service health not green for longer than 60 s',
