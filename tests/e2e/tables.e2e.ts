@@ -199,8 +199,13 @@ describe.skipIf(!hasChromium)('tables that fit, records that read, headers that 
       expect(a.oneLine && a.whole, `"${a.text}" on one line, whole`).toBe(true);
       if (WITH_UNIT.has(a.type)) expect(a.text, `${a.type} amount with its unit`).toMatch(/ [A-Z0-9.]+$/);
     }
-    // The table scrolls inside its card with the two columns added: brought into view for the picture.
-    await page.locator('tbody td.column-amountOut').first().scrollIntoViewIfNeeded();
+    // The table scrolls inside its card with the two columns added: scrolled to its right end for the
+    // picture, so the last column shows beside the sticky actions rather than under them.
+    await page.locator('tbody td.column-amountOut').first().evaluate((td) => {
+      let box = td.parentElement;
+      while (box && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+      if (box) box.scrollLeft = box.scrollWidth;
+    });
     await screenshot(page, 'tables-amounts-1280-tx');
 
     // A completed trade's page: its capital in USD, what the sell gave back in USD.
