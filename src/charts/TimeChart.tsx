@@ -14,9 +14,8 @@ import { BUCKET_MS } from '../config/stats.ts';
 import { ChartMarkers, type PlotGeometry } from './ChartMarkers.tsx';
 import { chartTheme } from './theme.ts';
 import type { TimeChartProps } from './types.ts';
+import { formatNumber } from '../domain/numberFormat.ts';
 
-const plain = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-const plainFormat = (v: number) => plain.format(v);
 
 /**
  * Stacked bars: each series drawn as the running sum of itself and the ones below it, the tallest
@@ -49,7 +48,7 @@ function geometryOf(plot: uPlot, box: HTMLElement): PlotGeometry | null {
   return { left: over.left - outer.left, top: over.top - outer.top, width: over.width, height: over.height, min, max };
 }
 
-export default function TimeChart({ kind, times, series, label, description, formatValue = plainFormat, bucket = 'hour', height = 160, markers }: TimeChartProps) {
+export default function TimeChart({ kind, times, series, label, description, formatValue = formatNumber, bucket = 'hour', height = 160, markers }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useTheme();
   const mode = useTimeZoneMode();

@@ -16,11 +16,11 @@
  * <Suspense fallback={null}>
  *   <TimeChart
  *     label="Cumulative profit"
- *     description="Profit over the last 24 h: +1,234.50 USD over 321 trades"
+ *     description="Profit over the last 24 h: +$1,234.50 over 321 trades"
  *     kind="line"
  *     times={buckets.map((b) => b.t)}            // epoch ms, oldest first
  *     series={[{ label: 'Profit (USD)', values: cumulative, color: 'primary' }]}
- *     formatValue={(v) => usd.format(v)}          // the hidden table's cells and the axis
+ *     formatValue={formatUsdCompact}               // the hidden table's cells and the axis (domain/numberFormat.ts)
  *     bucket="hour"                               // the hidden table's time column: hour or day
  *     markers={[{ at, label: 'Workers stopped by alice', color: 'warning' }]} // optional: what happened, marked on the time axis
  *   />

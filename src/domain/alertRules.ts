@@ -14,6 +14,7 @@ import type { ConnectedServices } from '../contract/shapes.ts';
 import { isBlockStale } from './blocks.ts';
 import { serviceHealth, type HealthColour } from './health.ts';
 import { serviceProblems } from './services.ts';
+import { formatAmount, formatGas, formatUsd } from './numberFormat.ts';
 
 /** What the rules read of the live state. */
 export interface AlertSnapshot {
@@ -63,8 +64,6 @@ export function derivedRuleId(rule: AlertRule): string {
 export const ruleIdOf = (rule: AlertRule): string => rule.id ?? derivedRuleId(rule);
 
 const nativeOf = (network: string): string => (isNetwork(network) ? NETWORK_INFO[network].native : '');
-const amount = (value: number): string => String(Number(value.toPrecision(6)));
-const dollars = (value: number): string => `$${value.toFixed(2)}`;
 
 /** §4 health from the live state; null until brain state and connected services are known. */
 export function liveHealth(s: AlertSnapshot): HealthColour | null {
@@ -140,7 +139,7 @@ export function ruleReadings(rule: AlertRule, s: AlertSnapshot, now: number, mem
         const price = rule.unit === 'usd' ? s.brainState?.nativePriceUSD[coin] : 1;
         if (balance === undefined || price === undefined) continue;
         const value = balance * price;
-        const write = rule.unit === 'usd' ? dollars : (v: number) => `${amount(v)} ${coin}`;
+        const write = rule.unit === 'usd' ? formatUsd : (v: number) => formatAmount(v, coin);
         readings.push({ subject: network(name), holds: value < rule.below, value, threshold: rule.below, text: `${name} balance ${write(value)} is below ${write(rule.below)}` });
       }
       return { readings, complete: false };
@@ -148,7 +147,7 @@ export function ruleReadings(rule: AlertRule, s: AlertSnapshot, now: number, mem
       for (const name of networksOf(rule, s.gasEstimate)) {
         const gas = s.gasEstimate[name];
         if (gas === undefined) continue;
-        readings.push({ subject: network(name), holds: gas > rule.above, value: gas, threshold: rule.above, text: `${name} gas estimate ${amount(gas)} is above ${amount(rule.above)}` });
+        readings.push({ subject: network(name), holds: gas > rule.above, value: gas, threshold: rule.above, text: `${name} gas estimate ${formatGas(gas)} is above ${formatGas(rule.above)}` });
       }
       return { readings, complete: false };
     case 'blockStale':
@@ -203,14 +202,14 @@ export function txsPaidFor(network: string, balance: number | undefined, gasEsti
   return Math.max(0, Math.floor(balance / (gasEstimate * GWEI_IN_NATIVE * TX_GAS_UNITS)));
 }
 
-/** A rule in words, for lists: "Balance on Base below 0.5 ETH", "Block head on any network stale for longer than 30 s". */
+/** A rule in words, for lists: "Balance on Base below 0.50 ETH", "Block head on any network stale for longer than 30 s". */
 export function describeRule(rule: AlertRule): string {
   const where = 'network' in rule && rule.network !== undefined ? rule.network : 'any network';
   switch (rule.kind) {
     case 'balanceBelow':
-      return `Balance on ${where} below ${rule.unit === 'usd' ? dollars(rule.below) : `${amount(rule.below)} ${rule.network === undefined ? 'native coin' : nativeOf(rule.network)}`}`;
+      return `Balance on ${where} below ${rule.unit === 'usd' ? formatUsd(rule.below) : formatAmount(rule.below, rule.network === undefined ? 'native coin' : nativeOf(rule.network))}`;
     case 'gasAbove':
-      return `Gas estimate on ${where} above ${amount(rule.above)}`;
+      return `Gas estimate on ${where} above ${formatGas(rule.above)}`;
     case 'blockStale':
       return `Block head on ${where} stale for longer than ${rule.seconds} s`;
     case 'healthNotGreen':

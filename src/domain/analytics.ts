@@ -5,7 +5,8 @@
  */
 import { ANALYTICS_HOURLY_MAX_MS, ROUTE_ARROW, STATS_MAX_BUCKETS, type StatsBucket, type StatsGroup } from '../config/stats.ts';
 import { bucketCount, maxRangeDays, statsCostProblem, type Counts } from './stats.ts';
-import { formatProfit, formatRate, successRate } from './performance.ts';
+import { successRate } from './performance.ts';
+import { formatCount, formatPercent, formatUsdChange } from './numberFormat.ts';
 
 export interface StatsRange {
   from: number;
@@ -27,7 +28,7 @@ export function customRange(from: number | null, to: number | null): StatsRange 
   if (to < from) return { problem: 'The end is before the start.' };
   const end = to + 1;
   const bucket: StatsBucket = end - from <= ANALYTICS_HOURLY_MAX_MS ? 'hour' : 'day';
-  if (bucketCount(from, end, bucket) > STATS_MAX_BUCKETS) return { problem: `Choose a range of at most ${STATS_MAX_BUCKETS.toLocaleString('en-US')} days.` };
+  if (bucketCount(from, end, bucket) > STATS_MAX_BUCKETS) return { problem: `Choose a range of at most ${formatCount(STATS_MAX_BUCKETS)} days.` };
   // The screen asks every range grouped (ANALYTICS_GROUPED): the server's budget for grouped figures.
   if (statsCostProblem(from, end, ANALYTICS_GROUPED) !== null) return { problem: `Choose a range of at most ${maxRangeDays(ANALYTICS_GROUPED)} days.` };
   return { from, to: end, bucket };
@@ -59,13 +60,11 @@ export function tradesLink(tradesPath: string, filter: Record<string, string | n
   return `${tradesPath}?${new URLSearchParams({ filter: JSON.stringify(filter) })}`;
 }
 
-const whole = new Intl.NumberFormat('en-US');
-
 /** "USDC +$1,234.50 over 321 trades (97.2% completed)": one group's figures in words. */
 export function groupFiguresText(name: string, counts: Counts): string {
   const rate = successRate(counts);
-  const trades = `${whole.format(counts.trades)} trade${counts.trades === 1 ? '' : 's'}`;
-  return `${name} ${formatProfit(counts.profit)} over ${trades}${rate === null ? '' : ` (${formatRate(rate)} completed)`}`;
+  const trades = `${formatCount(counts.trades)} trade${counts.trades === 1 ? '' : 's'}`;
+  return `${name} ${formatUsdChange(counts.profit)} over ${trades}${rate === null ? '' : ` (${formatPercent(rate)} completed)`}`;
 }
 
 /** The text alternative of a group's chart: the largest groups by trades, the rest counted. */

@@ -5,6 +5,7 @@
  * in (sliding the window when a new bucket starts).
  */
 import type { Counts } from './stats.ts';
+import { formatCount, formatPercent, formatUsdChange } from './numberFormat.ts';
 
 export type { Counts };
 export type Bucket = Counts & { t: number };
@@ -56,17 +57,11 @@ export function mergeBucket(buckets: readonly Bucket[], fresh: Bucket, bucketMs:
   return next.slice(next.length - buckets.length);
 }
 
-const signedUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', signDisplay: 'exceptZero', maximumFractionDigits: 2, minimumFractionDigits: 2 });
-const whole = new Intl.NumberFormat('en-US');
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1 });
-
-export const formatProfit = (usd: number) => signedUsd.format(usd);
-export const formatRate = (rate: number | null) => (rate === null ? '–' : percent.format(rate));
 
 /** "Profit over the last 24 h: +$1,234.50 over 321 trades, 97.2% completed, 9 failed." */
 export function performanceText(totals: Counts, periodWords: string): string {
   const rate = successRate(totals);
-  const trades = `${whole.format(totals.trades)} trade${totals.trades === 1 ? '' : 's'}`;
-  const done = rate === null ? 'none finished yet' : `${formatRate(rate)} completed, ${whole.format(totals.failed)} failed`;
-  return `Profit over ${periodWords}: ${formatProfit(totals.profit)} over ${trades}, ${done}.`;
+  const trades = `${formatCount(totals.trades)} trade${totals.trades === 1 ? '' : 's'}`;
+  const done = rate === null ? 'none finished yet' : `${formatPercent(rate)} completed, ${formatCount(totals.failed)} failed`;
+  return `Profit over ${periodWords}: ${formatUsdChange(totals.profit)} over ${trades}, ${done}.`;
 }

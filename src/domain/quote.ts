@@ -8,6 +8,7 @@ import { Quote, type QuoteQuery, type QuoteRoute } from '../contract/index.ts';
 import { fromBaseUnits, percentFromBest, toBaseUnits, toSignificant } from './amounts.ts';
 import { poolKey } from './keys.ts';
 import { normaliseAddress, type TokenEntry } from './tokenSearch.ts';
+import { formatCount } from './numberFormat.ts';
 
 /** §4 Default amount is 1. */
 export const DEFAULT_QUOTE_AMOUNT = '1';
@@ -277,7 +278,7 @@ export function quoteAge(block: unknown, head: number | undefined, staleBlocks: 
   if (typeof block !== 'number' || !Number.isFinite(block) || head === undefined) return null;
   const behind = Math.max(0, head - block);
   const stale = behind > staleBlocks;
-  const words = behind === 0 ? 'at the head' : `${behind.toLocaleString('en-US')} ${behind === 1 ? 'block' : 'blocks'} behind`;
+  const words = behind === 0 ? 'at the head' : `${formatCount(behind)} ${behind === 1 ? 'block' : 'blocks'} behind`;
   return { behind, stale, text: stale ? `${words}: stale` : words };
 }
 

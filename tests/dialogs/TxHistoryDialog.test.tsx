@@ -34,9 +34,9 @@ describe('§2/§5 transaction history popup', () => {
     expect(compareTxHistoryEntries({ key: 'b', value: entry(5) }, { key: 'a', value: entry(5) })).toBeGreaterThan(0);
   });
 
-  it('§2 each entry is one summary row (the step in words, status, whole time, hash on the explorer, error in words); its fields in words on expand, never raw JSON', () => {
+  it('§2 each entry is one summary row (the step in words, status, whole time, hash on the explorer, error in words); its fields in words on expand, amounts in their unit, never raw JSON', () => {
     const failed = entry(1_792_718_769_128, { status: 'failed', errCode: 34 });
-    render(<TxHistoryDialog open title="History of t2" history={{ 'buy:lp:1:Swap': failed }} onClose={() => {}} />);
+    render(<TxHistoryDialog open title="History of t2" history={{ 'buy:lp:1:Swap': failed }} tokenName="PEPE" onClose={() => {}} />);
     const row = within(screen.getByRole('region', { name: 'Buy' })).getByRole('row');
     // The step in words, the backend's key on hover: "buy:lp:1:Swap" read as machine text.
     expect(within(row).getByText('Buy, attempt 1, Swap, via lp')).toHaveAttribute('title', 'buy:lp:1:Swap');
@@ -58,8 +58,9 @@ describe('§2/§5 transaction history popup', () => {
       ['Network', 'Arbitrum'],
       ['Created', formatTime(1_792_718_769_128, 'local')],
       ['Updated', formatTime(1_792_718_769_133, 'local')],
-      ['Amount in', '1'],
-      ['Amount out', '2'],
+      // The swap spends USD and buys the tx's token (docs/protocol.md "Trades").
+      ['Amount in', '1.00 USD'],
+      ['Amount out', '2.00 PEPE'],
       ['Hash', HASH],
       ['Error', 'failed to reduce solana swap amount by slippage (error code 34)'],
       ['Transaction', 'id-1792718769128'],

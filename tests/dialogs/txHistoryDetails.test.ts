@@ -20,13 +20,16 @@ describe('§2 transaction history popup: a history entry in words, not raw JSON'
     expect(details).toEqual([
       { label: 'Status', text: 'confirmed', kind: 'status' },
       { label: 'Created', text: 'T5', kind: 'time' },
-      { label: 'Amount in', text: '1,234.5', kind: 'text' },
+      { label: 'Amount in', text: '1,234.50', kind: 'text' },
       { label: 'Gas price gwei', text: '1.234568', kind: 'text' },
       { label: 'Confirmed at', text: 'T9', kind: 'time' },
       { label: 'Ok', text: 'yes', kind: 'text' },
       { label: 'Meta', text: 'Block number 7', kind: 'text' },
     ]);
     expect(labelOf('err_code')).toBe('Err code');
+    // §3 with its step known, an amount carries its unit: a sell spends the token and returns USD.
+    const sell = historyDetails({ amountIn: 1192.6, amountOut: 2385.05 }, fmt, { key: 'sell:odos:1:Sell', tokenName: 'PEPE', network: 'Base' });
+    expect(sell.map((d) => d.text)).toEqual(['1,192.60 PEPE', '2,385.05 USD']);
   });
 
   it('an entry that is not an object is one value, as text; empty fields are left out', () => {

@@ -28,11 +28,11 @@ const AT = Date.UTC(2026, 10, 26, 3, 12, 0);
 const MIN = 60_000;
 
 describe('Alerts delivery (protocol): messages in the operator words', () => {
-  const alert = { severity: 'critical', text: 'Ethereum balance 0.42 ETH is below 0.5 ETH', startedAt: AT, firingAt: AT } as const;
+  const alert = { severity: 'critical', text: 'Ethereum balance 0.42 ETH is below 0.50 ETH', startedAt: AT, firingAt: AT } as const;
   it('firing and resolved name the alert\'s text (subject, value, threshold), its severity, its start and its link', () => {
-    expect(alertMessageText(alert, 'firing', AT)).toBe('FIRING (critical): Ethereum balance 0.42 ETH is below 0.5 ETH, since 03:12 UTC');
+    expect(alertMessageText(alert, 'firing', AT)).toBe('FIRING (critical): Ethereum balance 0.42 ETH is below 0.50 ETH, since 03:12 UTC');
     expect(alertMessageText({ ...alert, resolvedAt: AT + 18 * MIN + 20_000 }, 'resolved', AT, 'https://console.example/alerts/a-1')).toBe(
-      'RESOLVED (critical): Ethereum balance 0.42 ETH is below 0.5 ETH, since 03:12 UTC, resolved after 18 min https://console.example/alerts/a-1',
+      'RESOLVED (critical): Ethereum balance 0.42 ETH is below 0.50 ETH, since 03:12 UTC, resolved after 18 min https://console.example/alerts/a-1',
     );
   });
   it('the link is the console\'s public address and the alert\'s page, when the server knows the address', () => {

@@ -11,7 +11,7 @@ const reading = (holds: boolean): Reading => ({
   holds,
   value: holds ? 0.012 : 0.2,
   threshold: 0.05,
-  text: holds ? 'Arbitrum balance 0.012 ETH is below 0.05 ETH' : 'Arbitrum balance 0.2 ETH is below 0.05 ETH',
+  text: holds ? 'Arbitrum balance 0.012 ETH is below 0.05 ETH' : 'Arbitrum balance 0.20 ETH is below 0.05 ETH',
 });
 
 /** Steps one subject through a run of (second, holds) readings; what was sent, and the last state. */

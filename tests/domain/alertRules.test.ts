@@ -145,8 +145,8 @@ describe('the rules editor: a draft becomes a rule, or says what is wrong', () =
     ]);
     expect(AlertRules.safeParse(rules).success).toBe(true);
     expect(rules.map((rule) => describeRule(rule as AlertRule))).toEqual([
-      'Balance on Base below 0.5 ETH',
-      'Balance on Base below $2000.00',
+      'Balance on Base below 0.50 ETH',
+      'Balance on Base below $2,000.00',
       'Gas estimate on Base above 30',
       'Block head on Base stale for longer than 0 s',
       'Service health not green for longer than 60 s',
@@ -169,7 +169,7 @@ describe('the rules editor: a draft becomes a rule, or says what is wrong', () =
   it('watches every network when none is chosen, and a critical rule says so', () => {
     const made = ruleFromDraft({ ...draft, network: '', severity: 'critical' }, []);
     expect(made).toEqual({ rule: { kind: 'balanceBelow', below: 0.5, unit: 'native', severity: 'critical' } });
-    expect('rule' in made && describeRule(made.rule)).toBe('Balance on any network below 0.5 native coin');
+    expect('rule' in made && describeRule(made.rule)).toBe('Balance on any network below 0.50 native coin');
   });
 
   it('refuses a rule already in the list, and more than a list holds', () => {

@@ -6,7 +6,7 @@ const NOW = Date.UTC(2026, 10, 28, 3, 0, 0);
 const time = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 const alert = (over: Partial<Alert>): Alert => ({
   id: 'a', ruleId: 'r', kind: 'balanceBelow', severity: 'warning', subject: { type: 'network', name: 'Base' }, state: 'firing',
-  text: 'Base balance 0.01 ETH is below 0.5 ETH', startedAt: NOW - 60_000, firingAt: NOW - 60_000, history: [], ...over,
+  text: 'Base balance 0.01 ETH is below 0.50 ETH', startedAt: NOW - 60_000, firingAt: NOW - 60_000, history: [], ...over,
 });
 const calm: StatusInput = {
   connectionLost: false, alerts: new Map(), silences: [], connectedServices: { numConnected: 8, numExpected: 8 }, peers: { tx: { t: 1 }, zmq: { z: 1 } },
@@ -38,7 +38,7 @@ describe('the status line (docs/product.md "Status line")', () => {
       ['critical', 'Connection to the server lost: what is shown may be out of date', undefined],
       ['critical', 'eventer down for 40 s (longer than 5 s) (silenced until 04:00)', '/alerts/c'],
       ['critical', 'Service croner down for 2 min', '/'],
-      ['warning', 'Base balance 0.01 ETH is below 0.5 ETH (acknowledged by bob)', '/alerts/w'],
+      ['warning', 'Base balance 0.01 ETH is below 0.50 ETH (acknowledged by bob)', '/alerts/w'],
       ['warning', 'Peer tx-eu-1 has no instance', '/'],
       ['warning', 'Base block head stale: no new block for 10 min', '/'],
       ['warning', 'Trade 1a2b3c4d stuck at step 2 for 3 min', '/tx/trades/1a2b3c4d5e6f'],

@@ -17,7 +17,7 @@ import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, s
 const WITHIN_10_S = { timeout: 10_000 } as const;
 const eventually = <T>(read: () => Promise<T> | T, message?: string) => expect.poll(read, { timeout: 15_000, message });
 
-const LOW_BASE = 'Base balance 0.01 ETH is below 0.5 ETH';
+const LOW_BASE = 'Base balance 0.01 ETH is below 0.50 ETH';
 /** The screens an Operator opens, each with the status line under its header. */
 const OPERATOR_SCREENS = ['/', '/tx', '/tx/latest', '/tx/trades', '/analytics', '/alerts', '/tsettings'];
 
@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)('alerts in Chromium against the reference server',
     return session;
   }
 
-  it('an Admin adds "balance below 0.5 ETH on Base" on Preferences; within 10 s of it firing the status line names it on every screen, one toast says it, and it clears when the balance is back', async () => {
+  it('an Admin adds "balance below 0.50 ETH on Base" on Preferences; within 10 s of it firing the status line names it on every screen, one toast says it, and it clears when the balance is back', async () => {
     const adminConsole = await openConsole(adminKey);
     const { page } = adminConsole;
     await page.goto('/tsettings');
@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium)('alerts in Chromium against the reference server',
     const saved = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname === '/api/settings/misc');
     await form.getByRole('button', { name: 'Add rule' }).click();
     expect((await saved).postDataJSON()).toEqual({ updates: { alertRules: [{ kind: 'balanceBelow', network: 'Base', below: 0.5, unit: 'native', severity: 'critical' }] } });
-    await page.getByRole('list', { name: 'Alert rules' }).getByText('Balance on Base below 0.5 ETH · Critical', { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Alert rules' }).getByText('Balance on Base below 0.50 ETH · Critical', { exact: true }).waitFor();
 
     const { page: operator, pageErrors } = await openConsole(operatorKey);
     await statusLine(operator).getByText(/^All clear since /).waitFor();
@@ -285,10 +285,10 @@ describe.skipIf(!hasChromium)('alerts in Chromium against the reference server',
     await summary.click();
     const list = line.getByRole('list', { name: 'What is wrong now' });
     await list.getByRole('link', { name: LOW_BASE }).waitFor();
-    await list.getByRole('link', { name: 'Optimism balance 0.02 ETH is below 0.5 ETH' }).waitFor();
+    await list.getByRole('link', { name: 'Optimism balance 0.02 ETH is below 0.50 ETH' }).waitFor();
     expect(await summary.getAttribute('aria-expanded')).toBe('true');
     // Back above the threshold, not released: the simulator's own Optimism balance may itself be below
-    // 0.5 ETH (afterAll releases it once the rules are gone).
+    // 0.50 ETH (afterAll releases it once the rules are gone).
     expect((await hold('Optimism', 3)).status).toBe(200);
     expect((await hold('Base', 3)).status).toBe(200);
     await line.getByText(/^All clear since /).waitFor(WITHIN_10_S);

@@ -361,7 +361,7 @@ const CONTROLS: Control[] = [
     retry: [{ press: 'Add rule', form: 'New alert rule' }],
     request: { method: 'PUT', path: '/api/settings/misc', body: { updates: { alertRules: [{ kind: 'balanceBelow', network: 'Ethereum', below: 0.5, unit: 'native', severity: 'warning' }] } } },
     log: { action: 'settings.misc', details: { setting: 'alertRules' } },
-    seen: { text: 'Balance on Ethereum below 0.5 ETH · Warning' },
+    seen: { text: 'Balance on Ethereum below 0.50 ETH · Warning' },
     refused: 'The rules could not be saved',
   },
   operation(

@@ -259,7 +259,8 @@ describe.skipIf(!hasChromium)('resource screens in Chromium against the referenc
       expect(index, label).toBeGreaterThanOrEqual(0);
       return rows.evaluateAll((trs, i) => trs.map((tr) => tr.children[i]?.textContent ?? ''), index);
     };
-    const amounts = async () => (await column('Amount in')).map((t) => Number(t.replace(/,/g, '')));
+    // A cell reads "1,192.60 USD": the figure before its unit.
+    const amounts = async () => (await column('Amount in')).map((t) => Number(t.replace(/,/g, '').split(' ')[0]));
     const settled = (pathPart: string) => page.waitForResponse((r) => r.url().includes('/api/txs') && decodeURIComponent(r.url()).includes(pathPart) && r.status() === 200);
 
     // Filters: status failed on Ethereum, answered by the server with a smaller total.

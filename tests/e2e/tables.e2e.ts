@@ -158,6 +158,69 @@ describe.skipIf(!hasChromium)('tables that fit, records that read, headers that 
     await page.context().close();
   });
 
+  it('§2 amounts read one way with their unit at 1280×800: on /tx and on a trade\'s page every amount is "1,192.60 USDC", on one line', { timeout: 240_000 }, async () => {
+    // One format for every token amount (src/domain/numberFormat.ts): grouped thousands, 2 to 6
+    // places, the unit after it; a screen that formats its own way fails here.
+    const AMOUNT = /^\d{1,3}(,\d{3})*\.\d{2,6}( [A-Z0-9.]+)?$/;
+    /** The legs whose amounts have a unit the protocol names (docs/protocol.md "Trades"): theirs must show. */
+    const WITH_UNIT = new Set(['Swap', 'Bridge', 'Claim', 'Sell']);
+    const page = await newPage(browser, 1280, 800);
+    await signIn(page, operatorKey);
+    await loaded(page, '/tx');
+    // At this width the amounts are in the column chooser: the operator shows both, as this test does.
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    for (const label of ['Amount in', 'Amount out']) await page.locator('.MuiPopover-paper').getByLabel(label, { exact: true }).check();
+    await page.keyboard.press('Escape');
+    const cells = page.locator('tbody td.column-amountIn');
+    await cells.first().waitFor();
+    await expect.poll(() => page.locator('tbody td.column-amountOut').count()).toBeGreaterThan(0);
+    const rows = await page.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => {
+        const cell = (field: string) => tr.querySelector(`td.column-${field}`) as HTMLElement | null;
+        const line = (field: string) => {
+          const c = cell(field);
+          const inner = c?.querySelector('span') ?? c;
+          return {
+            text: c?.textContent ?? '',
+            // One line, nothing cut: the text is its own line's height and the cell shows all it holds.
+            oneLine: inner ? inner.getBoundingClientRect().height < (parseFloat(getComputedStyle(inner).lineHeight) || 20) * 1.5 : false,
+            whole: c ? c.scrollWidth <= c.clientWidth + 1 : false,
+          };
+        };
+        return { type: cell('txType')?.textContent ?? '', amountIn: line('amountIn'), amountOut: line('amountOut') };
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    const amounts = rows.flatMap((r) => [r.amountIn, r.amountOut].filter((a) => a.text !== '').map((a) => ({ ...a, type: r.type })));
+    expect(amounts.length).toBeGreaterThan(5);
+    for (const a of amounts) {
+      expect(a.text, `${a.type} amount`).toMatch(AMOUNT);
+      expect(a.oneLine && a.whole, `"${a.text}" on one line, whole`).toBe(true);
+      if (WITH_UNIT.has(a.type)) expect(a.text, `${a.type} amount with its unit`).toMatch(/ [A-Z0-9.]+$/);
+    }
+    // The table scrolls inside its card with the two columns added: scrolled to its right end for the
+    // picture, so the last column shows beside the sticky actions rather than under them.
+    await page.locator('tbody td.column-amountOut').first().evaluate((td) => {
+      let box = td.parentElement;
+      while (box && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+      if (box) box.scrollLeft = box.scrollWidth;
+    });
+    await screenshot(page, 'tables-amounts-1280-tx');
+
+    // A completed trade's page: its capital in USD, what the sell gave back in USD.
+    const api = await apiAs(operatorKey);
+    const list = (await (await api('GET', `/trades/?${new URLSearchParams({ filter: JSON.stringify({ state: 'completed' }), page: '1', perPage: '1' }).toString()}`)).json()) as unknown;
+    const trade = ((Array.isArray(list) ? list : (list as { data: unknown[] }).data) as { tradeId: string }[])[0];
+    expect(trade).toBeDefined();
+    await page.goto(`/tx/trades/${encodeURIComponent(trade?.tradeId ?? '')}`);
+    const field = (label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    await field('Amount in').waitFor({ timeout: 30_000 });
+    for (const label of ['Amount in', 'Amount out']) expect(await field(label).innerText(), label).toMatch(/^\d{1,3}(,\d{3})*\.\d{2,6} [A-Z0-9.]+$/);
+    expect(await field('Expected profit').innerText()).toMatch(/^[+-]?\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    await screenshot(page, 'tables-amounts-1280-trade');
+    await page.context().close();
+  });
+
   it('headers that are named: axe (all rules) finds no empty-table-header on /tx, /tx/latest, configs and user logs', { timeout: 180_000 }, async () => {
     const page = await newPage(browser, 1440, 900);
     await signIn(page, adminKey);

@@ -110,7 +110,7 @@ function renderTrades(path: string, role: Role = 'Admin', api = tradeApi()) {
 }
 
 describe('/tx/trades: the trade list', () => {
-  it('lists GET /trades/ newest first: id, token, route and bridge, times with their zone, step, state in its colour, profit, amount', async () => {
+  it('lists GET /trades/ newest first: id, token, route and bridge, times with their zone, step, state in its colour, profit, amount in its unit', async () => {
     renderTrades('/tx/trades');
     const row = await rowOf('t-2');
     const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
@@ -118,7 +118,7 @@ describe('/tx/trades: the trade list', () => {
     // (The network icons' letters are in the text, hidden from screen readers.)
     expect(cells[2]).toBe('ArArbitrum→EtEthereumvia stargate-eth-arb');
     expect(cells[3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \S+$/);
-    expect(cells.slice(5)).toEqual(['2', 'stuck', '+$1.20', '4,926.67']);
+    expect(cells.slice(5)).toEqual(['2', 'stuck', '+$1.20', '4,926.67 USD']);
     expect(within(row).getByText('stuck').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError', 'MuiChip-filled');
     expect(within(await rowOf('t-1')).getByText('running').closest('.MuiChip-root')).toHaveClass('MuiChip-colorInfo', 'MuiChip-outlined');
     expect(screen.getByRole('heading', { level: 1, name: 'Trades' })).toBeInTheDocument();

@@ -86,13 +86,13 @@ describe('Alerts delivery (protocol): a balance rule fires once to every destina
     await evaluate(t.app);
     await evaluate(t.app);
 
-    const firing = 'FIRING (warning): Ethereum balance 0.42 ETH is below 0.5 ETH, since 03:12 UTC';
+    const firing = 'FIRING (warning): Ethereum balance 0.42 ETH is below 0.50 ETH, since 03:12 UTC';
     const [alert] = t.app.alerts.evaluator.active();
     const about = { alertId: alert?.id, severity: 'warning', subject: { type: 'network', name: 'Ethereum' }, value: 0.42, threshold: 0.5 };
     expect(receiver.received.map(({ path, body }) => ({ path, body }))).toEqual(
       expect.arrayContaining([
         // deliveryId: the log row's id, for the receiver to drop a repeat after a crash.
-        { path: '/hook', body: { status: 'firing', rule: 'Balance on Ethereum below 0.5 ETH', text: firing, startedAt: Date.UTC(2026, 10, 26, 3, 12, 0), ...about, deliveryId: expect.any(String) } },
+        { path: '/hook', body: { status: 'firing', rule: 'Balance on Ethereum below 0.50 ETH', text: firing, startedAt: Date.UTC(2026, 10, 26, 3, 12, 0), ...about, deliveryId: expect.any(String) } },
         { path: SLACK_PATH, body: { text: firing } },
         { path: `/tg/bot${BOT_TOKEN}/sendMessage`, body: { chat_id: '-100200300', text: firing } },
       ]),
@@ -117,14 +117,14 @@ describe('Alerts delivery (protocol): a balance rule fires once to every destina
     await evaluate(t.app);
     await receiver.waitFor('/hook', 2);
     await t.app.alerts.dispatcher.idle();
-    const resolved = 'RESOLVED (warning): Ethereum balance 0.42 ETH is below 0.5 ETH, since 03:12 UTC, resolved after 18 min';
+    const resolved = 'RESOLVED (warning): Ethereum balance 0.42 ETH is below 0.50 ETH, since 03:12 UTC, resolved after 18 min';
     expect(receiver.received.slice(3).map(({ path, body }) => ({ path, body }))).toEqual(
       expect.arrayContaining([
         {
           path: '/hook',
           body: {
             status: 'resolved',
-            rule: 'Balance on Ethereum below 0.5 ETH',
+            rule: 'Balance on Ethereum below 0.50 ETH',
             text: resolved,
             startedAt: Date.UTC(2026, 10, 26, 3, 12, 0),
             endedAt: Date.UTC(2026, 10, 26, 3, 30, 0),
@@ -343,7 +343,7 @@ describe('Alerts delivery (protocol): a restart does not send a firing rule agai
       await evaluate(second.app);
       await evaluate(second.app);
       expect(receiver.received).toHaveLength(1);
-      expect(second.app.alerts.evaluator.active().map((a) => [a.state, a.text])).toEqual([['firing', 'Ethereum balance 0.3 ETH is below 0.5 ETH']]);
+      expect(second.app.alerts.evaluator.active().map((a) => [a.state, a.text])).toEqual([['firing', 'Ethereum balance 0.30 ETH is below 0.50 ETH']]);
       clock.advance(5 * 60_000);
       await hold(second, 3);
       await evaluate(second.app);
@@ -352,8 +352,8 @@ describe('Alerts delivery (protocol): a restart does not send a firing rule agai
       await evaluate(second.app);
       await receiver.waitFor('/hook', 2);
       expect(receiver.received.map((r) => (r.body as { status: string; text: string }).text)).toEqual([
-        expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0.3 ETH is below 0.5 ETH, since /),
-        expect.stringMatching(/^RESOLVED \(warning\): Ethereum balance 0.3 ETH is below 0.5 ETH, since .*, resolved after 5 min$/),
+        expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0.30 ETH is below 0.50 ETH, since /),
+        expect.stringMatching(/^RESOLVED \(warning\): Ethereum balance 0.30 ETH is below 0.50 ETH, since .*, resolved after 5 min$/),
       ]);
     } finally {
       await second.app.close();

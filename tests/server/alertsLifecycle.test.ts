@@ -56,12 +56,12 @@ describe('docs/protocol.md "Alerts lifecycle" on the reference server', () => {
     const changed = sent.filter((b) => b.event === 'alertChanged').map((b) => AlertSchema.parse(b.payload));
     expect(changed.map((a) => a.state)).toEqual(['firing']);
     alert = changed[0]!;
-    expect(alert).toMatchObject({ ruleId: 'low-eth', severity: 'critical', subject: { type: 'network', name: 'Ethereum' }, text: 'Ethereum balance 0.2 ETH is below 0.5 ETH', value: 0.2, threshold: 0.5 });
+    expect(alert).toMatchObject({ ruleId: 'low-eth', severity: 'critical', subject: { type: 'network', name: 'Ethereum' }, text: 'Ethereum balance 0.20 ETH is below 0.50 ETH', value: 0.2, threshold: 0.5 });
     await receiver.waitFor('/hook', 1);
     expect(receiver.received[0]?.body).toMatchObject({
       status: 'firing',
       alertId: alert.id,
-      text: `FIRING (critical): Ethereum balance 0.2 ETH is below 0.5 ETH, since 03:00 UTC https://console.example/alerts/${alert.id}`,
+      text: `FIRING (critical): Ethereum balance 0.20 ETH is below 0.50 ETH, since 03:00 UTC https://console.example/alerts/${alert.id}`,
     });
     expect(await list('?state=active')).toEqual([alert]);
     const one = await t.app.inject({ method: 'GET', url: `/api/alerts/${alert.id}`, headers: as(t.operatorToken) });

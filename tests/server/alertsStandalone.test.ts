@@ -62,8 +62,8 @@ describe('Alerts delivery (protocol): the standalone alerts process against the 
       const [firing] = await receiver.waitFor('/hook', 1);
       expect(firing?.body).toMatchObject({
         status: 'firing',
-        rule: 'Balance on Ethereum below 0.5 ETH',
-        text: expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0\.42 ETH is below 0\.5 ETH, since \d\d:\d\d UTC$/),
+        rule: 'Balance on Ethereum below 0.50 ETH',
+        text: expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0\.42 ETH is below 0\.50 ETH, since \d\d:\d\d UTC$/),
       });
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(receiver.received).toHaveLength(1);
@@ -79,7 +79,7 @@ describe('Alerts delivery (protocol): the standalone alerts process against the 
       const [, resolved] = await receiver.waitFor('/hook', 2);
       expect(resolved?.body).toMatchObject({
         status: 'resolved',
-        text: expect.stringMatching(/^RESOLVED \(warning\): Ethereum balance 0\.42 ETH is below 0\.5 ETH, since \d\d:\d\d UTC, resolved after \d+ s$/),
+        text: expect.stringMatching(/^RESOLVED \(warning\): Ethereum balance 0\.42 ETH is below 0\.50 ETH, since \d\d:\d\d UTC, resolved after \d+ s$/),
         endedAt: expect.any(Number),
       });
       await new Promise((resolve) => setTimeout(resolve, 400));
@@ -129,7 +129,7 @@ describe('Alerts delivery (protocol): the standalone alerts process against a ba
     const running = await startStandalone({ backend, key: 'any-key-0123456789', config, evaluateEveryMs: 50, log: (line) => lines.push(line) });
     try {
       const [firing] = await receiver.waitFor('/hook', 1);
-      expect(firing?.body).toMatchObject({ status: 'firing', text: expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0\.1 ETH is below 0\.5 ETH/) });
+      expect(firing?.body).toMatchObject({ status: 'firing', text: expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0\.10 ETH is below 0\.50 ETH/) });
       const dropped = lines.filter((line) => line.startsWith('dropped a malformed'));
       expect(dropped.some((line) => /^dropped a malformed gas event \(gasEstimate: /.test(line))).toBe(true);
       expect(dropped.some((line) => line.startsWith('dropped a malformed eventCache event'))).toBe(true);

@@ -46,7 +46,7 @@ describe('Telegram both ways (docs/protocol.md "Alerts lifecycle")', () => {
   });
 
   it('the firing message carries the two buttons, and the destination as GET shows it has commands on', async () => {
-    expect(telegram.messages(CHAT)).toEqual([{ text: expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0.1 ETH is below 0.5 ETH/), buttons: ['Acknowledge', 'Silence 1 h'] }]);
+    expect(telegram.messages(CHAT)).toEqual([{ text: expect.stringMatching(/^FIRING \(warning\): Ethereum balance 0.10 ETH is below 0.50 ETH/), buttons: ['Acknowledge', 'Silence 1 h'] }]);
     const sent = telegram.calls.find((c) => c.method === 'sendMessage');
     expect(sent?.body.reply_markup).toEqual({ inline_keyboard: [[{ text: 'Acknowledge', callback_data: `ack:${alert.id}` }, { text: 'Silence 1 h', callback_data: `sil:${alert.id}` }]] });
     const listed = (await t.app.inject({ method: 'GET', url: '/api/alerts/destinations', headers: as(t) })).json<{ destinations: { commands?: boolean }[] }>();
@@ -68,7 +68,7 @@ describe('Telegram both ways (docs/protocol.md "Alerts lifecycle")', () => {
     const logs = await logsWrittenBy(t.app, () => t.app.alerts.telegram.poll());
     expect(t.app.alerts.evaluator.openAlert(alert.id)?.ack).toMatchObject({ by: '@amy (Telegram)' });
     expect(logs).toMatchObject([{ user: '@amy (Telegram)', action: 'alerts.ack', details: { alertId: alert.id, via: 'Telegram' } }]);
-    expect(telegram.messages(CHAT).at(-1)?.text).toBe('Acknowledged by @amy (Telegram): Ethereum balance 0.1 ETH is below 0.5 ETH');
+    expect(telegram.messages(CHAT).at(-1)?.text).toBe('Acknowledged by @amy (Telegram): Ethereum balance 0.10 ETH is below 0.50 ETH');
     expect(telegram.calls.filter((c) => c.method === 'answerCallbackQuery').map((c) => c.body.callback_query_id)).toEqual(['cb2']);
     // The press is not applied twice: the next poll asks past it.
     await t.app.alerts.telegram.poll();
@@ -81,7 +81,7 @@ describe('Telegram both ways (docs/protocol.md "Alerts lifecycle")', () => {
     const [silence] = t.app.alerts.evaluator.activeSilences();
     expect(silence).toMatchObject({ ruleId: 'low-eth', subject: { type: 'network', name: 'Ethereum' }, by: 'Bo (Telegram)', until: t.clock.now() + 3_600_000, reason: 'Silenced for 1 h from Telegram' });
     expect(t.app.alerts.evaluator.openAlert(alert.id)?.silenceId).toBe(silence?.id);
-    expect(telegram.messages(CHAT).at(-1)?.text).toBe('Silenced for 1 h by Bo (Telegram): Ethereum balance 0.1 ETH is below 0.5 ETH');
+    expect(telegram.messages(CHAT).at(-1)?.text).toBe('Silenced for 1 h by Bo (Telegram): Ethereum balance 0.10 ETH is below 0.50 ETH');
   });
 
   it('a bot that does not answer is logged once, without its token, and polling goes on', async () => {

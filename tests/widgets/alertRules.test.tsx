@@ -32,7 +32,7 @@ const alert = (over: Partial<Alert> = {}): Alert => ({
   severity: 'critical',
   subject: { type: 'network', name: 'Base' },
   state: 'firing',
-  text: 'Base balance 0.01 ETH is below 0.5 ETH',
+  text: 'Base balance 0.01 ETH is below 0.50 ETH',
   value: 0.01,
   threshold: 0.5,
   startedAt: NOW,
@@ -60,17 +60,17 @@ describe('docs/protocol.md "Alerts lifecycle": a firing alert is a toast until i
       </MemoryRouter>,
     );
     await live({ alerts: new Map([['a1', alert()], ['a2', alert({ id: 'a2', state: 'pending', text: 'Pending one' })], ['a3', alert({ id: 'a3', silenceId: 's', text: 'Silenced one' })]]) });
-    expect(await screen.findAllByText('Base balance 0.01 ETH is below 0.5 ETH')).toHaveLength(1);
+    expect(await screen.findAllByText('Base balance 0.01 ETH is below 0.50 ETH')).toHaveLength(1);
     expect(screen.queryByText('Pending one')).toBeNull();
     expect(screen.queryByText('Silenced one')).toBeNull();
     // The same alert changing (acknowledged) raises nothing new.
     await live({ alerts: new Map([['a1', alert({ ack: { by: 'bob', at: NOW } })]]) });
-    expect(screen.getAllByText('Base balance 0.01 ETH is below 0.5 ETH')).toHaveLength(1);
+    expect(screen.getAllByText('Base balance 0.01 ETH is below 0.50 ETH')).toHaveLength(1);
     await live({ alerts: new Map() });
-    await waitFor(() => expect(screen.queryByText('Base balance 0.01 ETH is below 0.5 ETH')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Base balance 0.01 ETH is below 0.50 ETH')).toBeNull());
     // The end is said too, under a kind of its own (by default in the bell only: the centre tells how the alert ended).
     await waitFor(() =>
-      expect(journal?.getView().entries.map((e) => [e.kind, e.text])).toContainEqual(['alertResolved', 'Resolved: Base balance 0.01 ETH is below 0.5 ETH']),
+      expect(journal?.getView().entries.map((e) => [e.kind, e.text])).toContainEqual(['alertResolved', 'Resolved: Base balance 0.01 ETH is below 0.50 ETH']),
     );
   });
 });
@@ -108,7 +108,7 @@ describe('the status line: what is wrong now, worst first, each a link', () => {
     const list = await within(line).findByRole('list', { name: 'What is wrong now' }, { timeout: 3000 });
     const links = within(list).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-      ['Base balance 0.01 ETH is below 0.5 ETH (acknowledged by bob)', '/alerts/a1'],
+      ['Base balance 0.01 ETH is below 0.50 ETH (acknowledged by bob)', '/alerts/a1'],
       [expect.stringMatching(/^Service eventer down for 2 min( \d+ s)?$/), '/'],
     ]);
   });
@@ -188,7 +188,7 @@ describe('Preferences: Alert rules section (rules live on the server only)', () 
       </AdminContext>,
     );
     const offer = await screen.findByRole('alert', { name: 'Alert rules kept in this browser' });
-    expect(offer).toHaveTextContent('This browser kept a rule of its own: Balance on Base below 0.5 ETH.');
+    expect(offer).toHaveTextContent('This browser kept a rule of its own: Balance on Base below 0.50 ETH.');
     fireEvent.click(await within(offer).findByRole('button', { name: 'Save them to the server' }));
     await waitFor(() => expect(api.saveSharedAlertRules).toHaveBeenCalledWith([BASE_LOW]));
     await waitFor(() => expect(screen.queryByRole('alert', { name: 'Alert rules kept in this browser' })).toBeNull());

@@ -48,7 +48,7 @@ describe('Gas and balances: a network row follows its gas and balance without re
 
     // The operator sees the new figures (the table's figures change at most four times a second)...
     await waitFor(() => expect(region).toHaveTextContent('22'), { timeout: 2000 });
-    expect(region).toHaveTextContent('13 ETH');
+    expect(region).toHaveTextContent('13.00 ETH');
     // ...and the charts were not rendered again (they redraw their canvas from their series).
     expect(names.map((name) => renders.get(name) ?? 0)).toEqual(before);
   });

@@ -28,7 +28,7 @@ describe('§1 gas and balances at phone width (on call from a phone)', () => {
     const ethereum = within(list).getByRole('listitem', { name: 'Ethereum' });
     expect(within(ethereum).getByRole('heading', { name: 'Ethereum' })).toBeInTheDocument();
     expect(within(ethereum).getByText('Gas, gwei').nextElementSibling).toHaveTextContent('12');
-    expect(within(ethereum).getByText('Balance').nextElementSibling).toHaveTextContent('3 ETH');
+    expect(within(ethereum).getByText('Balance').nextElementSibling).toHaveTextContent('3.00 ETH');
     expect(ethereum).toHaveTextContent('pays for ≈ 833 txs');
     expect(within(list).getByRole('listitem', { name: 'Base' })).toHaveTextContent('pays for ≈ 8 txs (low)');
     expect(within(list).getByRole('listitem', { name: 'Solana' })).toHaveTextContent('pays for –');

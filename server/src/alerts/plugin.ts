@@ -55,7 +55,7 @@ const HISTORY_WORDS: Record<AlertHistoryEntry['event'], string> = {
   unsilenced: 'Alert silence ended',
 };
 
-/** One step of an alert's history as the timeline says it: "Alert firing: Base balance 0.01 ETH is below 0.5 ETH". */
+/** One step of an alert's history as the timeline says it: "Alert firing: Base balance 0.01 ETH is below 0.50 ETH". */
 export function alertTimelineEvent(alert: Alert, entry: AlertHistoryEntry): TimelineEvent {
   const by = entry.by ? ` (by ${entry.by})` : '';
   // Only what needs a look carries the alert's severity; its end and the people's steps are information.

@@ -76,7 +76,7 @@ const isNotProvided = (e: unknown): boolean => (e as { status?: unknown } | null
 
 const selectRules = (s: LiveState) => s.miscSettings['alertRules'];
 
-/** A rule by its id in words ("Rule: Balance on Base below 0.5 ETH"), from the rules the server holds; its id when it is gone. */
+/** A rule by its id in words ("Rule: Balance on Base below 0.50 ETH"), from the rules the server holds; its id when it is gone. */
 function useRuleWords(): (ruleId: string) => string {
   const value = useLive(selectRules);
   return useMemo(() => {

@@ -21,7 +21,8 @@ import { ANALYTICS_RANGES, STATS_GROUPS, type AnalyticsRange, type StatsGroup } 
 import type { TradeStatsResponse } from '../../contract/index.ts';
 import { useTradeStats } from '../../dataProvider/index.ts';
 import { bucketWords, customRange, type StatsRange } from '../../domain/analytics.ts';
-import { cumulativeProfit, formatProfit, formatRate, performanceText, periodRange, successRate } from '../../domain/performance.ts';
+import { cumulativeProfit, performanceText, periodRange, successRate } from '../../domain/performance.ts';
+import { formatCount, formatPercent, formatUsdChange } from '../../domain/numberFormat.ts';
 import { tradeErrorMessage } from '../../config/errorCodes.ts';
 import { FailureAlert } from '../../ui/FailureAlert.tsx';
 import { LoadBoundary } from '../../ui/retryableLazy.tsx';
@@ -33,7 +34,6 @@ import { useTimelineMarkers } from '../../ui/timelineMarkers.ts';
 
 const RANGE_TEXT: Record<AnalyticsRange, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d', custom: 'Custom' };
 const GROUP_TITLE: Record<StatsGroup, string> = { token: 'By token', bridge: 'By bridge', route: 'By route', errCode: 'By error code' };
-const whole = new Intl.NumberFormat('en-US');
 
 /** What the operator reads for a group's key. */
 function nameOf(group: StatsGroup, key: string): string {
@@ -60,22 +60,22 @@ function Overview({ answer, periodWords }: { answer: TradeStatsResponse; periodW
   return (
     <Paper component="section" aria-label="The period" variant="outlined" sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
       <Box component="dl" sx={{ m: 0, mb: 1, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' } }}>
-        <Figure term="Profit" value={formatProfit(totals.profit)} tone={totals.profit < 0 ? 'error.main' : undefined} />
-        <Figure term="Trades" value={whole.format(totals.trades)} />
-        <Figure term="Success rate" value={formatRate(successRate(totals))} />
-        <Figure term="Failed" value={whole.format(totals.failed)} tone={totals.failed > 0 ? 'error.main' : undefined} />
+        <Figure term="Profit" value={formatUsdChange(totals.profit)} tone={totals.profit < 0 ? 'error.main' : undefined} />
+        <Figure term="Trades" value={formatCount(totals.trades)} />
+        <Figure term="Success rate" value={formatPercent(successRate(totals))} />
+        <Figure term="Failed" value={formatCount(totals.failed)} tone={totals.failed > 0 ? 'error.main' : undefined} />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         <LoadBoundary>
           <Suspense fallback={<Box sx={{ height: 160 }} />}>
-            <TimeChart kind="line" label="Cumulative profit" description={summary} times={times} series={profitSeries} formatValue={formatProfit} bucket={bucket} markers={markers} />
+            <TimeChart kind="line" label="Cumulative profit" description={summary} times={times} series={profitSeries} formatValue={formatUsdChange} bucket={bucket} markers={markers} />
             <TimeChart
               kind="stackedBars"
               label={`Trades ${bucketWords(bucket)}, completed and failed`}
-              description={`Trades ${bucketWords(bucket)} over ${periodWords}: ${whole.format(totals.completed)} completed, ${whole.format(totals.failed)} failed, ${whole.format(totals.running)} running.`}
+              description={`Trades ${bucketWords(bucket)} over ${periodWords}: ${formatCount(totals.completed)} completed, ${formatCount(totals.failed)} failed, ${formatCount(totals.running)} running.`}
               times={times}
               series={tradeSeries}
-              formatValue={(v) => whole.format(v)}
+              formatValue={formatCount}
               bucket={bucket}
               markers={markers}
             />

@@ -22,7 +22,8 @@ import { TRADES_PATH } from '../../config/trades.ts';
 import type { StatsGroup } from '../../config/stats.ts';
 import type { TradeStatsGroup } from '../../contract/index.ts';
 import { groupChartText, tradesFilterOf, tradesLink, type StatsRange } from '../../domain/analytics.ts';
-import { formatProfit, formatRate, successRate } from '../../domain/performance.ts';
+import { successRate } from '../../domain/performance.ts';
+import { formatCount, formatPercent, formatUsdChange } from '../../domain/numberFormat.ts';
 import { PHONE_MAX_WIDTH, PRIORITY_MIN_WIDTH } from '../../ui/columnPriority.ts';
 import { sortBy, type SortState } from '../../ui/table.ts';
 
@@ -49,7 +50,6 @@ const COLUMNS: readonly Column[] = [
   { field: 'profit', label: 'Profit', phone: true, numeric: true },
 ];
 
-const whole = new Intl.NumberFormat('en-US');
 /** How many groups the chart draws (the largest by trades); the table lists them all. */
 const CHART_ROWS = 8;
 
@@ -59,9 +59,9 @@ export interface GroupRow extends TradeStatsGroup {
 }
 
 function cellText(row: GroupRow, field: Column['field']): string {
-  if (field === 'rate') return formatRate(successRate(row));
-  if (field === 'profit') return formatProfit(row.profit);
-  return whole.format(row[field satisfies CountField]);
+  if (field === 'rate') return formatPercent(successRate(row));
+  if (field === 'profit') return formatUsdChange(row.profit);
+  return formatCount(row[field satisfies CountField]);
 }
 
 function valueOf(row: GroupRow, field: Field): string | number {

@@ -25,9 +25,9 @@ import { errorStatus } from '../../dataProvider/apiFetch.ts';
 import { UnexpectedAnswerError, useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { errorText } from '../../ui/errors.ts';
 import { csvLine, csvRowCount, importProblem, rejectedCsv } from '../../domain/solanaRules.ts';
+import { formatCount } from '../../domain/numberFormat.ts';
 
 const HEADER = 'token,network,address,decimals';
-const number = (n: number) => n.toLocaleString('en-US');
 
 interface Outcome {
   result: SolanaBridgeImportResponse;
@@ -109,7 +109,7 @@ export function SolanaImport({ x, base }: { x: string; base: string }) {
         onChange={(e) => setCsv(e.target.value)}
         placeholder={`${HEADER}\nUSDC,Solana,EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v,6`}
         error={touched && problem !== null}
-        helperText={touched && problem ? problem : `${number(rows)} data rows`}
+        helperText={touched && problem ? problem : `${formatCount(rows)} data rows`}
         slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: MONO_FONT_STACK, fontSize: 12 } } }}
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -136,7 +136,7 @@ export function SolanaImport({ x, base }: { x: string; base: string }) {
           <LinearProgress aria-label="Importing" />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="body2">
-              Importing {number(rows)} rows into {x}… {elapsed} s waited (the server has up to {SOLANA_IMPORT_TIMEOUT_MS / 60_000} min).
+              Importing {formatCount(rows)} rows into {x}… {elapsed} s waited (the server has up to {SOLANA_IMPORT_TIMEOUT_MS / 60_000} min).
             </Typography>
             <Button size="small" onClick={() => abort.current?.abort()}>
               Stop waiting
@@ -149,7 +149,7 @@ export function SolanaImport({ x, base }: { x: string; base: string }) {
       <ConfirmDialog
         open={confirming}
         title="Confirm: import CSV"
-        message={`Import ${number(rows)} rows into the Solana config of ${x}? Each valid row adds or replaces that token's entry on that network.`}
+        message={`Import ${formatCount(rows)} rows into the Solana config of ${x}? Each valid row adds or replaces that token's entry on that network.`}
         onYes={() => void run()}
         onNo={() => setConfirming(false)}
       />
@@ -163,8 +163,8 @@ function ImportReport({ outcome, x, onKeepRejected }: { outcome: Outcome; x: str
   return (
     <Stack spacing={1} component="section" aria-label="Import report">
       <Alert severity={rejected === 0 ? 'success' : 'warning'}>
-        Imported {number(result.imported)} rows into {number(result.tokens)} tokens of {x}.
-        {rejected > 0 && ` ${number(rejected)} ${rejected === 1 ? 'row was rejected; fix it' : 'rows were rejected; fix them'} and import again.`}
+        Imported {formatCount(result.imported)} rows into {formatCount(result.tokens)} tokens of {x}.
+        {rejected > 0 && ` ${formatCount(rejected)} ${rejected === 1 ? 'row was rejected; fix it' : 'rows were rejected; fix them'} and import again.`}
       </Alert>
       {rejected > 0 && (
         <>

@@ -30,8 +30,8 @@ import { tradeErrorMessage } from '../../config/errorCodes.ts';
 import { Timeline } from './Timeline.tsx';
 import { TradeOperations } from './TradeOperations.tsx';
 import { operationLinks } from './tradeOperations.ts';
-import { amount, RouteText, StateChip } from './columns.tsx';
-import { formatProfit } from '../../domain/performance.ts';
+import { RouteText, StateChip, tradeAmount } from './columns.tsx';
+import { formatUsdChange } from '../../domain/numberFormat.ts';
 import { NoTrades } from './TradesList.tsx';
 import { TITLE_ROW_CLEAR_OF_TOASTS } from '../../config/layers.ts';
 
@@ -163,9 +163,9 @@ export function TradeShow() {
           <Field label="Started"><TimeText ms={trade.startedAt} /></Field>
           <Field label="Last update"><TimeText ms={trade.updatedAt} /></Field>
           {/* In USD, as Performance and Analytics read it (docs/protocol.md "Stats"). */}
-          <Field label="Expected profit">{formatProfit(trade.expectedProfit)}</Field>
-          <Field label="Amount in">{amount(trade.amountIn)}</Field>
-          <Field label="Amount out">{amount(trade.amountOut)}</Field>
+          <Field label="Expected profit">{formatUsdChange(trade.expectedProfit)}</Field>
+          <Field label="Amount in">{tradeAmount(trade, 'in')}</Field>
+          <Field label="Amount out">{tradeAmount(trade, 'out')}</Field>
           <Field label="Transactions">
             <RouterLink to={`/tx?${new URLSearchParams({ filter: JSON.stringify({ q: trade.tradeId }) }).toString()}`}>All txs of this trade</RouterLink>
           </Field>

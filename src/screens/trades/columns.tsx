@@ -14,12 +14,19 @@ import { useLive, type LiveState } from '../../realtime/index.ts';
 import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
 import { TRADE_ERROR_MESSAGES, tradeErrorMessage } from '../../config/errorCodes.ts';
 import { shortId, tradeStateColor, tradeStateVariant } from './tradeState.ts';
-import { formatProfit } from '../../domain/performance.ts';
+import { formatAmount, formatUsdChange } from '../../domain/numberFormat.ts';
+import { tradeAmountUnit } from '../../domain/amountUnits.ts';
 
 type Trade = TradeJourney & { id: string };
 
-/** An amount, one format wherever a trade's amounts show (grouped thousands, up to 6 decimals). */
-export const amount = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US', { maximumFractionDigits: 6 }));
+/** A trade's amount with its unit (domain/amountUnits.ts), one format wherever a trade's amounts show. */
+export function tradeAmount(trade: Parameters<typeof tradeAmountUnit>[0] & { amountIn?: number; amountOut?: number }, side: 'in' | 'out'): string {
+  const value = side === 'in' ? trade.amountIn : trade.amountOut;
+  return value === undefined ? '–' : formatAmount(value, tradeAmountUnit(trade, side));
+}
+
+/** A figure and its unit stay on one line: "1,192.60" over "USDC" reads as two values. */
+const OneLine = ({ text }: { text: string }) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
 /** Buy network → sell network, the bridge under them: as the trade toasts say it, in two short lines for a table. */
 export function RouteText({ trade }: { trade: Pick<TradeJourney, 'networkBuy' | 'networkSell' | 'bridge'> }) {
@@ -54,10 +61,10 @@ const COLUMNS: ColumnDef<Trade>[] = [
   { source: 'updatedAt', label: 'Last update', sortByOrder: 'DESC', priority: 'low', render: (t) => <TimeText ms={t.updatedAt} /> },
   { source: 'currentStep', label: 'Step', sortable: false, priority: 'medium', render: (t) => t.currentStep + 1 },
   { source: 'state', label: 'State', sortable: false, phone: 'secondary', render: (t) => <StateChip state={t.state} /> },
-  { source: 'expectedProfit', label: 'Expected profit', sortByOrder: 'DESC', align: 'right', render: (t) => formatProfit(t.expectedProfit) },
-  { source: 'amountIn', label: 'Amount in', sortByOrder: 'DESC', align: 'right', priority: 'medium', render: (t) => amount(t.amountIn) },
+  { source: 'expectedProfit', label: 'Expected profit', sortByOrder: 'DESC', align: 'right', render: (t) => formatUsdChange(t.expectedProfit) },
+  { source: 'amountIn', label: 'Amount in', sortByOrder: 'DESC', align: 'right', priority: 'medium', render: (t) => <OneLine text={tradeAmount(t, 'in')} /> },
   // The sell's output once the trade completed: shown from the column chooser, the table is wide enough.
-  { source: 'amountOut', label: 'Amount out', sortable: false, align: 'right', hidden: true, render: (t) => amount(t.amountOut) },
+  { source: 'amountOut', label: 'Amount out', sortable: false, align: 'right', hidden: true, render: (t) => <OneLine text={tradeAmount(t, 'out')} /> },
 ];
 
 type Named = Readonly<Record<string, unknown>>;

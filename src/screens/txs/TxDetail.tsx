@@ -26,7 +26,7 @@ import { errorText } from '../../ui/errors.ts';
 import { TxHashLink } from '../../ui/TxHashLink.tsx';
 import { historyOf } from './txFilter.ts';
 import { statusColor } from '../../domain/txStatus.ts';
-import { NO_REASON } from './txFormat.ts';
+import { NO_REASON, cellText } from './txFormat.ts';
 import { TITLE_ROW_CLEAR_OF_TOASTS } from '../../config/layers.ts';
 
 export interface TxDetailProps {
@@ -60,6 +60,8 @@ function fieldText(tx: TxRecord, key: keyof TxRecord, zone: TimeZoneMode): strin
   const value = tx[key];
   if ((key === 'createdAt' || key === 'updatedAt') && typeof value === 'number') return formatTime(value, zone);
   if (value === null || value === undefined || value === '') return '–';
+  // Amounts with their unit and the profit in dollars, as the list's cells read them.
+  if ((key === 'amountIn' || key === 'amountOut' || key === 'expectedProfit') && typeof value === 'number') return cellText(tx, key, zone);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
@@ -130,7 +132,7 @@ export function TxDetail({ id, onBack, onShowTrade }: TxDetailProps) {
           ))}
         </Box>
       )}
-      <TxHistoryDialog open={popup === 'history'} title={`History of ${id}`} history={history} network={tx?.network} onClose={() => setPopup(null)} />
+      <TxHistoryDialog open={popup === 'history'} title={`History of ${id}`} history={history} network={tx?.network} tokenName={tx?.tokenName} onClose={() => setPopup(null)} />
       <JsonDialog open={popup === 'raw'} title={`Transaction ${id} (raw record)`} value={tx ?? null} onClose={() => setPopup(null)} />
     </Stack>
   );

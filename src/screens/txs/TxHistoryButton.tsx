@@ -45,7 +45,7 @@ export function TxHistoryButton({ record }: { record: RaRecord }) {
       </Tooltip>
       {/* Clicks in the popup bubble through React's tree to the row, which would open the page. */}
       <span onClick={(e) => e.stopPropagation()}>
-        <TxHistoryDialog open={history !== null} title={`History of ${id}`} history={history ?? NO_HISTORY} network={String(record.network ?? '')} onClose={() => setHistory(null)} />
+        <TxHistoryDialog open={history !== null} title={`History of ${id}`} history={history ?? NO_HISTORY} network={String(record.network ?? '')} tokenName={typeof record.tokenName === 'string' ? record.tokenName : undefined} onClose={() => setHistory(null)} />
       </span>
     </>
   );

@@ -5,6 +5,8 @@ import type { ColumnPriority } from '../../ui/columnPriority.ts';
 import { formatTime, type TimeZoneMode } from '../../domain/time.ts';
 import { csvText } from '../../domain/csv.ts';
 import { tradeErrorMessage } from '../../config/errorCodes.ts';
+import { formatAmount, formatNumber, formatUsdChange } from '../../domain/numberFormat.ts';
+import { txAmountUnit } from '../../domain/amountUnits.ts';
 
 export interface TxColumn {
   field: string;
@@ -38,8 +40,6 @@ export const TX_COLUMNS: readonly TxColumn[] = [
   { field: 'tradeId', label: 'Trade', initial: true },
 ];
 
-const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
-
 /** Long identifiers (uuids, hashes) read by their start in a table; the full value is in the cell's title. */
 export const SHORT_ID_FIELDS: ReadonlySet<string> = new Set(['id', 'tradeId', 'hash']);
 const SHORT_ID_CHARS = 10;
@@ -60,7 +60,12 @@ export function cellText(record: RaRecord, field: string, zone: TimeZoneMode = '
   if ((field === 'createdAt' || field === 'updatedAt') && typeof value === 'number') return formatTime(value, zone);
   // §8: the message the error toast shows for the code (the code itself is the cell's title).
   if (field === 'errCode' && typeof value === 'number') return tradeErrorMessage(value);
-  if (typeof value === 'number' && field !== 'attempt') return amount.format(value);
+  // Amounts with their unit (the row's token, or USD for the buy swap's input and the sell's output),
+  // on the cell's one line: the unit differs from row to row, so the header cannot say it.
+  if (field === 'amountIn' && typeof value === 'number') return formatAmount(value, txAmountUnit(record, 'in'));
+  if (field === 'amountOut' && typeof value === 'number') return formatAmount(value, txAmountUnit(record, 'out'));
+  if (field === 'expectedProfit' && typeof value === 'number') return formatUsdChange(value);
+  if (typeof value === 'number' && field !== 'attempt') return formatNumber(value);
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 

@@ -19,7 +19,7 @@ import { statusColor } from '../../domain/txStatus.ts';
 import { useFormatTime } from '../timeZone.ts';
 import { CutText } from '../CutText.tsx';
 import { TxHashLink } from '../TxHashLink.tsx';
-import { errorWords, historyDetails, stepWords } from './txHistoryDetails.ts';
+import { errorWords, historyDetails, stepWords, type HistoryEntryContext } from './txHistoryDetails.ts';
 
 /** What one history entry says at a glance; every part is optional (the entry is whatever the server sent). */
 export interface TxHistorySummary {
@@ -69,12 +69,12 @@ function ErrorCell({ code }: { code: string }) {
 /** The widest an error message grows in a summary row; whole on hover, focus and in the details. */
 const ERROR_MAX_WIDTH = 220;
 
-function Details({ id, value, network }: { id: string; value: unknown; network: string }) {
+function Details({ id, value, network, context }: { id: string; value: unknown; network: string; context: HistoryEntryContext }) {
   const formatTime = useFormatTime();
   const notSent = txHistorySummary(value).status === 'skip';
   return (
     <Box component="dl" id={id} sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0, py: 0.5 }}>
-      {historyDetails(value, formatTime).filter((d) => !(notSent && d.kind === 'hash')).map((d, i) => (
+      {historyDetails(value, formatTime, context).filter((d) => !(notSent && d.kind === 'hash')).map((d, i) => (
         <Box key={`${d.label}-${i}`} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
             {d.label}
@@ -94,7 +94,7 @@ function Details({ id, value, network }: { id: string; value: unknown; network: 
   );
 }
 
-function HistoryRow({ entryKey, value, network }: { entryKey: string; value: unknown; network: string }) {
+function HistoryRow({ entryKey, value, network, tokenName }: { entryKey: string; value: unknown; network: string; tokenName?: string }) {
   const [open, setOpen] = useState(false);
   const summary = txHistorySummary(value);
   const words = stepWords(entryKey);
@@ -125,7 +125,7 @@ function HistoryRow({ entryKey, value, network }: { entryKey: string; value: unk
       {open && (
         <TableRow>
           <TableCell colSpan={6} sx={{ pt: 0, pl: 5 }}>
-            <Details id={detailsId} value={value} network={hashNetwork} />
+            <Details id={detailsId} value={value} network={hashNetwork} context={{ key: entryKey, tokenName, network: hashNetwork }} />
           </TableCell>
         </TableRow>
       )}
@@ -138,12 +138,14 @@ function HistoryRow({ entryKey, value, network }: { entryKey: string; value: unk
  * row per entry (key, status, the whole time in the chosen zone, the hash on the explorer, the error
  * in words), oldest first; its fields as labelled values on expand, never raw JSON.
  */
-export function TxHistoryDialog({ open, title, history, network = '', onClose }: {
+export function TxHistoryDialog({ open, title, history, network = '', tokenName, onClose }: {
   open: boolean;
   title: string;
   history: Readonly<Record<string, unknown>>;
   /** The transaction's network: its entries' hashes link to its explorer unless an entry names its own. */
   network?: string;
+  /** The transaction's token: the unit of its entries' token amounts. */
+  tokenName?: string;
   onClose: () => void;
 }) {
   const titleId = useId();
@@ -169,7 +171,7 @@ export function TxHistoryDialog({ open, title, history, network = '', onClose }:
               <Table size="small" aria-label={`${group} history`} sx={{ mb: 1, '& td': { py: 0.25, px: 1 } }}>
                 <TableBody>
                   {groups[group].map(({ key, value }) => (
-                    <HistoryRow key={key} entryKey={key} value={value} network={network} />
+                    <HistoryRow key={key} entryKey={key} value={value} network={network} tokenName={tokenName} />
                   ))}
                 </TableBody>
               </Table>

@@ -5,6 +5,8 @@
  */
 import { parseTxHistoryKey } from '../../domain/keys.ts';
 import { tradeErrorMessage } from '../../config/errorCodes.ts';
+import { formatAmount, formatNumber } from '../../domain/numberFormat.ts';
+import { txAmountUnit } from '../../domain/amountUnits.ts';
 
 export interface HistoryDetail {
   label: string;
@@ -28,8 +30,6 @@ const KNOWN: readonly { field: string; label: string }[] = [
   { field: 'id', label: 'Transaction' },
 ];
 
-const amount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
-
 /** "gasPriceGwei" -> "Gas price gwei": a field the console does not know, labelled from its name. */
 export function labelOf(field: string): string {
   const words = field.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim().toLowerCase();
@@ -39,7 +39,7 @@ export function labelOf(field: string): string {
 /** A value in words: numbers formatted, yes/no, lists and objects as "label value" parts. */
 function valueText(value: unknown): string {
   if (value === null || value === undefined) return '–';
-  if (typeof value === 'number') return Number.isFinite(value) ? amount.format(value) : String(value);
+  if (typeof value === 'number') return formatNumber(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (Array.isArray(value)) return value.map(valueText).join(', ');
   if (typeof value === 'object') {
@@ -64,13 +64,27 @@ export function stepWords(key: string): string {
   return [side, `attempt ${parts.attempt}`, parts.txType, parts.method === '' ? undefined : `via ${parts.method}`].filter((p) => p !== undefined && p !== '').join(', ');
 }
 
+/** What an entry's amounts are counted in is read from its step: its key's tx type, the tx's token and network. */
+export interface HistoryEntryContext {
+  key?: string;
+  tokenName?: string;
+  network?: string;
+}
+
 /**
  * The labelled fields of an entry: the known ones in order, then the others by their names; times
- * formatted by `formatTime` (the chosen zone). An entry that is not an object is one "Value".
+ * formatted by `formatTime` (the chosen zone), amounts with their unit where `context` names it.
+ * An entry that is not an object is one "Value".
  */
-export function historyDetails(value: unknown, formatTime: (ms: number) => string): HistoryDetail[] {
+export function historyDetails(value: unknown, formatTime: (ms: number) => string, context: HistoryEntryContext = {}): HistoryDetail[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [{ label: 'Value', text: valueText(value), kind: 'text' }];
   const record = value as Record<string, unknown>;
+  // The entry's own fields first: a backend may write them on each entry.
+  const step = {
+    txType: record.txType ?? (context.key === undefined ? undefined : parseTxHistoryKey(context.key)?.txType),
+    tokenName: record.tokenName ?? context.tokenName,
+    network: record.network ?? context.network,
+  };
   const details: HistoryDetail[] = [];
   const seen = new Set<string>();
   const add = (field: string, label: string) => {
@@ -81,6 +95,7 @@ export function historyDetails(value: unknown, formatTime: (ms: number) => strin
     else if (field === 'hash' && typeof v === 'string') details.push({ label, text: v, kind: 'hash' });
     else if (field === 'errCode' || field === 'errorCode' || field === 'code') details.push({ label, text: errorWords(v), kind: 'text' });
     else if (isTimeField(field) && typeof v === 'number' && Number.isFinite(v)) details.push({ label, text: formatTime(v), kind: 'time' });
+    else if ((field === 'amountIn' || field === 'amountOut') && typeof v === 'number') details.push({ label, text: formatAmount(v, txAmountUnit(step, field === 'amountIn' ? 'in' : 'out')), kind: 'text' });
     else details.push({ label, text: valueText(v), kind: 'text' });
   };
   for (const { field, label } of KNOWN) if (field in record) add(field, label);

@@ -8,10 +8,9 @@ import Sparkline from '../../charts/Sparkline.tsx';
 import { describeSpark } from '../../charts/sparkSeries.ts';
 import type { SparkSeries } from '../../charts/types.ts';
 import { historyOf, sparklinesOff } from './networkHistory.ts';
+import { formatAmount, formatSeconds } from '../../domain/numberFormat.ts';
+import { gasText } from '../../domain/gasUnit.ts';
 
-const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
-const seconds = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-const secondsText = (ms: number) => `${seconds.format(ms / 1000)} s`;
 
 export const SPARK_TITLES = { gas: 'Gas', balance: 'Balance', blockInterval: 'Block interval' } as const;
 /** The phone cards' captions over each line (the table says it in its column header). */
@@ -34,9 +33,9 @@ export const NetworkSparklines = memo(function NetworkSparklines({
   captions?: boolean;
 }) {
   if (sparklinesOff) return null;
-  const describeGas = (s: SparkSeries) => describeSpark(s, (v) => number.format(v));
-  const describeBalance = (s: SparkSeries) => describeSpark(s, (v) => `${number.format(v)}${native ? ` ${native}` : ''}`);
-  const describeBlocks = (s: SparkSeries) => describeSpark(s, secondsText);
+  const describeGas = (s: SparkSeries) => describeSpark(s, (v) => gasText(v, network));
+  const describeBalance = (s: SparkSeries) => describeSpark(s, (v) => formatAmount(v, native));
+  const describeBlocks = (s: SparkSeries) => describeSpark(s, formatSeconds);
   const sparks = [
     ['gas', describeGas, 'primary'],
     ['balance', describeBalance, 'success'],

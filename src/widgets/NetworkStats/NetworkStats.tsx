@@ -19,6 +19,7 @@ import { NetworkSparklines } from './NetworkSparklines.tsx';
 import { backfill, followLive, keepsHistory, subscribeHistoryStatus, type FetchSeries } from './networkHistory.ts';
 import { VISUALLY_HIDDEN } from '../../ui/visuallyHidden.ts';
 import { NetworkIcon } from '../../ui/NetworkIcon.tsx';
+import { formatAmount, formatCountCompact, formatGas, formatUsd } from '../../domain/numberFormat.ts';
 
 const order = new Map<string, number>(NETWORKS.map((n, i) => [n, i]));
 
@@ -27,10 +28,6 @@ function selectNetworks(s: LiveState): string {
   return [...names].sort((a, b) => (order.get(a) ?? 999) - (order.get(b) ?? 999) || a.localeCompare(b)).join('|');
 }
 
-const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
-const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-/** Exact under a thousand, where it matters; 12K, 1.2M above. */
-const count = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * The table's figures change at most four times a second, all in one repaint: a gas estimate that
@@ -65,14 +62,14 @@ const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
           {network}
         </Box>
       </th>
-      <td title={gasHint(network)}>{gas === undefined ? '–' : number.format(gas)}</td>
-      <td>{balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`}</td>
-      <td>{balance === undefined || price === undefined ? '–' : usd.format(balance * price)}</td>
+      <td title={gasHint(network)}>{gas === undefined ? '–' : formatGas(gas)}</td>
+      <td>{balance === undefined ? '–' : formatAmount(balance, native)}</td>
+      <td>{balance === undefined || price === undefined ? '–' : formatUsd(balance * price)}</td>
       <td>
         <NetworkSparklines network={network} native={native} width={SPARK_WIDTH} />
       </td>
       <td data-low={low || undefined} title={low ? `Under ${TXS_LEFT_DANGER} transactions left` : undefined}>
-        {txs === null ? '–' : `≈ ${count.format(txs)} txs`}
+        {txs === null ? '–' : `≈ ${formatCountCompact(txs)} txs`}
         {low && <span style={VISUALLY_HIDDEN}> (low)</span>}
       </td>
     </tr>
@@ -121,16 +118,16 @@ const NetworkCard = memo(function NetworkCard({ network }: { network: string }) 
           title={low ? `Under ${TXS_LEFT_DANGER} transactions left` : PAYS_FOR_HINT}
           sx={low ? { color: 'error.main', fontWeight: 700 } : undefined}
         >
-          {txs === null ? 'pays for –' : `pays for ≈ ${count.format(txs)} txs`}
+          {txs === null ? 'pays for –' : `pays for ≈ ${formatCountCompact(txs)} txs`}
           {low && <span style={VISUALLY_HIDDEN}> (low)</span>}
         </Typography>
       </Box>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr 1.6fr 1.3fr', columnGap: 1, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
         {(
           [
-            [gasUnit(network) === 'gwei' ? 'Gas, gwei' : 'Gas', gas === undefined ? '–' : number.format(gas)],
-            ['Balance', balance === undefined ? '–' : `${number.format(balance)} ${native ?? ''}`],
-            ['USD', balance === undefined || price === undefined ? '–' : usd.format(balance * price)],
+            [gasUnit(network) === 'gwei' ? 'Gas, gwei' : 'Gas', gas === undefined ? '–' : formatGas(gas)],
+            ['Balance', balance === undefined ? '–' : formatAmount(balance, native)],
+            ['USD', balance === undefined || price === undefined ? '–' : formatUsd(balance * price)],
           ] as const
         ).map(([term, value]) => (
           <Box key={term} sx={{ minWidth: 0 }}>
@@ -166,7 +163,7 @@ const nativeOf = (network: string) => (isNetwork(network) ? NETWORK_INFO[network
 function selectPortfolio(s: LiveState): string {
   const { totalUSD, priced, unpriced } = portfolioValueUSD(s.balance, nativeOf, s.brainState?.nativePriceUSD);
   if (priced.length === 0) return '';
-  return `${usd.format(totalUSD)}${unpriced.length > 0 ? ` (without ${unpriced.join(', ')}: no price)` : ''}`;
+  return `${formatUsd(totalUSD)}${unpriced.length > 0 ? ` (without ${unpriced.join(', ')}: no price)` : ''}`;
 }
 
 function PortfolioTotal() {

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { TimeChart } from '../../charts/index.ts';
 import { PERFORMANCE_PERIOD, PERFORMANCE_PERIODS, PERFORMANCE_REFRESH_MS, type PerformancePeriod } from '../../config/performance.ts';
 import {
-  cumulativeProfit, formatProfit, formatRate, mergeBucket, performanceText, periodRange, successRate, totalsOf, type Bucket,
+  cumulativeProfit, mergeBucket, performanceText, periodRange, successRate, totalsOf, type Bucket,
 } from '../../domain/performance.ts';
 import { liveStore } from '../../realtime/index.ts';
 import { FailureAlert } from '../../ui/FailureAlert.tsx';
@@ -24,6 +24,7 @@ import { LoadBoundary } from '../../ui/retryableLazy.tsx';
 import { useConsoleDataProvider } from '../../dataProvider/index.ts';
 import { Figure } from '../../ui/Figure.tsx';
 import { useTimelineMarkers } from '../../ui/timelineMarkers.ts';
+import { formatCount, formatPercent, formatUsdChange, formatUsdCompact } from '../../domain/numberFormat.ts';
 
 /** The window also slides with no trade at all (a new hour starts): the current bucket is refetched this often. */
 const SLIDE_CHECK_MS = 60_000;
@@ -35,8 +36,6 @@ type Loaded =
   | { status: 'failed'; message: string }
   | { status: 'ready'; period: PerformancePeriod; buckets: Bucket[] };
 
-const whole = new Intl.NumberFormat('en-US');
-const profitAxis = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
   const api = useConsoleDataProvider();
@@ -173,10 +172,10 @@ export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
             aria-busy={ready === null}
             sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 1 }}
           >
-            <Figure term="Profit" value={ready ? formatProfit(totals.profit) : '…'} tone={totals.profit < 0 ? 'error.main' : undefined} />
-            <Figure term="Trades" value={ready ? whole.format(totals.trades) : '…'} />
-            <Figure term="Success rate" value={ready ? formatRate(rate) : '…'} />
-            <Figure term="Failures" value={ready ? whole.format(totals.failed) : '…'} tone={totals.failed > 0 ? 'error.main' : undefined} />
+            <Figure term="Profit" value={ready ? formatUsdChange(totals.profit) : '…'} tone={totals.profit < 0 ? 'error.main' : undefined} />
+            <Figure term="Trades" value={ready ? formatCount(totals.trades) : '…'} />
+            <Figure term="Success rate" value={ready ? formatPercent(rate) : '…'} />
+            <Figure term="Failures" value={ready ? formatCount(totals.failed) : '…'} tone={totals.failed > 0 ? 'error.main' : undefined} />
           </Box>
           {ready && (
             <LoadBoundary dense>
@@ -190,7 +189,7 @@ export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
                   description={summary}
                   times={times}
                   series={[{ label: 'Cumulative profit (USD)', values: cumulativeProfit(buckets), color: 'primary' }]}
-                  formatValue={(v) => profitAxis.format(v)}
+                  formatValue={formatUsdCompact}
                   bucket={bucket}
                   height={CHART_HEIGHT}
                   markers={markers}
@@ -202,13 +201,13 @@ export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
                 <TimeChart
                   kind="stackedBars"
                   label={`Trades per ${per} over ${words}, completed and failed`}
-                  description={`${whole.format(totals.completed)} completed and ${whole.format(totals.failed)} failed over ${words}.`}
+                  description={`${formatCount(totals.completed)} completed and ${formatCount(totals.failed)} failed over ${words}.`}
                   times={times}
                   series={[
                     { label: 'Completed', values: buckets.map((b) => b.completed), color: 'success' },
                     { label: 'Failed', values: buckets.map((b) => b.failed), color: 'error' },
                   ]}
-                  formatValue={(v) => whole.format(v)}
+                  formatValue={formatCount}
                   bucket={bucket}
                   height={CHART_HEIGHT}
                   markers={markers}

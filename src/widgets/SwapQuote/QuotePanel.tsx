@@ -25,6 +25,7 @@ import { TokenBox } from './TokenBox.tsx';
 import { TokenPicker } from './TokenPicker.tsx';
 import { useTokenList } from './useTokenList.ts';
 import { usePanelQuote } from './useQuote.ts';
+import { formatSeconds } from '../../domain/numberFormat.ts';
 
 /** Typing in the amount waits this long before quoting, so a quote is not fetched per keystroke. */
 export const AMOUNT_SETTLE_MS = 250;
@@ -202,10 +203,10 @@ export function QuotePanel({ init, onOpenBeside, label, onClose }: QuotePanelPro
 /** §2 Seconds since the last successful fetch, refreshed every 300 ms. */
 function QuoteTimer({ since }: { since: number | null }) {
   const now = useNow(QUOTE_TIMER_REFRESH_MS);
-  const seconds = since === null ? null : Math.max(0, (now - since) / 1000);
+  const ms = since === null ? null : Math.max(0, now - since);
   return (
     <Typography variant="caption" color="text.secondary" title="Seconds since the last successful quote" data-testid="quote-timer">
-      {seconds === null ? 'no quote yet' : `${seconds.toFixed(1)} s ago`}
+      {ms === null ? 'no quote yet' : `${formatSeconds(ms)} ago`}
     </Typography>
   );
 }

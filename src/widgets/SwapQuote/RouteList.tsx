@@ -8,9 +8,7 @@ import { ROUTE_LIST_MAX_HEIGHT } from '../../config/constants.ts';
 import type { RouteView } from '../../domain/quote.ts';
 import { DexLogo } from './DexLogo.tsx';
 import { shortWindow } from './panelLayout.ts';
-
-/** Gas in units, grouped like every other count ("145,000 gas", not "gas 145000"). */
-const GAS_UNITS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import { formatCount } from '../../domain/numberFormat.ts';
 
 
 /**
@@ -71,7 +69,7 @@ export const RouteList = memo(function RouteList({
             </Typography>
             {/* On the amount's line, so a route takes one line less and the first fits the default window. */}
             <Typography variant="caption" color="text.secondary" title="Gas this route is estimated to use, in units of gas" sx={{ ml: 'auto', flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
-              {route.gasEstimate === null ? 'gas unknown' : `${GAS_UNITS.format(route.gasEstimate)} gas`}
+              {route.gasEstimate === null ? 'gas unknown' : `${formatCount(route.gasEstimate)} gas`}
             </Typography>
           </Stack>
           <Stack component="ol" sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }} spacing={0.25} aria-label="Hops">
