@@ -19,6 +19,7 @@ import { fetchRelatedRecords, useDataProvider, useListContext, type RaRecord } f
 import { EXPORT_ROWS_MAX } from '../config/constants.ts';
 import { LIST_MAX_PER_PAGE } from '../contract/index.ts';
 import { readExportPages } from '../domain/exportPages.ts';
+import { formatCount } from '../domain/numberFormat.ts';
 import { errorStatus } from '../dataProvider/apiFetch.ts';
 import { errorText } from '../ui/errors.ts';
 
@@ -28,7 +29,7 @@ type Step =
   | { kind: 'reading'; done: number; total: number }
   | { kind: 'failed'; done: number; total: number; error: unknown };
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatCount;
 
 /** What failed, in words: the status the server answered, then its reason. */
 function failure(error: unknown): string {
