@@ -8,6 +8,7 @@
  * returns the capital with the profit.
  */
 import { DEX_AGGREGATORS, type TxStatus, type TxType } from '../../../src/config/enums.ts';
+import { NETWORK_INFO, type Network } from '../../../src/config/networks.ts';
 import type { Token } from '../../../src/contract/index.ts';
 import { DEMO_BRAIN_STATE, DEMO_BRIDGES, DEMO_TOKENS } from './demoData.ts';
 import { mulberry32 } from '../lib/rng.ts';
@@ -117,6 +118,31 @@ function uuidV4(rng: Rng): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${HEX[8 + rng.int(0, 3)]}${h.slice(17, 20)}-${h.slice(20)}`;
 }
 
+/** A zero-value transfer of the network's coin to the wallet itself, outside any trade (Unlock nonce). */
+function unlockNonce(rng: Rng, network: string, createdAt: number, endMs: number, wallet: string | null | undefined): TxDraft {
+  return {
+    id: uuidV7(rng, createdAt),
+    tradeId: null,
+    tokenName: NETWORK_INFO[network as Network]?.native ?? network,
+    side: 'sell',
+    method: 'unlock-nonce',
+    attempt: 1,
+    txType: 'TransferNative',
+    status: 'completed',
+    networkBuy: null,
+    networkSell: null,
+    network,
+    bridgeName: null,
+    amountIn: 0,
+    amountOut: 0,
+    expectedProfit: null,
+    hash: `0x${rng.hex(64)}`,
+    createdAt,
+    updatedAt: Math.min(endMs, createdAt + rng.int(2000, 30_000)),
+    raw: { from: wallet, to: wallet, nonce: rng.int(1000, 90_000), block: blockAt(network, createdAt) },
+  };
+}
+
 function blockAt(network: string, ms: number): number {
   const [anchor, seconds] = BLOCKS[network] ?? [10_000_000, 2];
   return Math.max(1, anchor + Math.floor((ms - BLOCK_EPOCH_MS) / 1000 / seconds));
@@ -134,8 +160,7 @@ function outcomeOf(rng: Rng): Outcome {
 }
 
 /**
- * `count` txs ending at `endMs`, oldest first, and the rest of the last trade begun (at most a
- * trade's steps more): every seeded trade is whole. The gaps between trades are drawn at random, so
+ * `count` txs ending at `endMs`, oldest first, every trade whole. The gaps between trades are drawn at random, so
  * how long `count` txs take is known only once drawn: a first run without an end measures it, and
  * the history is then drawn again with its gaps scaled to end QUIET_END_MS before `endMs`, every
  * trade settled, instead of a pile of trades clamped at the end (which the stuck-trade watch would
@@ -182,10 +207,15 @@ function* history(count: number, startMs: number, endMs: number, gapScale: numbe
     const stopAt = outcome === 'completed' || outcome === 'retried' ? -1 : rng.int(0, types.length - 1);
     const retryAt = outcome === 'retried' ? rng.int(0, types.length - 1) : -1;
     const failsWithCode = outcome === 'failed' && rng.chance(0.75);
+    // A trade is written whole or not at all (cut after its swap, the newest seeded trade read
+    // "Step 1, completed" for a route that only swapped). The rows left over are what an operator
+    // sends outside trades: nonce unlocks, as /tx/new's Unlock nonce writes them.
+    if (emitted + types.length + (retryAt >= 0 ? 1 : 0) > count) {
+      for (let at = time; emitted < count; emitted++, at += rng.int(20_000, 90_000)) yield unlockNonce(rng, route.networks[0], Math.min(Math.round(at), endMs), endMs, wallet);
+      return;
+    }
 
     let at = time;
-    // A trade is written whole, even past `count`: cut after its swap, the newest seeded trade read
-    // "Step 1, completed" for a route that only swapped, on the list's first row.
     for (let i = 0; i < types.length; i++) {
       const txType = types[i] as TxType;
       const side = BUY_SIDE_TX_TYPES.has(txType) ? 'buy' : 'sell';
