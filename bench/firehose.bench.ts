@@ -10,6 +10,11 @@
  * live store telling subscribers after every event (localStorage "bench:renderPerEvent", i.e.
  * setState per message) instead of once per frame; the ratio column is baseline / console.
  *
+ * Then the phone-class row, on the console and on the baseline each right after its ladder: the same
+ * page with Chromium's CPU throttled BENCH_PHONE_THROTTLE times (default 4; CDP
+ * Emulation.setCPUThrottlingRate) at simulator rate BENCH_PHONE_RATE (default 10, about 250
+ * events/s), i.e. a mid-range phone on a modest feed. BENCH_PHONE=off skips it.
+ *
  * Then the status line (docs/guide.md "Alerts") at 2,500 events/s (rate 100): the console as it is,
  * then the same console with the line not drawn (localStorage "bench:statusLineOff"), each for a
  * step, back to back; the ratio is without / with (1.0x: the line adds nothing measurable).
@@ -20,22 +25,41 @@
  * after the first minute (warm-up). Targets: 2,000 events/s, event-to-paint p95 < 100 ms, no
  * long task from the feed, flat heap. Figures are printed, never asserted.
  *
+ * After the table (bench/run.ts prints `afterTable()`), the guard against slipping back: each row's
+ * event-to-paint p95 against the last figure recorded for it in bench/README.md (the json block of
+ * "Recorded figures" under "## firehose", bench/lib/firehoseRecord.ts), as a ratio; > 1 is slower.
+ * Printed, never asserted, like every figure here.
+ *
+ * BENCH_PROFILE=trace adds the profile mode, on the console's page after its ladder: a Chromium
+ * trace (timeline, user timing and V8 CPU-profiler samples) of BENCH_PROFILE_SECONDS (default 4)
+ * at rate 100 (about 2,500 events/s), then another at the phone-class rate and throttle, each
+ * summarised (bench/lib/traceSummary.ts): main-thread time per top-level task kind and per kind of
+ * work (script, style, layout, paint, GC), and sampled self and inclusive time per function and
+ * source file, mapped back to src/ through source maps the build then writes (hidden: the served
+ * scripts name no map). BENCH_PROFILE_DIR=<dir> also keeps the raw traces there, for DevTools.
+ *
  * Builds the console into a temporary folder itself (works from a fresh clone after `npm ci`).
  *
  *   npm run bench -- firehose
  *   BENCH_RATES=10,100 BENCH_STEP_SECONDS=10 BENCH_MEMORY_MINUTES=2 node --import tsx bench/firehose.bench.ts
+ *   BENCH_RATES=10,100 BENCH_STEP_SECONDS=8 BENCH_MEMORY_MINUTES=0 BENCH_STATUS_LINE=off npm run bench -- firehose
+ *   BENCH_RATES=100 BENCH_STEP_SECONDS=3 BENCH_BASELINE=off BENCH_PHONE=off BENCH_STATUS_LINE=off BENCH_MEMORY_MINUTES=0 BENCH_PROFILE=trace npm run bench -- firehose
  *   BENCH_BASELINE=off skips the naive baseline.
  *
  * SIM_RATE 1 is about 25 events/s, so the default ladder 10, 50, 100, 200 offers about 250, 1,250,
  * 2,500 and 5,000. Default run: about 16 minutes (10 of them the memory mode).
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import {
   apiAs, buildConsole, countFeed, launchChromium, signIn, sleep, startServer, withTimeout, type ApiCall, type ConsoleServer, type FeedCounter,
 } from './lib/liveConsole.ts';
 import { installProbe, readProbe, type LongFrame, type LongTask } from './lib/pageProbe.ts';
+import { compareWithRecorded, parseRecorded, rowKey, type CurrentFigure } from './lib/firehoseRecord.ts';
+import { buildSourceMaps, formatSummary, summariseTrace } from './lib/traceSummary.ts';
 import { RENDER_PER_EVENT_KEY } from '../src/realtime/liveStore.ts';
 import { STATUS_LINE_OFF_KEY } from '../src/config/constants.ts';
 import type { BenchResult } from './types.ts';
@@ -54,6 +78,15 @@ const WARM_UP_MS = 5000;
 const PAGE_CALL_TIMEOUT_MS = 30_000;
 const MINUTE_MS = 60_000;
 const MB = 2 ** 20;
+/** Trace categories of the profile mode: DevTools' Performance panel's, plus the CPU profiler's samples. */
+const TRACE_CATEGORIES = [
+  'toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame',
+  'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler',
+];
+const README = join(dirname(fileURLToPath(import.meta.url)), 'README.md');
+/** The guard's lines, printed by bench/run.ts after its table (and by the direct run after its list). */
+let guardLines: string[] = [];
+export const afterTable = (): string[] => guardLines;
 
 function envNumber(name: string, fallback: number, allowZero = false): number {
   const raw = process.env[name];
@@ -113,8 +146,8 @@ class Session {
   readonly gaps: Gap[] = [];
 
   constructor(
-    private readonly page: Page,
-    private readonly cdp: CDPSession,
+    readonly page: Page,
+    readonly cdp: CDPSession,
     private readonly feed: FeedCounter,
   ) {}
 
@@ -270,6 +303,65 @@ async function openConsole(browser: Browser, server: ConsoleServer, feed: FeedCo
   return { context, session: new Session(page, await context.newCDPSession(page), feed) };
 }
 
+/** The phone-class row's settings; null when BENCH_PHONE=off. */
+interface Phone {
+  rate: number;
+  throttle: number;
+}
+
+/** Chromium's CPU made `rate` times slower for this page (1: full speed). */
+async function throttleCPU(session: Session, rate: number): Promise<void> {
+  await withTimeout(session.cdp.send('Emulation.setCPUThrottlingRate', { rate }), PAGE_CALL_TIMEOUT_MS, 'Emulation.setCPUThrottlingRate');
+}
+
+/** One step at the phone-class rate with the CPU throttled, the throttle lifted again after it. */
+async function phoneStep(label: string, session: Session, api: ApiCall, phone: Phone, stepMs: number): Promise<WindowFigures> {
+  await api('POST', '/sim/control', { action: 'rate', rate: phone.rate });
+  await throttleCPU(session, phone.throttle);
+  try {
+    await sleep(SETTLE_MS);
+    await session.mark();
+    log(`${label} phone-class: rate ${phone.rate} (~${phone.rate * 25} events/s offered), CPU ${phone.throttle}x slower: measuring ${stepMs / 1000} s… (${load()})`);
+    const f = await measure(session, stepMs);
+    log(`${label} phone-class: ${describe(f)}`);
+    return f;
+  } finally {
+    await throttleCPU(session, 1);
+  }
+}
+
+/** The rate that offers about 2,500 events/s, where the profile mode traces unthrottled. */
+const PROFILE_RATE = 100;
+
+/** The profile mode: a trace at PROFILE_RATE, then one at the phone-class rate and throttle, each summarised. */
+async function profile(browser: Browser, session: Session, api: ApiCall, buildDir: string, phone: Phone, seconds: number): Promise<void> {
+  const outDir = process.env.BENCH_PROFILE_DIR;
+  const original = buildSourceMaps(buildDir);
+  for (const step of [{ rate: PROFILE_RATE, throttle: 1 }, phone]) {
+    await api('POST', '/sim/control', { action: 'rate', rate: step.rate });
+    await throttleCPU(session, step.throttle);
+    try {
+      await sleep(SETTLE_MS);
+      const title = `profile: rate ${step.rate} (~${step.rate * 25} events/s), CPU ${step.throttle}x slower`;
+      log(`${title}: tracing ${seconds} s… (${load()})`);
+      await withTimeout(browser.startTracing(session.page, { categories: TRACE_CATEGORIES }), PAGE_CALL_TIMEOUT_MS, 'starting the trace');
+      await sleep(seconds * 1000);
+      const buffer = await withTimeout(browser.stopTracing(), 120_000, 'stopping the trace');
+      const loadAfter = load();
+      if (outDir) {
+        mkdirSync(outDir, { recursive: true });
+        const file = join(outDir, `firehose-rate${step.rate}-cpu${step.throttle}x.json`);
+        writeFileSync(file, buffer);
+        log(`trace written to ${file} (${(buffer.length / MB).toFixed(1)} MB)`);
+      }
+      const trace = JSON.parse(buffer.toString('utf8')) as { traceEvents: Parameters<typeof summariseTrace>[0] };
+      for (const line of formatSummary(`${title} (${loadAfter})`, summariseTrace(trace.traceEvents, original))) log(line);
+    } finally {
+      await throttleCPU(session, 1);
+    }
+  }
+}
+
 async function ladder(label: string, session: Session, api: ApiCall, rates: readonly number[], stepMs: number): Promise<WindowFigures[]> {
   const figures: WindowFigures[] = [];
   for (const rate of rates) {
@@ -342,9 +434,17 @@ export async function run(): Promise<BenchResult[]> {
   const stepMs = envNumber('BENCH_STEP_SECONDS', 20) * 1000;
   const memoryMinutes = envNumber('BENCH_MEMORY_MINUTES', 10, true);
   const withBaseline = process.env.BENCH_BASELINE !== 'off';
+  const phone: Phone | null = process.env.BENCH_PHONE === 'off' ? null : { rate: envNumber('BENCH_PHONE_RATE', 10), throttle: envNumber('BENCH_PHONE_THROTTLE', 4) };
+  if (phone && (phone.rate > 1000 || phone.throttle < 1)) throw new Error('BENCH_PHONE_RATE must be in (0, 1000] and BENCH_PHONE_THROTTLE at least 1');
+  const profileMode = process.env.BENCH_PROFILE;
+  if (profileMode !== undefined && profileMode !== '' && profileMode !== 'trace') throw new Error(`BENCH_PROFILE must be "trace", got "${profileMode}"`);
+  const profileSeconds = envNumber('BENCH_PROFILE_SECONDS', 4);
   const topRate = Math.max(...rates);
+  // Read first: a broken record should stop the run before minutes of measuring, not after.
+  const recorded = parseRecorded(readFileSync(README, 'utf8'));
+  guardLines = [];
 
-  const build = await buildConsole(log);
+  const build = await buildConsole(log, profileMode === 'trace' ? ['--sourcemap', 'hidden'] : []);
   let server: ConsoleServer | null = null;
   let browser: Browser | null = null;
   let feed: FeedCounter | null = null;
@@ -373,21 +473,27 @@ export async function run(): Promise<BenchResult[]> {
     log('console signed in as Admin on the dashboard, workers started');
     await sleep(WARM_UP_MS);
     const figures = await ladder('console', console_.session, api, rates, stepMs);
+    const phoneFigures = phone ? await phoneStep('console', console_.session, api, phone, stepMs) : undefined;
+    if (profileMode === 'trace') await profile(browser, console_.session, api, build.dir, phone ?? { rate: 10, throttle: 4 }, profileSeconds);
     const errors = [...console_.session.errors];
     await console_.context.close();
 
     let baseline: WindowFigures[] = [];
+    let phoneBaseline: WindowFigures | undefined;
     if (withBaseline) {
       await api('POST', '/sim/control', { action: 'rate', rate: rates[0] });
       const naive = await openConsole(browser, server, feed, true);
       log('baseline (render per event) signed in');
       await sleep(WARM_UP_MS);
       baseline = await ladder('baseline', naive.session, api, rates, stepMs);
+      if (phone) phoneBaseline = await phoneStep('baseline', naive.session, api, phone, stepMs);
       await naive.context.close();
     }
 
     const results: BenchResult[] = [];
     rates.forEach((rate, i) => results.push(...rows(`firehose rate ${rate}`, figures[i]!, rate === topRate, baseline[i])));
+    const phoneLabel = phone && `firehose phone-class (rate ${phone.rate}, CPU ${phone.throttle}x slower)`;
+    if (phone && phoneFigures) results.push(...rows(phoneLabel!, phoneFigures, false, phoneBaseline));
     if (withBaseline) {
       rates.forEach((rate, i) => {
         const b = baseline[i]!;
@@ -398,7 +504,27 @@ export async function run(): Promise<BenchResult[]> {
           { name: `baseline (render per event) rate ${rate}: worst frame`, figure: b.worstFrameMs, unit: 'ms' },
         );
       });
+      if (phone && phoneBaseline) {
+        const label = `baseline (render per event) phone-class (rate ${phone.rate}, CPU ${phone.throttle}x)`;
+        results.push(
+          { name: `${label}: events/s absorbed`, figure: phoneBaseline.absorbed, unit: 'events/s' },
+          { name: `${label}: event-to-paint p95`, figure: phoneBaseline.paintP95, unit: 'ms' },
+          { name: `${label}: long tasks`, figure: phoneBaseline.longTasksPerMin, unit: 'per min' },
+          { name: `${label}: worst frame`, figure: phoneBaseline.worstFrameMs, unit: 'ms' },
+        );
+      }
     }
+
+    const current: CurrentFigure[] = rates.map((rate, i) => ({ key: rowKey(rate), p95: figures[i]!.paintP95 }));
+    if (phone && phoneFigures) current.push({ key: rowKey(phone.rate, { throttle: phone.throttle }), p95: phoneFigures.paintP95 });
+    rates.forEach((rate, i) => {
+      if (baseline[i]) current.push({ key: rowKey(rate, { baseline: true }), p95: baseline[i].paintP95 });
+    });
+    if (phone && phoneBaseline) current.push({ key: rowKey(phone.rate, { throttle: phone.throttle, baseline: true }), p95: phoneBaseline.paintP95 });
+    guardLines = [
+      `firehose against the figures recorded in bench/README.md (event-to-paint p95, this run / recorded; ${load()} at the end):`,
+      ...compareWithRecorded(current, recorded).map((line) => `  ${line}`),
+    ];
 
     if (process.env.BENCH_STATUS_LINE !== 'off') results.push(...(await statusLineCost(browser, server, feed, api, stepMs)));
 
@@ -425,4 +551,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const ratio = r.ratio === undefined ? '' : `  (baseline/console ${r.ratio.toFixed(1)}x)`;
     console.log(`${r.name.padEnd(64)} ${r.figure.toFixed(1).padStart(10)} ${r.unit}${r.target ? `  (target ${r.target})` : ''}${ratio}`);
   }
+  for (const line of afterTable()) console.log(line);
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every bench/*.bench.ts (each exports `run(): Promise<BenchResult[]>`),
- * prints one table and writes bench/results.json. Pass names to run a subset: `npm run bench -- tokenSearch`.
+ * prints one table (then any lines a bench's `afterTable()` returns) and writes bench/results.json. Pass names to run a subset: `npm run bench -- tokenSearch`.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -16,14 +16,17 @@ const files = readdirSync(here)
   .sort();
 
 const results: (BenchResult & { file: string })[] = [];
+/** Lines a bench prints after the table (`afterTable()`), e.g. firehose's comparison with its recorded figures. */
+const after: (() => string[])[] = [];
 for (const file of files) {
-  const mod = (await import(pathToFileURL(join(here, file)).href)) as { run?: () => Promise<BenchResult[]> };
+  const mod = (await import(pathToFileURL(join(here, file)).href)) as { run?: () => Promise<BenchResult[]>; afterTable?: () => string[] };
   if (typeof mod.run !== 'function') {
     console.warn(`${file}: exports no run(); skipped`);
     continue;
   }
   process.stdout.write(`running ${file}…\n`);
   for (const r of await mod.run()) results.push({ ...r, file });
+  if (typeof mod.afterTable === 'function') after.push(mod.afterTable);
 }
 
 const rows = results.map((r) => [
@@ -40,4 +43,5 @@ console.log(`\nmachine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));
+for (const lines of after) for (const text of lines()) console.log(text);
 writeFileSync(join(here, 'results.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));

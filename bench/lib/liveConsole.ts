@@ -37,12 +37,14 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 /**
  * A fresh build of the console in a private directory (`npm run build -- --outDir`): the benchmark
  * measures the source as it is now, and never rewrites dist/ under a browser test serving it.
+ * `extraArgs` go to `vite build` (the firehose profile mode asks for hidden source maps: the
+ * scripts served name no map, so the page loads what it loads without them).
  */
-export async function buildConsole(log: (line: string) => void): Promise<{ dir: string; remove(): void }> {
+export async function buildConsole(log: (line: string) => void, extraArgs: readonly string[] = []): Promise<{ dir: string; remove(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'console-bench-dist-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   log(`building the console into ${dir}…`);
-  const child = spawn('npm', ['run', 'build', '--', '--outDir', dir, '--emptyOutDir'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['run', 'build', '--', '--outDir', dir, '--emptyOutDir', ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-LOG_KEPT);
