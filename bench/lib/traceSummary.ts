@@ -47,6 +47,8 @@ export interface TraceSummary {
   busyMs: number;
   /** Inclusive time per top-level task kind (its first traced child, e.g. "EventDispatch message"). */
   tasks: Entry[];
+  /** Inclusive time of the outermost script callbacks (FunctionCall), by function, and of microtask checkpoints. */
+  callbacks: Entry[];
   /** Self time per kind of work: script, style, layout, paint, gc, other. */
   work: Entry[];
   /** Sampled self time per function (original name and file where a source map says). */
@@ -59,6 +61,8 @@ export interface TraceSummary {
   inclusiveByAppFile: Entry[];
   /** Total sampled time, ms (the denominator of the sampled tables). */
   sampledMs: number;
+  /** Time in the bench's own probe's callbacks (inclusive), ms: measurement's share of busy time. */
+  probeMs: number;
 }
 
 // --- source maps -------------------------------------------------------------------------------
@@ -190,13 +194,16 @@ export function buildSourceMaps(dir: string): (url: string, line: number, column
 
 // --- the trace ---------------------------------------------------------------------------------
 
-const STYLE = new Set(['UpdateLayoutTree', 'RecalculateStyles', 'ParseAuthorStyleSheet', 'ScheduleStyleRecalculation']);
-const LAYOUT = new Set(['Layout', 'InvalidateLayout', 'UpdateLayerTree', 'HitTest']);
-const PAINT = new Set(['Paint', 'PrePaint', 'Layerize', 'UpdateLayer', 'CompositeLayers', 'Commit', 'PaintImage', 'Decode Image', 'RasterTask', 'PaintSetup']);
-const SCRIPT = new Set([
-  'FunctionCall', 'EvaluateScript', 'v8.compile', 'v8.compileModule', 'V8.Execute', 'v8.run', 'v8.callFunction', 'TimerFire', 'FireAnimationFrame',
-  'EventDispatch', 'XHRReadyStateChange', 'RunMicrotasks', 'v8.evaluateModule', 'CompileCode', 'CompileScript', 'v8.produceCache', 'FireIdleCallback',
-  'ParseHTML', 'TimeStamp', 'ConsoleTime', 'MajorGC', 'MinorGC',
+const STYLE = new Set(['UpdateLayoutTree', 'RecalculateStyles', 'ParseAuthorStyleSheet']);
+const LAYOUT = new Set(['Layout', 'UpdateLayerTree', 'HitTest']);
+const PAINT = new Set(['Paint', 'PrePaint', 'Layerize', 'UpdateLayer', 'CompositeLayers', 'Commit', 'PaintImage', 'Decode Image', 'PaintSetup']);
+/** The scheduler's and IPC's own events: their self time is task overhead, not the page's work. */
+const TASK = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'Receive mojo message', 'Receive mojo reply', 'SimpleWatcher::OnHandleReady', 'BlinkScheduler_PerformMicrotaskCheckpoint']);
+/** The events that say what a task was for (the first of them in a task names its kind). */
+const FRAME = new Set(['FireAnimationFrame', ...STYLE, ...LAYOUT, ...PAINT]);
+const MEANINGFUL = new Set([
+  ...FRAME, 'FunctionCall', 'EventDispatch', 'TimerFire', 'RunMicrotasks', 'EvaluateScript', 'v8.compile', 'MajorGC', 'MinorGC', 'FireIdleCallback',
+  'XHRReadyStateChange', 'ParseHTML',
 ]);
 
 /** What kind of work an event's self time is. */
@@ -205,24 +212,33 @@ function workKind(event: TraceEvent): string {
   if (LAYOUT.has(event.name)) return 'layout';
   if (PAINT.has(event.name)) return 'paint (pre-paint, paint, layerize, commit)';
   if (/GC|garbage/i.test(event.name)) return 'garbage collection';
-  if (SCRIPT.has(event.name) || event.name.startsWith('v8.') || event.name.startsWith('V8.')) return 'script';
-  if (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') return 'task overhead (outside traced work)';
-  return `other (${event.name})`;
+  if (TASK.has(event.name)) return 'task scheduling and IPC (and tracing itself)';
+  return 'script (JS and the calls into it)';
 }
 
-/** A top-level task's kind: its first traced child, with the event type or callback where that says more. */
-function taskKind(child: TraceEvent | undefined): string {
-  if (!child) return 'task with nothing traced in it';
-  const data = child.args?.data ?? {};
-  if (child.name === 'EventDispatch') return `EventDispatch ${String(data.type ?? '?')}`;
-  if (child.name === 'FunctionCall') {
+/** A function call's label: its name and where it is, mapped to src/ where a source map says. */
+type Locate = (url: string, line: number, column: number) => Original | undefined;
+
+/** A call into the bench's probe (bench/lib/pageProbe.ts), an init script and so without a URL. */
+const isProbeCall = (e: TraceEvent) => e.name === 'FunctionCall' && !e.args?.data?.url;
+
+/** A top-level task's kind: the first event in it that says what it was for. */
+function taskKind(task: TraceEvent, first: TraceEvent | undefined, original: Locate): string {
+  if (!first) return `${task.name} (nothing traced in it)`;
+  if (FRAME.has(first.name)) return 'rendering a frame (rAF callbacks, style, layout, paint)';
+  const data = first.args?.data ?? {};
+  if (first.name === 'EventDispatch') return `EventDispatch ${String(data.type ?? '?')}`;
+  if (first.name === 'FunctionCall') {
     const fn = typeof data.functionName === 'string' && data.functionName ? data.functionName : '(anonymous)';
-    return `FunctionCall ${fn}`;
+    const url = typeof data.url === 'string' ? data.url : '';
+    // The bench's probe is an init script: it has no URL.
+    if (!url) return `FunctionCall ${fn} (page init script: the bench's probe)`;
+    // FunctionCall positions are 1-based, the CPU profile's and source maps' 0-based.
+    const mapped = original(url, Number(data.lineNumber ?? 1) - 1, Number(data.columnNumber ?? 1) - 1);
+    return `FunctionCall ${fn} (${mapped ? `${mapped.file}:${mapped.line}` : (url.split('/').pop() ?? url)})`;
   }
-  return child.name;
+  return first.name;
 }
-
-const isTopLevel = (e: TraceEvent) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask';
 
 const top = (map: Map<string, { ms: number; count: number }>, n: number): Entry[] =>
   [...map]
@@ -246,7 +262,7 @@ function add(map: Map<string, { ms: number; count: number }>, key: string, ms: n
  */
 export function summariseTrace(
   events: readonly TraceEvent[],
-  original: (url: string, line: number, column: number) => Original | undefined = () => undefined,
+  original: Locate = () => undefined,
   topN = 15,
 ): TraceSummary {
   const mainThreads = new Set(
@@ -255,22 +271,31 @@ export function summariseTrace(
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if (e.ph !== 'X' || !mainThreads.has(key) || e.dur === undefined) continue;
+    if (e.ph !== 'X' || !mainThreads.has(key) || e.dur === undefined || (e.cat ?? '').includes('cpu_profiler')) continue;
     const list = byThread.get(key) ?? [];
     list.push(e);
     byThread.set(key, list);
   }
-  const busy = (list: readonly TraceEvent[]) => list.filter(isTopLevel).reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const busy = (list: readonly TraceEvent[]) => list.filter((e) => TASK.has(e.name)).reduce((sum, e) => sum + (e.dur ?? 0), 0);
   const [threadKey, complete = []] = [...byThread].sort((a, b) => busy(b[1]) - busy(a[1]))[0] ?? ['', []];
 
-  // Self time by a stack walk: events sorted by start, longer first when they start together.
+  // Self time by a stack walk: events sorted by start, longer first when they start together. A
+  // task appears as several nested events (RunTask, ThreadControllerImpl::RunTask, Receive mojo
+  // message); only the outermost counts as the task.
   const sorted = [...complete].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const work = new Map<string, { ms: number; count: number }>();
   const tasks = new Map<string, { ms: number; count: number }>();
-  const stack: { event: TraceEvent; childUs: number; firstChild?: TraceEvent }[] = [];
+  const stack: { event: TraceEvent; childUs: number; kind?: TraceEvent }[] = [];
+  let busyMs = 0;
+  let probeMs = 0;
+  const callbacks = new Map<string, { ms: number; count: number }>();
   const close = (frame: (typeof stack)[number]) => {
     add(work, workKind(frame.event), Math.max(0, (frame.event.dur ?? 0) - frame.childUs) / 1000);
-    if (isTopLevel(frame.event)) add(tasks, taskKind(frame.firstChild), (frame.event.dur ?? 0) / 1000);
+    if (stack.length === 0) {
+      const ms = (frame.event.dur ?? 0) / 1000;
+      busyMs += ms;
+      add(tasks, taskKind(frame.event, MEANINGFUL.has(frame.event.name) ? frame.event : frame.kind, original), ms);
+    }
   };
   let first = Infinity;
   let last = -Infinity;
@@ -279,20 +304,27 @@ export function summariseTrace(
     last = Math.max(last, event.ts + (event.dur ?? 0));
     while (stack.length > 0 && stack[stack.length - 1]!.event.ts + (stack[stack.length - 1]!.event.dur ?? 0) <= event.ts) close(stack.pop()!);
     const parent = stack[stack.length - 1];
-    // Top-level tasks nested in another (a nested run loop) are counted as work of their parent.
-    if (parent) {
-      parent.childUs += event.dur ?? 0;
-      parent.firstChild ??= event;
-    } else if (!isTopLevel(event)) {
-      // Traced work outside any task (rare) still counts, as a task of its own kind.
-      add(tasks, taskKind(event), (event.dur ?? 0) / 1000);
+    if (parent) parent.childUs += event.dur ?? 0;
+    // The probe's WebSocket listener runs before the console's in the same task; the console's
+    // handler names the task, the probe's only when nothing else ran in it.
+    const root = stack[0];
+    if (root && MEANINGFUL.has(event.name) && (root.kind === undefined || isProbeCall(root.kind))) {
+      if (root.kind === undefined || !isProbeCall(event)) root.kind = event;
+    }
+    if (isProbeCall(event)) probeMs += (event.dur ?? 0) / 1000;
+    // Outermost script callbacks wherever they run (a WebSocket task's microtasks run React's
+    // work, for one): which code the tasks' time is spent in.
+    if ((event.name === 'FunctionCall' || event.name === 'RunMicrotasks') && !stack.some((f) => f.event.name === 'FunctionCall')) {
+      add(callbacks, event.name === 'RunMicrotasks' ? 'RunMicrotasks (all of it, the calls below included)' : taskKind(event, event, original).replace(/^FunctionCall /, ''), (event.dur ?? 0) / 1000);
     }
     stack.push({ event, childUs: 0 });
   }
   while (stack.length > 0) close(stack.pop()!);
 
-  // CPU profiler samples of the same thread: nodes and samples arrive in chunks per profile id.
+  // CPU profiler samples of the same thread: nodes and samples arrive in chunks per profile id,
+  // from the profiler's own thread, tied by that id to a Profile event on the main thread.
   const [pid, tid] = threadKey.split(':').map(Number);
+  const ids = new Set(events.filter((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid).map((e) => e.id));
   interface Profile {
     nodes: Map<number, ProfileNode>;
     samples: number[];
@@ -300,7 +332,7 @@ export function summariseTrace(
   }
   const profiles = new Map<string, Profile>();
   for (const e of events) {
-    if (e.name !== 'ProfileChunk' || e.pid !== pid || e.tid !== tid || e.id === undefined) continue;
+    if (e.name !== 'ProfileChunk' || e.pid !== pid || e.id === undefined || !ids.has(e.id)) continue;
     const data = e.args?.data as { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
     const profile: Profile = profiles.get(e.id) ?? { nodes: new Map(), samples: [], deltas: [] };
     for (const node of data?.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
@@ -351,17 +383,18 @@ export function summariseTrace(
       }
     });
   }
-  const busyMs = [...tasks.values()].reduce((sum, v) => sum + v.ms, 0);
   return {
     seconds: Number.isFinite(first) ? (last - first) / 1e6 : 0,
     busyMs,
     tasks: top(tasks, topN),
+    callbacks: top(callbacks, topN),
     work: top(work, topN),
     selfByFunction: top(selfByFunction, topN),
     selfByFile: top(selfByFile, topN),
     inclusiveByAppFunction: top(inclusiveByFunction, topN),
     inclusiveByAppFile: top(inclusiveByFile, topN),
     sampledMs,
+    probeMs,
   };
 }
 
@@ -373,8 +406,10 @@ export function formatSummary(title: string, s: TraceSummary): string[] {
     ...entries.map((e) => `    ${e.ms.toFixed(0).padStart(7)} ms ${pct(e.ms, of).padStart(6)}  ${e.label}${e.count === undefined ? '' : ` ×${e.count}`}`),
   ];
   return [
-    `${title}: ${s.seconds.toFixed(1)} s traced, main thread busy ${s.busyMs.toFixed(0)} ms (${pct(s.busyMs, s.seconds * 1000)}), ${s.sampledMs.toFixed(0)} ms sampled by the CPU profiler`,
+    `${title}: ${s.seconds.toFixed(1)} s traced, main thread busy ${s.busyMs.toFixed(0)} ms (${pct(s.busyMs, s.seconds * 1000)}; wall time, so a loaded machine inflates it), ` +
+      `${s.probeMs.toFixed(0)} ms of it in the bench's probe, ${s.sampledMs.toFixed(0)} ms sampled by the CPU profiler ((program) is native work: style, layout, paint, IPC, tracing)`,
     ...table('top-level tasks by kind (inclusive; share of busy time):', s.tasks, s.busyMs),
+    ...table('outermost script callbacks, inclusive (share of busy time):', s.callbacks, s.busyMs),
     ...table('main-thread self time by kind of work (share of busy time):', s.work, s.busyMs),
     ...table('sampled self time by function (share of sampled time):', s.selfByFunction, s.sampledMs),
     ...table('sampled self time by source file or package:', s.selfByFile, s.sampledMs),
