@@ -10,7 +10,7 @@
  * live store telling subscribers after every event (localStorage "bench:renderPerEvent", i.e.
  * setState per message) instead of once per frame; the ratio column is baseline / console.
  *
- * Then the phone-class row, on the console and on the baseline each right after its ladder: the same
+ * The phone-class row runs on the console and on the baseline each just before its ladder: the same
  * page with Chromium's CPU throttled BENCH_PHONE_THROTTLE times (default 4; CDP
  * Emulation.setCPUThrottlingRate) at simulator rate BENCH_PHONE_RATE (default 10, about 250
  * events/s), i.e. a mid-range phone on a modest feed. BENCH_PHONE=off skips it.
@@ -36,7 +36,8 @@
  * summarised (bench/lib/traceSummary.ts): main-thread time per top-level task kind and per kind of
  * work (script, style, layout, paint, GC), and sampled self and inclusive time per function and
  * source file, mapped back to src/ through source maps the build then writes (hidden: the served
- * scripts name no map). BENCH_PROFILE_DIR=<dir> also keeps the raw traces there, for DevTools.
+ * scripts name no map). BENCH_PROFILE_DIR=<dir> also keeps the raw traces there (for DevTools) with
+ * the build's maps under <dir>/assets.
  *
  * Builds the console into a temporary folder itself (works from a fresh clone after `npm ci`).
  *
@@ -47,9 +48,9 @@
  *   BENCH_BASELINE=off skips the naive baseline.
  *
  * SIM_RATE 1 is about 25 events/s, so the default ladder 10, 50, 100, 200 offers about 250, 1,250,
- * 2,500 and 5,000. Default run: about 16 minutes (10 of them the memory mode).
+ * 2,500 and 5,000. Default run: about 17 minutes (10 of them the memory mode).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -314,12 +315,37 @@ async function throttleCPU(session: Session, rate: number): Promise<void> {
   await withTimeout(session.cdp.send('Emulation.setCPUThrottlingRate', { rate }), PAGE_CALL_TIMEOUT_MS, 'Emulation.setCPUThrottlingRate');
 }
 
-/** One step at the phone-class rate with the CPU throttled, the throttle lifted again after it. */
+/** The longest the phone-class step waits for a throttled page to drain what queued up before it. */
+const CATCH_UP_MAX_MS = 20_000;
+
+/**
+ * Waits (bounded) until the page absorbs no more than is sent: a throttled page still draining a
+ * backlog would report the backlog's age as its event-to-paint latency.
+ */
+async function waitForCatchUp(label: string, session: Session): Promise<void> {
+  const deadline = Date.now() + CATCH_UP_MAX_MS;
+  let a = await session.mark();
+  while (Date.now() < deadline) {
+    await sleep(1000);
+    const b = await session.mark();
+    // 10% and a few events of slack: socket.io's packets arrive in bursts.
+    if (b.events - a.events <= (b.offered - a.offered) * 1.1 + 5) return;
+    a = b;
+  }
+  log(`${label}: still draining a backlog after ${CATCH_UP_MAX_MS / 1000} s; what follows includes it`);
+}
+
+/**
+ * One step at the phone-class rate with the CPU throttled, the throttle lifted again after it. It
+ * runs before the ladder, from the page's start rate (the ladder's lowest), so that no backlog of a
+ * higher rate is left to drain; waitForCatchUp covers the rest.
+ */
 async function phoneStep(label: string, session: Session, api: ApiCall, phone: Phone, stepMs: number): Promise<WindowFigures> {
   await api('POST', '/sim/control', { action: 'rate', rate: phone.rate });
   await throttleCPU(session, phone.throttle);
   try {
     await sleep(SETTLE_MS);
+    await waitForCatchUp(`${label} phone-class`, session);
     await session.mark();
     log(`${label} phone-class: rate ${phone.rate} (~${phone.rate * 25} events/s offered), CPU ${phone.throttle}x slower: measuring ${stepMs / 1000} s… (${load()})`);
     const f = await measure(session, stepMs);
@@ -337,11 +363,18 @@ const PROFILE_RATE = 100;
 async function profile(browser: Browser, session: Session, api: ApiCall, buildDir: string, phone: Phone, seconds: number): Promise<void> {
   const outDir = process.env.BENCH_PROFILE_DIR;
   const original = buildSourceMaps(buildDir);
+  if (outDir) {
+    // The build is removed at the end of the run; its maps are kept so a kept trace can be
+    // summarised again (summariseTrace with buildSourceMaps(<dir>)).
+    mkdirSync(join(outDir, 'assets'), { recursive: true });
+    for (const file of readdirSync(join(buildDir, 'assets'))) if (file.endsWith('.map')) copyFileSync(join(buildDir, 'assets', file), join(outDir, 'assets', file));
+  }
   for (const step of [{ rate: PROFILE_RATE, throttle: 1 }, phone]) {
     await api('POST', '/sim/control', { action: 'rate', rate: step.rate });
     await throttleCPU(session, step.throttle);
     try {
       await sleep(SETTLE_MS);
+      await waitForCatchUp(`profile at rate ${step.rate}`, session);
       const title = `profile: rate ${step.rate} (~${step.rate * 25} events/s), CPU ${step.throttle}x slower`;
       log(`${title}: tracing ${seconds} s… (${load()})`);
       await withTimeout(browser.startTracing(session.page, { categories: TRACE_CATEGORIES }), PAGE_CALL_TIMEOUT_MS, 'starting the trace');
@@ -472,8 +505,8 @@ export async function run(): Promise<BenchResult[]> {
     const console_ = await openConsole(browser, server, feed, false);
     log('console signed in as Admin on the dashboard, workers started');
     await sleep(WARM_UP_MS);
-    const figures = await ladder('console', console_.session, api, rates, stepMs);
     const phoneFigures = phone ? await phoneStep('console', console_.session, api, phone, stepMs) : undefined;
+    const figures = await ladder('console', console_.session, api, rates, stepMs);
     if (profileMode === 'trace') await profile(browser, console_.session, api, build.dir, phone ?? { rate: 10, throttle: 4 }, profileSeconds);
     const errors = [...console_.session.errors];
     await console_.context.close();
@@ -485,8 +518,8 @@ export async function run(): Promise<BenchResult[]> {
       const naive = await openConsole(browser, server, feed, true);
       log('baseline (render per event) signed in');
       await sleep(WARM_UP_MS);
-      baseline = await ladder('baseline', naive.session, api, rates, stepMs);
       if (phone) phoneBaseline = await phoneStep('baseline', naive.session, api, phone, stepMs);
+      baseline = await ladder('baseline', naive.session, api, rates, stepMs);
       await naive.context.close();
     }
 

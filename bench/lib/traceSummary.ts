@@ -57,6 +57,8 @@ export interface TraceSummary {
   selfByFile: Entry[];
   /** Sampled inclusive time per function from src/ (a component's render and what it calls). */
   inclusiveByAppFunction: Entry[];
+  /** Sampled inclusive time per src/ function named like a component (PascalCase): what renders. */
+  inclusiveByComponent: Entry[];
   /** Sampled inclusive time per src/ file. */
   inclusiveByAppFile: Entry[];
   /** Total sampled time, ms (the denominator of the sampled tables). */
@@ -344,8 +346,9 @@ export function summariseTrace(
   const selfByFile = new Map<string, { ms: number; count: number }>();
   const inclusiveByFunction = new Map<string, { ms: number; count: number }>();
   const inclusiveByFile = new Map<string, { ms: number; count: number }>();
+  const inclusiveByComponent = new Map<string, { ms: number; count: number }>();
   let sampledMs = 0;
-  const describe = new Map<string, { fn: string; file: string }>();
+  const describe = new Map<string, { fn: string; file: string; component: boolean }>();
   const describeNode = (node: ProfileNode) => {
     const { functionName, url, lineNumber, columnNumber } = node.callFrame;
     const key = `${functionName}|${url}|${lineNumber}|${columnNumber}`;
@@ -354,7 +357,7 @@ export function summariseTrace(
       const mapped = url ? original(url, lineNumber, columnNumber) : undefined;
       const file = mapped?.file ?? (url ? (url.split('/').pop() ?? url) : functionName.startsWith('(') ? functionName : '(native)');
       const name = mapped?.name ?? (functionName || '(anonymous)');
-      found = { fn: mapped ? `${name} (${file}:${mapped.line})` : `${name}${url ? ` (${file})` : ''}`, file };
+      found = { fn: mapped ? `${name} (${file}:${mapped.line})` : `${name}${url ? ` (${file})` : ''}`, file, component: /^[A-Z][A-Za-z0-9]*$/.test(name) };
       describe.set(key, found);
     }
     return found;
@@ -375,6 +378,7 @@ export function summariseTrace(
         const d = describeNode(node);
         if (d.file.startsWith('src/')) {
           if (!seenFn.has(d.fn)) add(inclusiveByFunction, d.fn, ms);
+          if (!seenFn.has(d.fn) && d.component) add(inclusiveByComponent, d.fn, ms);
           if (!seenFile.has(d.file)) add(inclusiveByFile, d.file, ms);
           seenFn.add(d.fn);
           seenFile.add(d.file);
@@ -392,6 +396,7 @@ export function summariseTrace(
     selfByFunction: top(selfByFunction, topN),
     selfByFile: top(selfByFile, topN),
     inclusiveByAppFunction: top(inclusiveByFunction, topN),
+    inclusiveByComponent: top(inclusiveByComponent, topN),
     inclusiveByAppFile: top(inclusiveByFile, topN),
     sampledMs,
     probeMs,
@@ -414,6 +419,7 @@ export function formatSummary(title: string, s: TraceSummary): string[] {
     ...table('sampled self time by function (share of sampled time):', s.selfByFunction, s.sampledMs),
     ...table('sampled self time by source file or package:', s.selfByFile, s.sampledMs),
     ...table('sampled inclusive time by src/ function:', s.inclusiveByAppFunction, s.sampledMs),
+    ...table('sampled inclusive time by src/ component (PascalCase function: a render and what it calls):', s.inclusiveByComponent, s.sampledMs),
     ...table('sampled inclusive time by src/ file:', s.inclusiveByAppFile, s.sampledMs),
   ];
 }
