@@ -57,7 +57,7 @@ export interface TraceSummary {
   selfByFile: Entry[];
   /** Sampled inclusive time per function from src/ (a component's render and what it calls). */
   inclusiveByAppFunction: Entry[];
-  /** Sampled inclusive time per src/ function named like a component (PascalCase): what renders. */
+  /** Sampled inclusive time per src/ function whose source-map name is PascalCase (a component): what renders. A minified name does not count. */
   inclusiveByComponent: Entry[];
   /** Sampled inclusive time per src/ file. */
   inclusiveByAppFile: Entry[];
@@ -357,7 +357,7 @@ export function summariseTrace(
       const mapped = url ? original(url, lineNumber, columnNumber) : undefined;
       const file = mapped?.file ?? (url ? (url.split('/').pop() ?? url) : functionName.startsWith('(') ? functionName : '(native)');
       const name = mapped?.name ?? (functionName || '(anonymous)');
-      found = { fn: mapped ? `${name} (${file}:${mapped.line})` : `${name}${url ? ` (${file})` : ''}`, file, component: /^[A-Z][A-Za-z0-9]*$/.test(name) };
+      found = { fn: mapped ? `${name} (${file}:${mapped.line})` : `${name}${url ? ` (${file})` : ''}`, file, component: mapped?.name !== undefined && /^[A-Z][A-Za-z0-9]*$/.test(mapped.name) };
       describe.set(key, found);
     }
     return found;
