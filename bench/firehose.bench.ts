@@ -32,7 +32,8 @@
  *
  * BENCH_PROFILE=trace adds the profile mode, on the console's page after its ladder: a Chromium
  * trace (timeline, user timing and V8 CPU-profiler samples) of BENCH_PROFILE_SECONDS (default 4)
- * at rate 100 (about 2,500 events/s), then another at the phone-class rate and throttle, each
+ * at rate 100 (about 2,500 events/s), then another at the phone-class rate and throttle (those of
+ * BENCH_PHONE_RATE and BENCH_PHONE_THROTTLE, also with BENCH_PHONE=off), each
  * summarised (bench/lib/traceSummary.ts): main-thread time per top-level task kind and per kind of
  * work (script, style, layout, paint, GC), and sampled self and inclusive time per function and
  * source file, mapped back to src/ through source maps the build then writes (hidden: the served
@@ -467,8 +468,10 @@ export async function run(): Promise<BenchResult[]> {
   const stepMs = envNumber('BENCH_STEP_SECONDS', 20) * 1000;
   const memoryMinutes = envNumber('BENCH_MEMORY_MINUTES', 10, true);
   const withBaseline = process.env.BENCH_BASELINE !== 'off';
-  const phone: Phone | null = process.env.BENCH_PHONE === 'off' ? null : { rate: envNumber('BENCH_PHONE_RATE', 10), throttle: envNumber('BENCH_PHONE_THROTTLE', 4) };
-  if (phone && (phone.rate > 1000 || phone.throttle < 1)) throw new Error('BENCH_PHONE_RATE must be in (0, 1000] and BENCH_PHONE_THROTTLE at least 1');
+  // The profile mode traces at the phone-class settings even when the row itself is off.
+  const phoneSettings: Phone = { rate: envNumber('BENCH_PHONE_RATE', 10), throttle: envNumber('BENCH_PHONE_THROTTLE', 4) };
+  if (phoneSettings.rate > 1000 || phoneSettings.throttle < 1) throw new Error('BENCH_PHONE_RATE must be in (0, 1000] and BENCH_PHONE_THROTTLE at least 1');
+  const phone = process.env.BENCH_PHONE === 'off' ? null : phoneSettings;
   const profileMode = process.env.BENCH_PROFILE;
   if (profileMode !== undefined && profileMode !== '' && profileMode !== 'trace') throw new Error(`BENCH_PROFILE must be "trace", got "${profileMode}"`);
   const profileSeconds = envNumber('BENCH_PROFILE_SECONDS', 4);
@@ -507,7 +510,7 @@ export async function run(): Promise<BenchResult[]> {
     await sleep(WARM_UP_MS);
     const phoneFigures = phone ? await phoneStep('console', console_.session, api, phone, stepMs) : undefined;
     const figures = await ladder('console', console_.session, api, rates, stepMs);
-    if (profileMode === 'trace') await profile(browser, console_.session, api, build.dir, phone ?? { rate: 10, throttle: 4 }, profileSeconds);
+    if (profileMode === 'trace') await profile(browser, console_.session, api, build.dir, phoneSettings, profileSeconds);
     const errors = [...console_.session.errors];
     await console_.context.close();
 
