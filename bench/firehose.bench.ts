@@ -305,7 +305,7 @@ async function openConsole(browser: Browser, server: ConsoleServer, feed: FeedCo
   return { context, session: new Session(page, await context.newCDPSession(page), feed) };
 }
 
-/** The phone-class row's settings; null when BENCH_PHONE=off. */
+/** The phone-class settings: the simulator rate and how many times slower the page's CPU is. */
 interface Phone {
   rate: number;
   throttle: number;
@@ -528,8 +528,7 @@ export async function run(): Promise<BenchResult[]> {
 
     const results: BenchResult[] = [];
     rates.forEach((rate, i) => results.push(...rows(`firehose rate ${rate}`, figures[i]!, rate === topRate, baseline[i])));
-    const phoneLabel = phone && `firehose phone-class (rate ${phone.rate}, CPU ${phone.throttle}x slower)`;
-    if (phone && phoneFigures) results.push(...rows(phoneLabel!, phoneFigures, false, phoneBaseline));
+    if (phone && phoneFigures) results.push(...rows(`firehose phone-class (rate ${phone.rate}, CPU ${phone.throttle}x slower)`, phoneFigures, false, phoneBaseline));
     if (withBaseline) {
       rates.forEach((rate, i) => {
         const b = baseline[i]!;
