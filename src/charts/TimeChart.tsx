@@ -17,6 +17,9 @@ import type { TimeChartProps } from './types.ts';
 import { formatNumber } from '../domain/numberFormat.ts';
 
 
+/** Tick steps for a count axis: 1, 2, 5, 10, 20, 50 … up to a billion. */
+const WHOLE_STEPS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((m) => m * 10 ** power)).flat();
+
 /**
  * Stacked bars: each series drawn as the running sum of itself and the ones below it, the tallest
  * (top) first so each lower one is drawn over it and shows.
@@ -112,6 +115,9 @@ export default function TimeChart({ kind, times, series, label, description, for
             // As wide as its longest label ("+$1,250.00"), so no label is cut at the chart's left edge.
             size: (_u, values) => Math.max(40, Math.ceil(Math.max(0, ...(values ?? []).map((v) => String(v).length)) * 7.2) + 18),
             values: (_u, splits) => splits.map((v) => formatRef.current(v)),
+            // Stacked bars count things (trades per hour): whole steps only, where a range of 0 to 1
+            // was split at 0.5 and its tick read "1" twice.
+            ...(kind === 'stackedBars' && { incrs: WHOLE_STEPS }),
           },
         ],
         series: [
