@@ -118,14 +118,18 @@ function uuidV4(rng: Rng): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${HEX[8 + rng.int(0, 3)]}${h.slice(17, 20)}-${h.slice(20)}`;
 }
 
-/** A zero-value transfer of the network's coin to the wallet itself, outside any trade (Unlock nonce). */
-function unlockNonce(rng: Rng, network: string, createdAt: number, endMs: number, wallet: string | null | undefined): TxDraft {
+/**
+ * A transfer of the network's coin sent by an operator outside any trade (/tx/new's manual tx), as
+ * the rows left over where a whole trade would not fit.
+ */
+function manualTransfer(rng: Rng, network: string, createdAt: number, endMs: number, wallet: string | null | undefined): TxDraft {
+  const amount = round(rng.logBetween(0.01, 0.5), 4);
   return {
     id: uuidV7(rng, createdAt),
     tradeId: null,
     tokenName: NETWORK_INFO[network as Network]?.native ?? network,
     side: 'sell',
-    method: 'unlock-nonce',
+    method: 'manual',
     attempt: 1,
     txType: 'TransferNative',
     status: 'completed',
@@ -133,13 +137,13 @@ function unlockNonce(rng: Rng, network: string, createdAt: number, endMs: number
     networkSell: null,
     network,
     bridgeName: null,
-    amountIn: 0,
-    amountOut: 0,
+    amountIn: amount,
+    amountOut: amount,
     expectedProfit: null,
     hash: `0x${rng.hex(64)}`,
     createdAt,
     updatedAt: Math.min(endMs, createdAt + rng.int(2000, 30_000)),
-    raw: { from: wallet, to: wallet, nonce: rng.int(1000, 90_000), block: blockAt(network, createdAt) },
+    raw: { from: wallet, nonce: rng.int(1000, 90_000), block: blockAt(network, createdAt), gasUsed: 21_000 },
   };
 }
 
@@ -209,9 +213,9 @@ function* history(count: number, startMs: number, endMs: number, gapScale: numbe
     const failsWithCode = outcome === 'failed' && rng.chance(0.75);
     // A trade is written whole or not at all (cut after its swap, the newest seeded trade read
     // "Step 1, completed" for a route that only swapped). The rows left over are what an operator
-    // sends outside trades: nonce unlocks, as /tx/new's Unlock nonce writes them.
+    // sends outside trades: manual transfers, as /tx/new writes them.
     if (emitted + types.length + (retryAt >= 0 ? 1 : 0) > count) {
-      for (let at = time; emitted < count; emitted++, at += rng.int(20_000, 90_000)) yield unlockNonce(rng, route.networks[0], Math.min(Math.round(at), endMs), endMs, wallet);
+      for (let at = time; emitted < count; emitted++, at += rng.int(20_000, 90_000)) yield manualTransfer(rng, route.networks[0], Math.min(Math.round(at), endMs), endMs, wallet);
       return;
     }
 
