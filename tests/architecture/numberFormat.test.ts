@@ -9,20 +9,16 @@
  * `.toLocaleString(` on a Date formats a date, which this rule is not about; the console formats
  * dates in domain/time.ts and none is called so today. One that comes would be listed here.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { describeFinding, findingsIn, findingsUnder, isAllowed, staleAllowances, type Allowance, type Finding } from './codeFindings.ts';
 const HOME = 'src/domain/numberFormat.ts';
 
 /**
  * Uses outside the module, by file and code, each with the reason. One that no longer matches
  * anything fails the test too, so this list never outlives its code.
  */
-const ALLOWED: readonly { file: string; code: string; why: string }[] = [
+const ALLOWED: readonly Allowance[] = [
   {
     file: 'src/screens/bridges/columns.tsx',
     code: 'fee.toFixed(20)',
@@ -40,47 +36,22 @@ const ALLOWED: readonly { file: string; code: string; why: string }[] = [
   },
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const file = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.(ts|tsx)$/.test(entry.name) ? [file] : [];
-  });
-}
-
-interface Finding {
-  file: string;
-  line: number;
-  /** The code found, as written. */
-  code: string;
-}
-
 /** Every number formatter in a file: `Intl.NumberFormat` (made or called), a `.toFixed(` or `.toLocaleString(` call. */
-function findingsIn(file: string, text: string): Finding[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const found: Finding[] = [];
-  const add = (node: ts.Node) => {
-    found.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, code: node.getText(source) });
-  };
-  const visit = (node: ts.Node): void => {
+function numberFormatters(file: string, text: string): Finding[] {
+  return findingsIn(file, text, function visit(node, report) {
     if (ts.isPropertyAccessExpression(node) && node.name.text === 'NumberFormat' && ts.isIdentifier(node.expression) && node.expression.text === 'Intl') {
-      add(node);
+      report(node);
       return;
     }
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && (node.expression.name.text === 'toFixed' || node.expression.name.text === 'toLocaleString')) {
-      add(node);
+      report(node);
       return;
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+    ts.forEachChild(node, (child) => visit(child, report));
+  });
 }
 
-const FILES = sourceFiles('src');
-const FINDINGS = FILES.flatMap((file) => findingsIn(file, readFileSync(path.join(ROOT, file), 'utf8')));
-const describeFinding = (finding: Finding) => `${finding.file}:${finding.line}: ${finding.code}`;
-const allowed = (finding: Finding) => ALLOWED.some((a) => a.file === finding.file && a.code === finding.code);
+const FINDINGS = findingsUnder(['src'], numberFormatters);
 
 describe('§2 a number becomes text only in src/domain/numberFormat.ts', () => {
   it('reads the sources (the check below would pass on nothing): the module\'s own formatters are found', () => {
@@ -88,12 +59,11 @@ describe('§2 a number becomes text only in src/domain/numberFormat.ts', () => {
   });
 
   it('§2 outside the module, Intl.NumberFormat, toFixed and toLocaleString appear only where allowed, with a reason', () => {
-    expect(FINDINGS.filter((f) => f.file !== HOME && !allowed(f)).map(describeFinding)).toEqual([]);
+    expect(FINDINGS.filter((f) => f.file !== HOME && !isAllowed(ALLOWED, f)).map(describeFinding)).toEqual([]);
   });
 
   it('every allowance still matches code and says why (one nothing needs any more goes)', () => {
-    const stale = ALLOWED.filter((a) => !FINDINGS.some((f) => f.file === a.file && f.code === a.code));
-    expect(stale.map((a) => `${a.file}: ${a.code}`)).toEqual([]);
+    expect(staleAllowances(ALLOWED, FINDINGS)).toEqual([]);
     for (const allowance of ALLOWED) expect(allowance.why.length, `${allowance.file}: ${allowance.code}`).toBeGreaterThan(20);
   });
 
@@ -107,7 +77,7 @@ describe('§2 a number becomes text only in src/domain/numberFormat.ts', () => {
       "// value.toFixed(2) in a comment, and 'x.toLocaleString()' in a string, do not count",
       "const f = Intl.DateTimeFormat('en-US');",
     ].join('\n');
-    expect(findingsIn('sample.ts', sample).map((f) => f.code)).toEqual([
+    expect(numberFormatters('sample.ts', sample).map((f) => f.code)).toEqual([
       'Intl.NumberFormat',
       'Intl.NumberFormat',
       'value.toFixed(2)',

@@ -5,14 +5,10 @@
  * parser, so comments and strings never count) and fails, naming each `file:line: code`, on a
  * comparison with a role outside those two folders. What must stay is allowed below, each with why.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../src/config/enums.ts';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { describeFinding, findingsIn, findingsUnder, isAllowed, staleAllowances, type Allowance, type Finding } from './codeFindings.ts';
 
 /** Where the table and its readers live: role comparisons belong there. */
 const TABLE_FOLDERS = ['src/config/', 'server/src/auth/'];
@@ -27,7 +23,7 @@ const ROLE_HELPERS: ReadonlySet<string> = new Set(['isAdminRole']);
  * Role comparisons that stay outside the table, by file and code, each with the reason. One that no
  * longer matches anything fails the test too, so this list never outlives its code.
  */
-const ALLOWED: readonly { file: string; code: string; why: string }[] = [
+const ALLOWED: readonly Allowance[] = [
   {
     file: 'src/kit/register.tsx',
     code: "role !== ''",
@@ -49,21 +45,6 @@ const ALLOWED: readonly { file: string; code: string; why: string }[] = [
     why: 'login identity data: a stored key is kept only while its role is still the one seeded',
   },
 ];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const file = path.posix.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.(ts|tsx)$/.test(entry.name) ? [file] : [];
-  });
-}
-
-interface Finding {
-  file: string;
-  line: number;
-  /** The code found, as written. */
-  code: string;
-}
 
 const EQUALITY: ReadonlySet<ts.SyntaxKind> = new Set([
   ts.SyntaxKind.EqualsEqualsEqualsToken,
@@ -100,13 +81,8 @@ const calleeName = (call: ts.CallExpression) => {
 };
 
 /** Every comparison with a role in a file: `===`/`!==` with one, a switch or case on one, a role list's includes/has, the Admin helper, a role constant used. */
-function findingsIn(file: string, text: string): Finding[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const found: Finding[] = [];
-  const add = (node: ts.Node) => {
-    found.push({ file, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, code: node.getText(source) });
-  };
-  const visit = (node: ts.Node): void => {
+function roleComparisons(file: string, text: string): Finding[] {
+  return findingsIn(file, text, function visit(node, add) {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
     if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind) && (isRoleLike(node.left) || isRoleLike(node.right))) {
       add(node);
@@ -115,7 +91,7 @@ function findingsIn(file: string, text: string): Finding[] {
     if (ts.isSwitchStatement(node) && isRoleLike(node.expression)) add(node.expression);
     if (ts.isCaseClause(node) && isRoleLike(node.expression)) {
       add(node.expression);
-      node.statements.forEach(visit);
+      for (const statement of node.statements) visit(statement, add);
       return;
     }
     if (ts.isCallExpression(node)) {
@@ -130,17 +106,12 @@ function findingsIn(file: string, text: string): Finding[] {
       }
     }
     if (ts.isIdentifier(node) && ROLE_CONSTANTS.has(node.text)) add(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+    ts.forEachChild(node, (child) => visit(child, add));
+  });
 }
 
-const FILES = [...sourceFiles('src'), ...sourceFiles('server/src')];
-const FINDINGS = FILES.flatMap((file) => findingsIn(file, readFileSync(path.join(ROOT, file), 'utf8')));
+const FINDINGS = findingsUnder(['src', 'server/src'], roleComparisons);
 const inTable = (finding: Finding) => TABLE_FOLDERS.some((folder) => finding.file.startsWith(folder));
-const describeFinding = (finding: Finding) => `${finding.file}:${finding.line}: ${finding.code}`;
-const allowed = (finding: Finding) => ALLOWED.some((a) => a.file === finding.file && a.code === finding.code);
 
 describe('§6 no role is compared outside the access table', () => {
   it('reads the sources (the check below would pass on nothing): the table\'s own rule is found, in its folder', () => {
@@ -149,13 +120,11 @@ describe('§6 no role is compared outside the access table', () => {
   });
 
   it('§6 outside src/config and server/src/auth, a role is compared only where allowed, with a reason', () => {
-    expect(FINDINGS.filter((f) => !inTable(f) && !allowed(f)).map(describeFinding)).toEqual([]);
+    expect(FINDINGS.filter((f) => !inTable(f) && !isAllowed(ALLOWED, f)).map(describeFinding)).toEqual([]);
   });
 
   it('every allowance still matches code and says why (one nothing needs any more goes)', () => {
-    const outside = FINDINGS.filter((f) => !inTable(f));
-    const stale = ALLOWED.filter((a) => !outside.some((f) => f.file === a.file && f.code === a.code));
-    expect(stale.map((a) => `${a.file}: ${a.code}`)).toEqual([]);
+    expect(staleAllowances(ALLOWED, FINDINGS.filter((f) => !inTable(f)))).toEqual([]);
     for (const allowance of ALLOWED) expect(allowance.why.length, `${allowance.file}: ${allowance.code}`).toBeGreaterThan(20);
   });
 
@@ -169,7 +138,7 @@ describe('§6 no role is compared outside the access table', () => {
       'const y = isAdminRole(permissions);',
       "const fine = route.access === 'admin' && role.length > 0;",
     ].join('\n');
-    const codes = findingsIn('sample.ts', sample).map((f) => f.code);
+    const codes = roleComparisons('sample.ts', sample).map((f) => f.code);
     expect(codes).toEqual([
       "session.role !== 'Admin'",
       'role === ADMIN_ROLE',
