@@ -29,7 +29,6 @@ type Step =
   | { kind: 'reading'; done: number; total: number }
   | { kind: 'failed'; done: number; total: number; error: unknown };
 
-const count = formatCount;
 
 /** What failed, in words: the status the server answered, then its reason. */
 function failure(error: unknown): string {
@@ -85,17 +84,17 @@ export function KitExportButton({ pageSize = LIST_MAX_PER_PAGE, recordLabel }: {
       </Button>
       <Dialog open={step.kind === 'asking'} onClose={cancel} aria-labelledby="kit-export-limit-title">
         <DialogTitle id="kit-export-limit-title">
-          Export the first {count(EXPORT_ROWS_MAX)} of {count(total ?? 0)} {label}?
+          Export the first {formatCount(EXPORT_ROWS_MAX)} of {formatCount(total ?? 0)} {label}?
         </DialogTitle>
         <DialogContent>
           <DialogContentText>
-            An export holds at most {count(EXPORT_ROWS_MAX)} rows, in the list&apos;s order. To export every one, narrow the filters (a shorter time range,
-            a status, a network) until {count(EXPORT_ROWS_MAX)} or fewer match.
+            An export holds at most {formatCount(EXPORT_ROWS_MAX)} rows, in the list&apos;s order. To export every one, narrow the filters (a shorter time range,
+            a status, a network) until {formatCount(EXPORT_ROWS_MAX)} or fewer match.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={cancel}>Narrow the filters</Button>
-          <Button onClick={start}>Export the first {count(EXPORT_ROWS_MAX)}</Button>
+          <Button onClick={start}>Export the first {formatCount(EXPORT_ROWS_MAX)}</Button>
         </DialogActions>
       </Dialog>
       <Dialog
@@ -109,13 +108,13 @@ export function KitExportButton({ pageSize = LIST_MAX_PER_PAGE, recordLabel }: {
         {step.kind === 'reading' && (
           <DialogContent sx={{ minWidth: 360 }}>
             <DialogContentText id="kit-export-progress-text" sx={{ mb: 2 }}>
-              Exporting {count(step.done)} of {count(step.total)} {label}…
+              Exporting {formatCount(step.done)} of {formatCount(step.total)} {label}…
             </DialogContentText>
             <LinearProgress
               variant="determinate"
               value={step.total > 0 ? (100 * step.done) / step.total : 0}
               aria-labelledby="kit-export-progress-title"
-              aria-valuetext={`${count(step.done)} of ${count(step.total)}`}
+              aria-valuetext={`${formatCount(step.done)} of ${formatCount(step.total)}`}
             />
           </DialogContent>
         )}
@@ -128,7 +127,7 @@ export function KitExportButton({ pageSize = LIST_MAX_PER_PAGE, recordLabel }: {
         {step.kind === 'failed' && (
           <DialogContent>
             <DialogContentText id="kit-export-failed-text">
-              The export stopped at {count(step.done)} of {count(step.total)} {label}: {failure(step.error)}. Nothing was downloaded.
+              The export stopped at {formatCount(step.done)} of {formatCount(step.total)} {label}: {failure(step.error)}. Nothing was downloaded.
             </DialogContentText>
           </DialogContent>
         )}
