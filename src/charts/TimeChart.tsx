@@ -16,7 +16,6 @@ import { chartTheme } from './theme.ts';
 import type { TimeChartProps } from './types.ts';
 import { formatNumber } from '../domain/numberFormat.ts';
 
-
 /** Tick steps for a count axis: 1, 2, 5, 10, 20, 50 … up to a billion. */
 const WHOLE_STEPS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((m) => m * 10 ** power)).flat();
 

@@ -57,7 +57,6 @@ export function mergeBucket(buckets: readonly Bucket[], fresh: Bucket, bucketMs:
   return next.slice(next.length - buckets.length);
 }
 
-
 /** "Profit over the last 24 h: +$1,234.50 over 321 trades, 97.2% completed, 9 failed." */
 export function performanceText(totals: Counts, periodWords: string): string {
   const rate = successRate(totals);

@@ -29,7 +29,6 @@ type Step =
   | { kind: 'reading'; done: number; total: number }
   | { kind: 'failed'; done: number; total: number; error: unknown };
 
-
 /** What failed, in words: the status the server answered, then its reason. */
 function failure(error: unknown): string {
   const status = errorStatus(error);

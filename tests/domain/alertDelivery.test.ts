@@ -122,7 +122,6 @@ describe('Alerts delivery (protocol): answers, retries, rate limit, secrets', ()
   });
 });
 
-
 describe('Alerts delivery (protocol): what becomes of a row of the outbox', () => {
   const FAIL_503 = { ok: false, status: 503, error: '503 Service Unavailable' };
   it('after a try: delivered; pending after the backoff while tries are left; failed, saying why, when it may not pass or the tries are spent', () => {

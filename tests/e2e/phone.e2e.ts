@@ -82,7 +82,6 @@ async function firstId(api: Api, path: string, key: 'id' | 'tradeId'): Promise<s
   return id ?? '';
 }
 
-
 /** axe's findings on the page as it is now (evaluated, not injected: the CSP allows no inline script). */
 async function axeViolations(page: Page, scope?: Locator): Promise<string[]> {
   await loadAxe(page);

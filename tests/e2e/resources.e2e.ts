@@ -16,7 +16,6 @@ interface TokenRecord {
   networkData: Record<string, { address: string; decimals: number }>;
 }
 
-
 /** expect.poll with room for a loaded 2-core machine (its default gives up after 1 s). */
 function eventually<T>(read: () => Promise<T> | T, message?: string) {
   return expect.poll(read, { timeout: 15_000, message });

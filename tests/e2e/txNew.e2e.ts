@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, apiAs, hasChromium, launchBrowser, newSession, screenshot, signIn, type Api, type Session } from './browser.ts';
 import { loadAxe } from './axe.ts';
 
-
 /** axe's violations on the page as it is now, by rule id and the first targets. */
 async function axeViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
   await loadAxe(page);

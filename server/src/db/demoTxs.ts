@@ -104,7 +104,6 @@ function routesOf(tokens: readonly Token[]): Route[] {
   return bridged;
 }
 
-
 /** A UUIDv7: time-ordered, so rows written in time order append to the primary-key index. */
 function uuidV7(rng: Rng, ms: number): string {
   const time = ms.toString(16).padStart(12, '0');

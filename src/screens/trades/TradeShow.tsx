@@ -38,7 +38,6 @@ import { TITLE_ROW_CLEAR_OF_TOASTS } from '../../config/layers.ts';
 /** The least time between two reads of the trade while the socket says trades are moving. */
 const REREAD_MS = 1000;
 
-
 /** "Bridge on Arbitrum" */
 const stepName = (step: TradeStep | undefined) => (step ? `${step.txType} on ${step.network}` : 'an unknown step');
 

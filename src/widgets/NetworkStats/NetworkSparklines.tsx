@@ -11,7 +11,6 @@ import { historyOf, sparklinesOff } from './networkHistory.ts';
 import { formatAmount, formatSeconds } from '../../domain/numberFormat.ts';
 import { gasText } from '../../domain/gasUnit.ts';
 
-
 export const SPARK_TITLES = { gas: 'Gas', balance: 'Balance', blockInterval: 'Block interval' } as const;
 /** The phone cards' captions over each line (the table says it in its column header). */
 const CAPTIONS = { gas: 'Gas 1 h', balance: 'Balance 1 h', blockInterval: 'Blocks 1 h' } as const;

@@ -28,7 +28,6 @@ function selectNetworks(s: LiveState): string {
   return [...names].sort((a, b) => (order.get(a) ?? 999) - (order.get(b) ?? 999) || a.localeCompare(b)).join('|');
 }
 
-
 /**
  * The table's figures change at most four times a second, all in one repaint: a gas estimate that
  * changes every frame cannot be read, and each repaint of the table draws its sparklines' canvases

@@ -36,7 +36,6 @@ type Loaded =
   | { status: 'failed'; message: string }
   | { status: 'ready'; period: PerformancePeriod; buckets: Bucket[] };
 
-
 export default function PerformanceCard({ gridArea }: { gridArea?: string }) {
   const api = useConsoleDataProvider();
   const [period, setPeriod] = useState<PerformancePeriod>('24h');

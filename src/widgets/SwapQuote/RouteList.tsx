@@ -10,7 +10,6 @@ import { DexLogo } from './DexLogo.tsx';
 import { shortWindow } from './panelLayout.ts';
 import { formatCount } from '../../domain/numberFormat.ts';
 
-
 /**
  * §2 Routes, best first (max height 256 px): amount out to 12 significant digits, the gas estimate
  * as sent, and each hop's exchange logo, name_variant and shortened pool
