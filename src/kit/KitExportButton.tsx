@@ -105,7 +105,8 @@ export function KitExportButton({ pageSize = LIST_MAX_PER_PAGE, recordLabel }: {
       >
         <DialogTitle id="kit-export-progress-title">Exporting {label}</DialogTitle>
         {step.kind === 'reading' && (
-          <DialogContent sx={{ minWidth: 360 }}>
+          // On a phone the dialog takes the width there is: 360 px of content overflowed it at 390.
+          <DialogContent sx={{ minWidth: { sm: 360 } }}>
             <DialogContentText id="kit-export-progress-text" sx={{ mb: 2 }}>
               Exporting {formatCount(step.done)} of {formatCount(step.total)} {label}…
             </DialogContentText>

@@ -385,6 +385,31 @@ describe.skipIf(!hasChromium)('§1 on call from a phone, 390×844 touch', () => 
       );
       expect(bare).toEqual([]);
 
+      // The export's progress fits the phone: its bar ends inside its dialog, the dialog inside the
+      // screen (360 px of content overflowed it). The second page is held so the dialog stays up.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/txs/**', async (route) => {
+        const range = route.request().headers()['range'] ?? new URL(route.request().url()).searchParams.get('range') ?? '';
+        if (/\b500\b/.test(decodeURIComponent(range))) await held;
+        await route.continue().catch(() => undefined);
+      });
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      const exporting = page.getByRole('dialog', { name: 'Exporting transactions' });
+      await exporting.getByText(/^Exporting 500 of [\d,]+ transactions…$/).waitFor({ timeout: LIVE_MS });
+      const fits = await exporting.evaluate((dialog) => {
+        const box = dialog.getBoundingClientRect();
+        const bar = dialog.querySelector('[role="progressbar"]')?.getBoundingClientRect();
+        return { dialogRight: box.right, barRight: bar?.right ?? Infinity, screen: document.documentElement.clientWidth };
+      });
+      expect(fits.barRight, JSON.stringify(fits)).toBeLessThanOrEqual(fits.dialogRight + 0.5);
+      expect(fits.dialogRight, JSON.stringify(fits)).toBeLessThanOrEqual(fits.screen);
+      await screenshot(page, 'phone-tx-export-progress');
+      await exporting.getByRole('button', { name: 'Cancel' }).click();
+      await exporting.waitFor({ state: 'detached' });
+      release();
+      await page.unroute('**/api/txs/**');
+
       await page.goto('/tx/new');
       const tabs = page.getByRole('tablist', { name: 'Operation' });
       await tabs.waitFor();
@@ -403,7 +428,8 @@ describe.skipIf(!hasChromium)('§1 on call from a phone, 390×844 touch', () => 
       for (let i = 0; i < 6 && !(await inView()); i++) await next.click();
       await expect.poll(inView).toBe(true);
       await force.click();
-      expect(await force.getAttribute('aria-selected')).toBe('true');
+      // Selected once React has drawn the click, not necessarily when click() returns.
+      await expect.poll(() => force.getAttribute('aria-selected')).toBe('true');
     } finally {
       await close();
     }
