@@ -114,6 +114,8 @@ describe.skipIf(!hasChromium)('accessibility: axe-core with all its rules finds 
         };
         try {
           await signIn(page, role === 'admin' ? adminKey : operatorKey);
+          // A notice sent before the socket is live reaches nobody: wait for Live first.
+          await expect.poll(() => page.getByLabel(/^Server connection Live\b/).count(), { timeout: 15_000 }).toBe(1);
           for (const toast of TOASTS) {
             expect((await admin('POST', '/sim/control', { action: 'notify', msg: toast.msg, type: toast.type, autoClose: false })).status).toBe(200);
           }
