@@ -5,13 +5,14 @@
  * merged (×count), and the stack folded into one toast with the edges of the next two peeking
  * out, so it covers one toast's height of the page; it unfolds while the pointer is over it.
  */
-import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import type { ToastVariantName } from '../domain/signals.ts';
 import type { OpenToast, ToastStack } from './toastStack.ts';
 import { TOAST_RIGHT, TOAST_TOP, TOAST_WIDTH } from '../config/layers.ts';
+import { onNextFrame } from '../realtime/index.ts';
 
 /**
  * Folded, the stack sits in the page-title row below the header, at its right end, which title rows
@@ -94,7 +95,7 @@ function usePhoneReserve(element: HTMLElement | null, folded: boolean): void {
  * for a peek of its bottom padding): it stays in the accessibility tree and findable, and a pointer
  * that goes for it unfolds the stack on the way.
  */
-function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number | null; onClose: () => void }) {
+const ToastCard = memo(function ToastCard({ toast, depth, stack }: { toast: OpenToast; depth: number | null; stack: ToastStack }) {
   const behind = depth !== null && depth > 0;
   const oneLine = depth !== null;
   const alarm = toast.variant === 'error' || toast.variant === 'warning';
@@ -102,7 +103,7 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
     <Box
       role={alarm ? 'alert' : 'status'}
       title="Click to close"
-      onClick={onClose}
+      onClick={() => stack.closeKey(toast.key)}
       data-toast-variant={toast.variant}
       sx={{
         bgcolor: COLOURS[toast.variant],
@@ -155,7 +156,7 @@ function ToastCard({ toast, depth, onClose }: { toast: OpenToast; depth: number 
       ) : null}
     </Box>
   );
-}
+});
 
 /** The gap between the header's bottom and the folded stack. */
 const BELOW_HEADER = TOAST_TOP - 48;
@@ -179,8 +180,39 @@ function useTopBelowHeader(showing: boolean): number {
   return top;
 }
 
+/** One element, so the global styles are not rendered again with every change of the stack. */
+const GLOBAL_STYLES = <GlobalStyles styles={GLOBAL} />;
+
+/**
+ * The stack as of the last frame: told once per frame however many toasts came and went in it, and
+ * in the same frame callback as the live store (onNextFrame), so a busy feed's toasts render in
+ * the commit its figures render in rather than one commit per toast (bench/README.md "firehose").
+ */
+function useStackView(stack: ToastStack) {
+  const subscribe = useMemo(
+    () => (listener: () => void) => {
+      let asked = false;
+      let live = true;
+      const unsubscribe = stack.subscribe(() => {
+        if (asked) return;
+        asked = true;
+        onNextFrame(() => {
+          asked = false;
+          if (live) listener();
+        });
+      });
+      return () => {
+        live = false;
+        unsubscribe();
+      };
+    },
+    [stack],
+  );
+  return useSyncExternalStore(subscribe, stack.getView, stack.getView);
+}
+
 export function ToastStackView({ stack, onMore, hidden = false }: { stack: ToastStack; onMore: () => void; hidden?: boolean }) {
-  const { visible, more } = useSyncExternalStore(stack.subscribe, stack.getView, stack.getView);
+  const { visible, more } = useStackView(stack);
   const [unfolded, setUnfolded] = useState(false);
   const open = visible.length + more;
   const top = useTopBelowHeader(open > 0);
@@ -198,7 +230,7 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
     setUnfolded(false);
   }, [hidden, stack]);
   // While the centre is open it lists them all; the stack would only sit over it.
-  if (open === 0 || hidden) return <GlobalStyles styles={GLOBAL} />;
+  if (open === 0 || hidden) return GLOBAL_STYLES;
   const enter = () => {
     stack.pause();
     setUnfolded(true);
@@ -209,7 +241,7 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
   };
   return (
     <>
-      <GlobalStyles styles={GLOBAL} />
+      {GLOBAL_STYLES}
       <Box
         ref={setElement}
         className="console-toasts"
@@ -247,7 +279,7 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
         </Box>
         <Box sx={{ position: 'relative', width: { xs: '100%', sm: TOAST_WIDTH }, display: 'flex', flexDirection: 'column', gap: unfolded ? 0.75 : 0 }}>
           {visible.map((toast, i) => (
-            <ToastCard key={toast.key} toast={toast} depth={unfolded ? null : i} onClose={() => stack.closeKey(toast.key)} />
+            <ToastCard key={toast.key} toast={toast} depth={unfolded ? null : i} stack={stack} />
           ))}
         </Box>
       </Box>

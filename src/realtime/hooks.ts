@@ -28,25 +28,34 @@ export type LiveSource = Pick<LiveStore, 'subscribe' | 'getSnapshot'>;
  * one clock (multiples of `everyMs`), so that every figure read through it changes in the same
  * repaint. For figures a person reads, where a change every frame is a flicker that costs the page
  * a repaint each time. The last change is always told, `everyMs` later at most.
+ *
+ * One timer for all of the view's subscribers, told together in its one callback: with a timer
+ * each (thirty readers in a ten-network table) a tick was thirty tasks, and React commits once per
+ * task, so the table committed thirty times a tick instead of once (bench/README.md "firehose").
  */
 export function sampledSource(store: LiveSource, everyMs: number): LiveSource {
+  const listeners = new Set<() => void>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribeStore: (() => void) | undefined;
+  const tell = () => {
+    timer = undefined;
+    for (const listener of [...listeners]) listener();
+  };
+  const onStoreChange = () => {
+    timer ??= setTimeout(tell, everyMs - (Date.now() % everyMs));
+  };
   return {
     getSnapshot: store.getSnapshot,
     subscribe: (listener) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const unsubscribe = store.subscribe(() => {
-        if (timer !== undefined) return;
-        timer = setTimeout(
-          () => {
-            timer = undefined;
-            listener();
-          },
-          everyMs - (Date.now() % everyMs),
-        );
-      });
+      listeners.add(listener);
+      unsubscribeStore ??= store.subscribe(onStoreChange);
       return () => {
-        unsubscribe();
+        listeners.delete(listener);
+        if (listeners.size > 0) return;
+        unsubscribeStore?.();
+        unsubscribeStore = undefined;
         clearTimeout(timer);
+        timer = undefined;
       };
     },
   };

@@ -12,10 +12,44 @@ import {
 /** Runs a callback on the next frame (or soon, where there are no frames). */
 export type FrameScheduler = (flush: () => void) => void;
 
-/** requestAnimationFrame in a browser; a 16 ms timer in non-DOM environments (tests, SSR). */
+/** Callbacks waiting for the next frame, all run in one frame callback (defaultFrameScheduler). */
+let frameQueue: (() => void)[] = [];
+/** When the pending frame was asked for. */
+let frameAskedAt = 0;
+/**
+ * A frame asked for longer ago than this is asked for again: a frame callback that never runs (a
+ * test's fake timers put away with it pending) must not hold every later flush forever.
+ */
+const FRAME_ASKED_AGAIN_MS = 1000;
+
+function runFrameQueue(): void {
+  const run = frameQueue;
+  frameQueue = [];
+  for (const callback of run) {
+    try {
+      callback();
+    } catch (err) {
+      // One failing callback must not cost the others their frame; the error still surfaces.
+      queueMicrotask(() => {
+        throw err;
+      });
+    }
+  }
+}
+
+/**
+ * requestAnimationFrame in a browser; a 16 ms timer in non-DOM environments (tests, SSR). Everything
+ * asked for before a frame runs in one callback of it: the live store's flush and the toast stack's
+ * (notifications) tell React in the same task, so React renders them in one commit instead of one
+ * each (bench/README.md "firehose").
+ */
 export const defaultFrameScheduler: FrameScheduler = (flush) => {
-  if (typeof globalThis.requestAnimationFrame === 'function') globalThis.requestAnimationFrame(() => flush());
-  else globalThis.setTimeout(flush, 16);
+  frameQueue.push(flush);
+  const now = Date.now();
+  if (frameQueue.length > 1 && now - frameAskedAt < FRAME_ASKED_AGAIN_MS) return;
+  frameAskedAt = now;
+  if (typeof globalThis.requestAnimationFrame === 'function') globalThis.requestAnimationFrame(runFrameQueue);
+  else globalThis.setTimeout(runFrameQueue, 16);
 };
 
 export type LivePatch = Partial<LiveState>;

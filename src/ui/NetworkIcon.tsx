@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { InitialsDisc, initialsOf, nameHue } from './logos/InitialsDisc.tsx';
 import { PackageLogo, type LogoSource } from './logos/PackageLogo.tsx';
 
@@ -18,9 +19,10 @@ export interface NetworkIconProps {
 
 /**
  * A network's logo (src/config/logos.ts), loaded on first use; the default logo while it loads and
- * for a network without one.
+ * for a network without one. Memoised: its props are plain values, and a block head or a network's
+ * row re-renders many times a second while its logo never changes (the SVG is dozens of elements).
  */
-export function NetworkIcon({ network, size = 18, lettersDrawn = false }: NetworkIconProps) {
+export const NetworkIcon = memo(function NetworkIcon({ network, size = 18, lettersDrawn = false }: NetworkIconProps) {
   return (
     <PackageLogo
       logo={{ network }}
@@ -30,7 +32,7 @@ export function NetworkIcon({ network, size = 18, lettersDrawn = false }: Networ
       fallback={<NetworkInitials network={network} size={size} lettersDrawn={lettersDrawn} />}
     />
   );
-}
+});
 
 /** A network's default logo: a disc in a colour derived from its name, with its first two letters. */
 function NetworkInitials({ network, size = 18, lettersDrawn = false }: NetworkIconProps) {

@@ -11,6 +11,7 @@ import { createLiveNotifier } from '../../src/notifications/liveNotifier.tsx';
 import { NotificationsProvider, useToaster } from '../../src/notifications/NotificationsProvider.tsx';
 import { createSignalPrefsStore, type SignalPrefsStore } from '../../src/notifications/signalPrefs.ts';
 import { VALID } from '../realtime/fixtures.ts';
+import { nextFrame } from '../support/frames.ts';
 
 afterEach(() => {
   cleanup();
@@ -79,6 +80,7 @@ describe('§2 toast area', () => {
       toaster().show('one', { variant: 'info', autoHideDuration: null });
       toaster().show('two', { variant: 'info', autoHideDuration: null });
     });
+    await nextFrame();
     const cards = within(toastArea()).getAllByTitle('Click to close');
     expect(cards.map((c) => c.textContent)).toEqual(['two', 'one']);
     expect(toastArea().style.position === 'fixed' || getComputedStyle(toastArea()).position === 'fixed').toBe(true);
@@ -119,6 +121,7 @@ describe('§2 toast area', () => {
     try {
       const { toaster } = await renderWithToaster();
       act(() => toaster().show('stay', { variant: 'info', autoHideDuration: 1000 }));
+      await nextFrame();
       fireEvent.mouseEnter(toastArea());
       act(() => vi.advanceTimersByTime(5000));
       expect(screen.getByText('stay')).toBeInTheDocument();
@@ -137,6 +140,7 @@ describe('§2 toast area', () => {
     act(() => {
       for (let i = 1; i <= 5; i++) toaster().show(`t${i}`, { variant: 'info', autoHideDuration: 60_000 });
     });
+    await nextFrame();
     expect(within(toastArea()).getAllByTitle('Click to close')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: '+3 more notifications' }));
     const centre = await screen.findByRole('dialog', { name: 'Notifications' }, { timeout: 10_000 });
@@ -149,6 +153,7 @@ describe('§2 toast area', () => {
     act(() => {
       for (let i = 0; i < 3; i++) toaster().show('DAI: failed to build bridge tx', { variant: 'error', autoHideDuration: 10_000 });
     });
+    await nextFrame();
     expect(within(toastArea()).getAllByTitle('Click to close')).toHaveLength(1);
     expect(within(toastArea()).getByText('×3')).toBeInTheDocument();
   });
@@ -158,6 +163,7 @@ describe('§2 toast area', () => {
     prefs.set({ ...DEFAULT_SIGNAL_PREFS, levels: { warning: 'bellOnly' } });
     const { toaster } = await renderWithToaster(prefs);
     act(() => toaster().show('low balance', { variant: 'warning', autoHideDuration: 10_000 }));
+    await nextFrame();
     expect(screen.queryByText('low balance')).toBeNull();
     const button = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     fireEvent.click(button);

@@ -14,6 +14,7 @@ import { NotificationsButton } from '../../src/notifications/centre/Notification
 import { NotificationPreferences } from '../../src/notifications/NotificationPreferences.tsx';
 import { NotificationsProvider, useToaster } from '../../src/notifications/NotificationsProvider.tsx';
 import { createSignalPrefsStore } from '../../src/notifications/signalPrefs.ts';
+import { nextFrame } from '../support/frames.ts';
 
 afterEach(cleanup);
 
@@ -42,7 +43,12 @@ async function renderPolicy() {
   await act(async () => {
     await journal.ready;
   });
-  return { prefs, journal, show: (...args: Parameters<Toaster['show']>) => act(() => toaster!.show(...args)) };
+    // Shown, and the frame the stack is told in let run, as on a page.
+  const show = async (...args: Parameters<Toaster['show']>) => {
+    act(() => toaster!.show(...args));
+    await nextFrame();
+  };
+  return { prefs, journal, show };
 }
 
 const toastArea = () => document.querySelector('.console-toasts') as HTMLElement;
@@ -62,11 +68,11 @@ describe('the notification policy on Preferences', () => {
 
   it('by default a confirmed trade shows a toast and leaves the bell at 0; a failed one counts', async () => {
     const { show, journal } = await renderPolicy();
-    show('CONFIRM DAI', { variant: 'success', autoHideDuration: 10_000, kind: 'tradeConfirmed' });
+    await show('CONFIRM DAI', { variant: 'success', autoHideDuration: 10_000, kind: 'tradeConfirmed' });
     expect(within(toastArea()).getByText('CONFIRM DAI')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(journal.getView().entries).toEqual([]);
-    show('FAIL DAI', { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed' });
+    await show('FAIL DAI', { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed' });
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 
@@ -75,12 +81,12 @@ describe('the notification policy on Preferences', () => {
     const failed = screen.getByRole('radiogroup', { name: 'Level for Trade failed' });
     fireEvent.click(within(failed).getByRole('radio', { name: 'Toast only' }));
     expect(prefs.get().levels).toEqual({ tradeFailed: 'toastOnly' });
-    show('FAIL DAI', { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed' });
+    await show('FAIL DAI', { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed' });
     expect(within(toastArea()).getByText('FAIL DAI')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
 
     fireEvent.click(within(failed).getByRole('radio', { name: 'Off' }));
-    show('FAIL ETH', { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed' });
+    await show('FAIL ETH', { variant: 'error', autoHideDuration: 10_000, kind: 'tradeFailed' });
     expect(within(toastArea()).queryByText('FAIL ETH')).toBeNull();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
   });

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createToastStack } from '../../src/notifications/toastStack.ts';
 import { ToastStackView } from '../../src/notifications/ToastStackView.tsx';
 import { darkTheme, lightTheme } from '../../src/theme.ts';
+import { nextFrame } from '../support/frames.ts';
 
 afterEach(cleanup);
 
@@ -19,7 +21,7 @@ describe('§2 toasts: one z-index scale in the theme', () => {
     for (const above of [zIndex.drawer, zIndex.modal, zIndex.snackbar, zIndex.tooltip]) expect(zIndex.toast).toBeLessThan(above);
   });
 
-  it('§2 the toast stack takes its layer from the theme', () => {
+  it('§2 the toast stack takes its layer from the theme', async () => {
     const stack = createToastStack(() => 4);
     render(
       <ThemeProvider theme={createTheme(lightTheme)}>
@@ -27,8 +29,31 @@ describe('§2 toasts: one z-index scale in the theme', () => {
       </ThemeProvider>,
     );
     act(() => stack.show('one', { variant: 'info', autoHideDuration: null }));
+    await nextFrame();
     const area = document.querySelector('.console-toasts') as HTMLElement;
     expect(Number(getComputedStyle(area).zIndex)).toBe(createTheme(lightTheme).zIndex.toast);
     expect(Number(getComputedStyle(area).zIndex)).toBeLessThan(createTheme(lightTheme).zIndex.modal);
+  });
+});
+
+describe('§2 a busy feed: the toast stack renders once per frame', () => {
+  it('twenty toasts shown in twenty socket messages within one frame are one render of the stack, the last of them on top', async () => {
+    const stack = createToastStack(() => 4);
+    let commits = 0;
+    render(
+      <Profiler id="stack" onRender={() => void (commits += 1)}>
+        <ToastStackView stack={stack} onMore={() => undefined} />
+      </Profiler>,
+    );
+    // The stack on screen already (its first appearance measures the header: a render more).
+    act(() => stack.show('trade 0', { variant: 'info', autoHideDuration: null }));
+    await nextFrame();
+    const before = commits;
+    // Each act is one task, as each socket message is.
+    for (let i = 1; i <= 20; i++) act(() => stack.show(`trade ${i}`, { variant: 'info', autoHideDuration: null }));
+    expect(commits).toBe(before);
+    await nextFrame();
+    expect(commits).toBe(before + 1);
+    expect(screen.getAllByTitle('Click to close')[0]).toHaveTextContent('trade 20');
   });
 });

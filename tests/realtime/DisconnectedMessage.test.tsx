@@ -16,6 +16,7 @@ import type { Toaster } from '../../src/notifications/index.ts';
 import { createSignalPrefsStore } from '../../src/notifications/signalPrefs.ts';
 import { DisconnectedMessage } from '../../src/realtime/DisconnectedMessage.tsx';
 import { DISCONNECTED_TEXT, RealtimeService } from '../../src/realtime/service.ts';
+import { nextFrame } from '../support/frames.ts';
 
 afterEach(cleanup);
 
@@ -91,6 +92,7 @@ describe('§4 "Sign in again" in the "Disconnected from server" toast', () => {
       </MemoryRouter>,
     );
     act(() => toaster?.show(<DisconnectedMessage />, { variant: 'error', autoHideDuration: null, id: 'realtime:disconnected', text: DISCONNECTED_TEXT }));
+    await nextFrame();
     expect(screen.getByText(DISCONNECTED_TEXT, { exact: true })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
     await waitFor(() => expect(logout).toHaveBeenCalled());

@@ -153,6 +153,25 @@ describe('figures read through sampledSource change at most once per tick, the l
     expect(screen.getByTestId('sampled')).toHaveTextContent('60');
   });
 
+  it('every reader of one view is told from one timer, so a table of thirty readers commits once a tick', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const { store, flushFrame } = manualStore();
+    const { ctx } = handlerContext(store);
+    const sampled = sampledSource(store, 250);
+    const told: number[] = [];
+    const stops = Array.from({ length: 30 }, (_, i) => sampled.subscribe(() => told.push(i)));
+    dispatchServerEvent('gas', { network: 'Base', gasEstimate: 3 }, ctx);
+    flushFrame();
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersToNextTimer();
+    expect(told).toHaveLength(30);
+    // The last reader gone, the view lets go of the store and leaves no timer behind.
+    dispatchServerEvent('gas', { network: 'Base', gasEstimate: 4 }, ctx);
+    flushFrame();
+    for (const stop of stops) stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('a reader that unsubscribes is not told after (no timer left behind)', () => {
     vi.useFakeTimers({ now: 1_000_000 });
     const { store, flushFrame } = manualStore();

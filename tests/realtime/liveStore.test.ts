@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dispatchServerEvent } from '../../src/realtime/handlers.ts';
-import { LiveStore } from '../../src/realtime/liveStore.ts';
+import { defaultFrameScheduler, LiveStore } from '../../src/realtime/liveStore.ts';
 import { handlerContext, manualStore } from './fixtures.ts';
 
 afterEach(() => {
@@ -68,5 +68,36 @@ describe('live values are coalesced (docs/architecture.md Live data): at most on
     store.reset();
     flushFrame();
     expect(store.getSnapshot().devMode).toBe(false);
+  });
+});
+
+describe('one frame callback for everything asked for before the frame (one React commit, not one per store)', () => {
+  it('flushes asked for before a frame run together in its one callback, in order, a failing one costing the others nothing', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    const thrown: unknown[] = [];
+    const onError = (err: unknown) => thrown.push(err);
+    process.on('uncaughtException', onError);
+    try {
+      const ran: string[] = [];
+      defaultFrameScheduler(() => ran.push('live store'));
+      defaultFrameScheduler(() => {
+        throw new Error('a listener failed');
+      });
+      defaultFrameScheduler(() => ran.push('toast stack'));
+      expect(frames).toHaveLength(1);
+      frames[0]!(0);
+      expect(ran).toEqual(['live store', 'toast stack']);
+      // The next flush asks for a frame of its own.
+      defaultFrameScheduler(() => ran.push('next frame'));
+      expect(frames).toHaveLength(2);
+      frames[1]!(16);
+      expect(ran).toEqual(['live store', 'toast stack', 'next frame']);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(thrown).toEqual([new Error('a listener failed')]);
+    } finally {
+      process.off('uncaughtException', onError);
+      vi.unstubAllGlobals();
+    }
   });
 });
