@@ -15,8 +15,13 @@
  * - paintLatencies: event-to-paint latencies in ms. With the simulator's block stamps
  *   (SIM_BENCH_STAMP=on, server/src/sim/plugin.ts) a block head's accessible name carries the
  *   wall-clock ms its newBlock left the server ("Base block <ms * 1000 + n>"). A MutationObserver
- *   sees the name change; the time it is painted is taken after the next frame (a message posted
- *   from requestAnimationFrame runs once that frame's rendering is done).
+ *   sees the name change; the time it is painted is taken once the frame that paints it has
+ *   rendered (a message posted during a frame's callbacks runs once that frame's rendering is
+ *   done). A change made outside a frame (a socket message's task) is painted by the next frame: the
+ *   probe posts from a requestAnimationFrame callback. A change made inside a frame's callbacks (the
+ *   console's once-a-frame flush) is painted by that same frame: the probe posts at once. Before
+ *   2026-11-29 it always waited for the next frame, which counted one frame too many (about 17 ms)
+ *   against a console that renders in the frame, and nothing against one that renders per message.
  */
 import type { Page } from 'playwright-core';
 
@@ -62,16 +67,33 @@ export const PAGE_PROBE_SOURCE = `(() => {
   const probe = { events: 0, frames: 0, commits: 0, longTasks: [], longFrames: [], errors: [], worstFrameMs: 0, paintLatencies: [] };
   Object.defineProperty(window, '__firehoseProbe', { value: probe });
 
+  // Whether the page is inside a frame's callbacks now: every requestAnimationFrame callback marks
+  // it; a message posted from the frame (a task after its rendering) clears it, and so does every
+  // socket message (the probe's listener is the first of its task), in case it runs first.
+  let inFrame = false;
+
   const NativeWebSocket = window.WebSocket;
   class CountingWebSocket extends NativeWebSocket {
     constructor(url, protocols) {
       super(url, protocols);
       this.addEventListener('message', (event) => {
+        // A socket message is a task of its own, never part of a frame.
+        inFrame = false;
         if (typeof event.data === 'string' && event.data.startsWith('42')) probe.events += 1;
       });
     }
   }
   window.WebSocket = CountingWebSocket;
+
+  const frameEnd = new MessageChannel();
+  frameEnd.port1.onmessage = () => { inFrame = false; };
+  const nativeRequestFrame = window.requestAnimationFrame.bind(window);
+  const markFrame = () => {
+    if (inFrame) return;
+    inFrame = true;
+    frameEnd.port2.postMessage(0);
+  };
+  window.requestAnimationFrame = (callback) => nativeRequestFrame((t) => { markFrame(); callback(t); });
 
   let lastFrame = 0;
   const onFrame = (t) => {
@@ -100,7 +122,10 @@ export const PAGE_PROBE_SOURCE = `(() => {
       const num = match ? Number(match[1]) : 0;
       if (num >= STAMP_MIN) pending.push(Math.floor(num / 1000));
     }
-    if (first && pending.length > 0) requestAnimationFrame(() => channel.port2.postMessage(0));
+    if (!first || pending.length === 0) return;
+    // Changed in a frame's callbacks: this frame paints it. Changed in a task: the next frame does.
+    if (inFrame) channel.port2.postMessage(0);
+    else requestAnimationFrame(() => channel.port2.postMessage(0));
   }).observe(document, { subtree: true, characterData: true });
 
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
