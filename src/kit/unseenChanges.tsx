@@ -1,7 +1,8 @@
 /**
  * Changes not yet seen, per resource: every realtime event on a resource the operator is not
  * looking at adds its records (or one, when the ids are not known) to that resource's count; opening
- * the resource clears it. The menu reads the counts into its items' names ("Manage tokens, 3 new changes").
+ * the resource clears it (at once; a growing count is told at most twice a second). The menu reads
+ * the counts into its items' names ("Manage tokens, 3 new changes").
  */
 import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -17,9 +18,19 @@ const emit = () => {
   for (const listener of [...listeners]) listener();
 };
 
+/**
+ * How often a growing count is told. A busy collection grows every frame, and a count that changes
+ * every frame cannot be read while each change re-renders its menu item (bench/README.md "firehose").
+ */
+const GROWTH_TOLD_EVERY_MS = 500;
+let growthTimer: ReturnType<typeof setTimeout> | undefined;
+
 function add(resource: string, n: number): void {
   counts = { ...counts, [resource]: (counts[resource] ?? 0) + n };
-  emit();
+  growthTimer ??= setTimeout(() => {
+    growthTimer = undefined;
+    emit();
+  }, GROWTH_TOLD_EVERY_MS);
 }
 
 export function clearUnseen(resource: string): void {

@@ -52,7 +52,7 @@ function renderMenu(path: string) {
     act(async () => {
       await realtime.publish(listTopic(resource), { type, payload: { ids } });
     });
-  return { router, publish };
+  return { router, publish, realtime };
 }
 
 describe('menu badges', () => {
@@ -69,6 +69,27 @@ describe('menu badges', () => {
     });
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Manage tokens' })).toBeInTheDocument());
     expect(screen.queryByRole('menuitem', { name: /new change/ })).toBeNull();
+  });
+
+  it('a busy collection\'s count is told at most twice a second, not with every event: one name change for fifty events', async () => {
+    const { realtime } = renderMenu('/');
+    const item = await screen.findByRole('menuitem', { name: 'Manage tokens' });
+    const names: string[] = [];
+    const observer = new MutationObserver(() => {
+      const name = item.textContent ?? '';
+      if (names[names.length - 1] !== name) names.push(name);
+    });
+    observer.observe(item, { subtree: true, childList: true, characterData: true });
+    try {
+      // Fifty events in one task, as a frame's worth of a busy feed arrives: no timer runs between them.
+      await act(async () => {
+        for (let i = 0; i < 50; i++) await realtime.publish(listTopic('settings/tokens'), { type: 'updated', payload: { ids: [`T${i}`] } });
+      });
+      await waitFor(() => expect(item).toHaveAccessibleName('Manage tokens, 50 new changes'));
+      expect(names.filter((name) => name.includes('new change'))).toHaveLength(1);
+    } finally {
+      observer.disconnect();
+    }
   });
 
   it('an event without ids counts as one change; the singular is said', async () => {

@@ -56,10 +56,10 @@ const NetworkRow = memo(function NetworkRow({ network }: { network: string }) {
   return (
     <tr>
       <th scope="row">
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+        <span>
           <NetworkIcon network={network} size={16} lettersDrawn />
           {network}
-        </Box>
+        </span>
       </th>
       <td title={gasHint(network)}>{gas === undefined ? '–' : formatGas(gas)}</td>
       <td>{balance === undefined ? '–' : formatAmount(balance, native)}</td>
@@ -89,6 +89,7 @@ const tableSx = (theme: Theme) => ({
     whiteSpace: 'nowrap',
   },
   '& tbody th': { textAlign: 'left', fontWeight: 400 },
+  '& tbody th > span': { display: 'inline-flex', alignItems: 'center', gap: 0.75 },
   '& td[data-low]': { color: 'error.main', fontWeight: 700 },
   '& thead th': { px: 1, py: 0.5 },
 });
