@@ -97,58 +97,21 @@ function usePhoneReserve(element: HTMLElement | null, folded: boolean): void {
  */
 const ToastCard = memo(function ToastCard({ toast, depth, stack }: { toast: OpenToast; depth: number | null; stack: ToastStack }) {
   const behind = depth !== null && depth > 0;
-  const oneLine = depth !== null;
   const alarm = toast.variant === 'error' || toast.variant === 'warning';
   return (
     <Box
       role={alarm ? 'alert' : 'status'}
       title="Click to close"
+      className={CARD_CLASS}
       onClick={() => stack.closeKey(toast.key)}
       data-toast-variant={toast.variant}
-      sx={{
-        bgcolor: COLOURS[toast.variant],
-        color: '#fff',
-        borderRadius: 1,
-        boxShadow: 3,
-        px: 1.5,
-        py: 0.5,
-        minHeight: 28,
-        cursor: 'pointer',
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        fontSize: 14,
-        lineHeight: 1.35,
-        boxSizing: 'border-box',
-        animation: `${KEYFRAMES} 400ms ease-out`,
-        overflowWrap: 'anywhere',
-        ...(behind
-          ? {
-              position: 'absolute',
-              inset: 0,
-              zIndex: FOLDED_SHOWN - depth,
-              transform: `translateY(${depth * PEEK}px) scale(${1 - depth * 0.04})`,
-              transformOrigin: 'bottom center',
-              opacity: depth < FOLDED_SHOWN ? 1 : 0,
-              overflow: 'hidden',
-              pointerEvents: 'none',
-            }
-          : { position: 'relative', zIndex: FOLDED_SHOWN + 1 }),
-      }}
+      data-behind={behind || undefined}
+      // Only what differs between depths is inline; the rest is in classes that never change, so
+      // a new toast on top restyles the cards below it, not their contents (CARDS_SX).
+      style={behind ? { zIndex: FOLDED_SHOWN - depth, transform: `translateY(${depth * PEEK}px) scale(${1 - depth * 0.04})`, opacity: depth < FOLDED_SHOWN ? 1 : 0 } : undefined}
+      sx={{ bgcolor: COLOURS[toast.variant] }}
     >
-      <Box
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          // Folded: one line, cut with an ellipsis (a trade toast shows its folded part, whole words);
-          // unfolded: the whole message, wrapped.
-          ...(oneLine
-            ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', '& [data-fold="full"]': { display: 'none' } }
-            : { '& [data-trade-state]': { flexWrap: 'wrap' }, '& [data-fold="folded"]': { display: 'none' } }),
-        }}
-      >
-        {toast.message}
-      </Box>
+      <div className={TEXT_CLASS}>{toast.message}</div>
       {toast.count > 1 ? (
         <Box component="span" title={`${toast.count} identical notifications`} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
           ×{toast.count}
@@ -157,6 +120,50 @@ const ToastCard = memo(function ToastCard({ toast, depth, stack }: { toast: Open
     </Box>
   );
 });
+
+const CARD_CLASS = 'console-toast';
+const TEXT_CLASS = 'console-toast-text';
+
+/**
+ * The cards' look, set once on their column: whether the stack is folded is an attribute of the
+ * column, and a card's depth an attribute and its inline style, so the classes of a card and of
+ * its contents never change while it is open. A class that changed with the depth made every new
+ * toast restyle each card below it with all its contents (network logos are dozens of SVG nodes),
+ * a frame's longest step on a slow CPU (bench/README.md "firehose").
+ */
+const CARDS_SX = {
+  [`& > .${CARD_CLASS}`]: {
+    color: '#fff',
+    borderRadius: 1,
+    boxShadow: 3,
+    px: 1.5,
+    py: 0.5,
+    minHeight: 28,
+    cursor: 'pointer',
+    display: 'flex',
+    alignItems: 'center',
+    gap: 1,
+    fontSize: 14,
+    lineHeight: 1.35,
+    boxSizing: 'border-box',
+    animation: `${KEYFRAMES} 400ms ease-out`,
+    overflowWrap: 'anywhere',
+    position: 'relative',
+    zIndex: FOLDED_SHOWN + 1,
+  },
+  [`& > .${CARD_CLASS}[data-behind]`]: {
+    position: 'absolute',
+    inset: 0,
+    transformOrigin: 'bottom center',
+    overflow: 'hidden',
+    pointerEvents: 'none',
+  },
+  [`& .${TEXT_CLASS}`]: { flex: 1, minWidth: 0 },
+  // Folded: one line, cut with an ellipsis (a trade toast shows its folded part, whole words);
+  // unfolded: the whole message, wrapped.
+  [`&[data-folded] .${TEXT_CLASS}`]: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', '& [data-fold="full"]': { display: 'none' } },
+  [`&:not([data-folded]) .${TEXT_CLASS}`]: { '& [data-trade-state]': { flexWrap: 'wrap' }, '& [data-fold="folded"]': { display: 'none' } },
+} as const;
 
 /** The gap between the header's bottom and the folded stack. */
 const BELOW_HEADER = TOAST_TOP - 48;
@@ -277,7 +284,10 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
             </Button>
           ) : null}
         </Box>
-        <Box sx={{ position: 'relative', width: { xs: '100%', sm: TOAST_WIDTH }, display: 'flex', flexDirection: 'column', gap: unfolded ? 0.75 : 0 }}>
+        <Box
+          data-folded={unfolded ? undefined : ''}
+          sx={{ position: 'relative', width: { xs: '100%', sm: TOAST_WIDTH }, display: 'flex', flexDirection: 'column', gap: unfolded ? 0.75 : 0, ...CARDS_SX }}
+        >
           {visible.map((toast, i) => (
             <ToastCard key={toast.key} toast={toast} depth={unfolded ? null : i} stack={stack} />
           ))}

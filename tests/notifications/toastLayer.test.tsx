@@ -57,3 +57,21 @@ describe('§2 a busy feed: the toast stack renders once per frame', () => {
     expect(screen.getAllByTitle('Click to close')[0]).toHaveTextContent('trade 20');
   });
 });
+
+describe('§2 a new toast restyles the folded cards below it, not their contents', () => {
+  it('the card that goes behind keeps its classes and those of everything in it; only its depth changes', async () => {
+    const stack = createToastStack(() => 4);
+    render(<ToastStackView stack={stack} onMore={() => undefined} />);
+    act(() => stack.show(<span className="inside">first</span>, { variant: 'success', autoHideDuration: null }));
+    await nextFrame();
+    const card = screen.getByText('first').closest('[title="Click to close"]') as HTMLElement;
+    const classes = () => [card, ...card.querySelectorAll('*')].map((el) => el.getAttribute('class'));
+    const before = classes();
+    expect(card).not.toHaveAttribute('data-behind');
+    act(() => stack.show('second', { variant: 'info', autoHideDuration: null }));
+    await nextFrame();
+    expect(card).toHaveAttribute('data-behind');
+    expect(card.style.transform).toBe('translateY(4px) scale(0.96)');
+    expect(classes()).toEqual(before);
+  });
+});
