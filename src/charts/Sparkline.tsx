@@ -13,7 +13,7 @@
 import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { cancelRedraw, redrawNextFrame } from './frameLoop.ts';
+import { cancelRedraw, redrawSoon } from './frameLoop.ts';
 import { sparkPath } from './sparkPath.ts';
 import { chartTheme } from './theme.ts';
 import type { SparklineProps } from './types.ts';
@@ -89,8 +89,8 @@ export default function Sparkline({ source, label, describe, color = 'primary', 
       show(canvas.toDataURL());
     };
     describeNow();
-    redrawNextFrame(redraw);
-    const unsubscribe = source.subscribe(() => redrawNextFrame(redraw));
+    redrawSoon(redraw);
+    const unsubscribe = source.subscribe(() => redrawSoon(redraw));
     return () => {
       unsubscribe();
       cancelRedraw(redraw);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSparkSeries, describeSpark } from '../../src/charts/sparkSeries.ts';
-import { cancelRedraw, redrawNextFrame } from '../../src/charts/frameLoop.ts';
+import { cancelRedraw, redrawSoon } from '../../src/charts/frameLoop.ts';
 
 describe('sparklines: a sparkline keeps the last hour, backfilled then extended live', () => {
   it('drops points older than the window as new ones arrive, and ignores out-of-order ones', () => {
@@ -45,17 +45,40 @@ describe('sparklines: charts redraw at most once per frame, whatever the event r
     const a = vi.fn();
     const b = vi.fn();
     for (let i = 0; i < 1000; i++) {
-      redrawNextFrame(a);
-      redrawNextFrame(b);
+      redrawSoon(a);
+      redrawSoon(b);
     }
     expect(frames).toHaveLength(1);
     frames.shift()!();
     expect(a).toHaveBeenCalledTimes(1);
     expect(b).toHaveBeenCalledTimes(1);
     // A chart gone before the frame is not drawn.
-    redrawNextFrame(a);
+    redrawSoon(a);
     cancelRedraw(a);
     frames.shift()!();
     expect(a).toHaveBeenCalledTimes(1);
+  });
+
+  it('with idle callbacks, thirty sparklines gaining their point together are drawn across idle times, not in one frame; one that waited too long draws the rest', () => {
+    const rounds: ((deadline: { didTimeout: boolean; timeRemaining(): number }) => void)[] = [];
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: (typeof rounds)[number], options: { timeout: number }) => {
+      expect(options.timeout).toBeGreaterThan(0);
+      rounds.push(cb);
+    });
+    vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+    const drawn: number[] = [];
+    for (let i = 0; i < 30; i++) redrawSoon(() => drawn.push(i));
+    expect(rounds).toHaveLength(1);
+    expect(frames).toHaveLength(0);
+    // An idle time with room for about ten redraws.
+    let left = 10;
+    rounds.shift()!({ didTimeout: false, timeRemaining: () => (left -= 1) });
+    expect(drawn).toHaveLength(10);
+    expect(rounds).toHaveLength(1);
+    // The page stayed busy: the round ran on its timeout and draws everything left.
+    rounds.shift()!({ didTimeout: true, timeRemaining: () => 0 });
+    expect(drawn).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(rounds).toHaveLength(0);
   });
 });
