@@ -27,21 +27,44 @@ export function tradeToastText({ state, tokenName, txTypes, networkBuy, networkS
 const CUT = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
 /**
+ * The whole toast's look, once on its root: its parts are plain elements named by class. Trade
+ * toasts come and go several times a second on a busy feed, and a styled element per part (eleven
+ * of them) cost a style serialisation each on every toast (bench/README.md "firehose").
+ */
+const TOAST_SX = {
+  display: 'flex',
+  alignItems: 'center',
+  columnGap: 0.75,
+  minWidth: 0,
+  fontSize: 13,
+  '&[data-types-own-line]': { flexWrap: 'wrap' },
+  '& .trade-what': { fontWeight: 700, whiteSpace: 'nowrap', flex: 'none' },
+  '& .trade-route, & .trade-network': { display: 'inline-flex', alignItems: 'center', gap: 0.5, flex: 'none' },
+  '& .trade-network': { whiteSpace: 'nowrap' },
+  '& .trade-logo': { display: 'inline-flex', flex: 'none' },
+  '& .trade-via': { ...CUT, flex: '0 1 auto', opacity: 0.92 },
+  '& .trade-types': { ...CUT, flex: '0 1 auto', opacity: 0.92 },
+  // On a line of its own when not even one type fits beside the rest: the types are never only counted.
+  '&[data-types-own-line] .trade-types': { flex: '1 0 100%' },
+  '& .trade-all-types': { opacity: 0.92 },
+} as const;
+
+/**
  * The network's icon, named for assistive technology and on hover, and its full name beside it (two
  * letters do not say which network); the name only unfolded when the folded line has no room for it.
  */
 function Network({ network, nameFolded }: { network: string; nameFolded: boolean }) {
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap', flex: 'none' }}>
+    <span className="trade-network">
       {/* The network's logo (its default logo while it loads). */}
-      <Box component="span" role="img" aria-label={network} title={network} sx={{ display: 'inline-flex', flex: 'none' }}>
+      <span className="trade-logo" role="img" aria-label={network} title={network}>
         <NetworkIcon network={network} size={18} lettersDrawn />
-      </Box>
+      </span>
       {/* The icon already names it for assistive technology. */}
       <span aria-hidden data-fold={nameFolded ? undefined : 'full'}>
         {network}
       </span>
-    </Box>
+    </span>
   );
 }
 
@@ -57,31 +80,22 @@ export function TradeToast(props: TradeToastProps) {
   const types = txTypes.join(', ');
   const line = foldTradeLine(props);
   return (
-    <Box
-      sx={{ display: 'flex', alignItems: 'center', columnGap: 0.75, minWidth: 0, fontSize: 13, ...(line.typesOwnLine ? { flexWrap: 'wrap' } : {}) }}
-      data-trade-state={state}
-      title={tradeToastText(props)}
-    >
-      <Box component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap', flex: 'none' }}>
+    <Box sx={TOAST_SX} data-trade-state={state} data-types-own-line={line.typesOwnLine || undefined} title={tradeToastText(props)}>
+      <span className="trade-what">
         {state} {tokenName}
-      </Box>
-      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, flex: 'none' }}>
+      </span>
+      <span className="trade-route">
         <Network network={networkBuy} nameFolded={line.names} />
         <span>→</span>
         <Network network={networkSell} nameFolded={line.names} />
-      </Box>
-      {bridgeName ? (
-        <Box component="span" sx={{ ...CUT, flex: '0 1 auto', opacity: 0.92 }}>
-          via {bridgeName}
-        </Box>
-      ) : null}
-      {/* On a line of its own when not even one type fits beside the rest: the types are never only counted. */}
-      <Box component="span" data-fold="folded" sx={{ ...CUT, flex: line.typesOwnLine ? '1 0 100%' : '0 1 auto', opacity: 0.92 }}>
+      </span>
+      {bridgeName ? <span className="trade-via">via {bridgeName}</span> : null}
+      <span className="trade-types" data-fold="folded">
         {line.types.text}
-      </Box>
-      <Box component="span" data-fold="full" sx={{ opacity: 0.92 }}>
+      </span>
+      <span className="trade-all-types" data-fold="full">
         {types}
-      </Box>
+      </span>
     </Box>
   );
 }
