@@ -74,8 +74,11 @@ describe.skipIf(!hasChromium)('§2 layers: what the operator opens is above the 
     // No trade toasts unless a test asks for one, and the simulator quiet: every toast here is the test's own.
     await admin('POST', '/workers/stop');
     expect((await admin('POST', '/sim/control', { action: 'quiet', quiet: true })).status).toBe(200);
-    const list = (await (await admin('GET', '/txs/?perPage=1')).json()) as { data: { id: string; tradeId: string; status: string }[] };
-    tx = list.data[0]!;
+    // A tx of a trade: the demo's manual transfers (tradeId null) have no trade page.
+    const list = (await (await admin('GET', '/txs/?perPage=100')).json()) as { data: { id: string; tradeId: string | null; status: string }[] };
+    const ofTrade = list.data.find((row): row is { id: string; tradeId: string; status: string } => row.tradeId !== null);
+    expect(ofTrade, 'a tx of a trade among the newest 100').toBeDefined();
+    tx = ofTrade!;
   });
   afterAll(async () => {
     await admin?.('POST', '/sim/control', { action: 'quiet', quiet: false });
