@@ -60,6 +60,7 @@ import {
   apiAs, buildConsole, countFeed, launchChromium, signIn, sleep, startServer, withTimeout, type ApiCall, type ConsoleServer, type FeedCounter,
 } from './lib/liveConsole.ts';
 import { installProbe, readProbe, type LongFrame, type LongTask } from './lib/pageProbe.ts';
+import { formatCommits, installCommitProbe, startCommits, stopCommits } from './lib/commitProbe.ts';
 import { compareWithRecorded, parseRecorded, rowKey, type CurrentFigure } from './lib/firehoseRecord.ts';
 import { buildSourceMaps, formatSummary, summariseTrace } from './lib/traceSummary.ts';
 import { RENDER_PER_EVENT_KEY } from '../src/realtime/liveStore.ts';
@@ -294,10 +295,11 @@ interface OpenConsole {
 }
 
 /** A fresh browser context signed in on the dashboard; `perEvent` makes it the naive baseline, `noStatusLine` leaves the status line out. */
-async function openConsole(browser: Browser, server: ConsoleServer, feed: FeedCounter, perEvent: boolean, noStatusLine = false): Promise<OpenConsole> {
+async function openConsole(browser: Browser, server: ConsoleServer, feed: FeedCounter, perEvent: boolean, noStatusLine = false, commits = false): Promise<OpenConsole> {
   const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await installProbe(page);
+  if (commits) await installCommitProbe(page);
   if (perEvent) await page.addInitScript({ content: `localStorage.setItem(${JSON.stringify(RENDER_PER_EVENT_KEY)}, '1');` });
   if (noStatusLine) await page.addInitScript({ content: `localStorage.setItem(${JSON.stringify(STATUS_LINE_OFF_KEY)}, '1');` });
   await signIn(page, ADMIN_KEY);
@@ -396,6 +398,26 @@ async function profile(browser: Browser, session: Session, api: ApiCall, buildDi
   }
 }
 
+/** The commits mode: at PROFILE_RATE, then at the phone-class rate and throttle, which components render, in frames or not. */
+async function commitsReport(session: Session, api: ApiCall, phone: Phone, seconds: number): Promise<void> {
+  for (const step of [{ rate: PROFILE_RATE, throttle: 1 }, phone]) {
+    await api('POST', '/sim/control', { action: 'rate', rate: step.rate });
+    await throttleCPU(session, step.throttle);
+    try {
+      await sleep(SETTLE_MS);
+      await waitForCatchUp(`commits at rate ${step.rate}`, session);
+      const title = `commits: rate ${step.rate} (~${step.rate * 25} events/s), CPU ${step.throttle}x slower`;
+      log(`${title}: counting ${seconds} s… (${load()})`);
+      await withTimeout(startCommits(session.page), PAGE_CALL_TIMEOUT_MS, 'starting the commit count');
+      await sleep(seconds * 1000);
+      const reading = await withTimeout(stopCommits(session.page), PAGE_CALL_TIMEOUT_MS, 'reading the commit count');
+      for (const line of formatCommits(`${title} (${load()})`, reading)) log(line);
+    } finally {
+      await throttleCPU(session, 1);
+    }
+  }
+}
+
 async function ladder(label: string, session: Session, api: ApiCall, rates: readonly number[], stepMs: number): Promise<WindowFigures[]> {
   const figures: WindowFigures[] = [];
   for (const rate of rates) {
@@ -473,14 +495,16 @@ export async function run(): Promise<BenchResult[]> {
   if (phoneSettings.rate > 1000 || phoneSettings.throttle < 1) throw new Error('BENCH_PHONE_RATE must be in (0, 1000] and BENCH_PHONE_THROTTLE at least 1');
   const phone = process.env.BENCH_PHONE === 'off' ? null : phoneSettings;
   const profileMode = process.env.BENCH_PROFILE;
-  if (profileMode !== undefined && profileMode !== '' && profileMode !== 'trace') throw new Error(`BENCH_PROFILE must be "trace", got "${profileMode}"`);
+  if (profileMode !== undefined && profileMode !== '' && profileMode !== 'trace' && profileMode !== 'commits') throw new Error(`BENCH_PROFILE must be "trace" or "commits", got "${profileMode}"`);
   const profileSeconds = envNumber('BENCH_PROFILE_SECONDS', 4);
   const topRate = Math.max(...rates);
   // Read first: a broken record should stop the run before minutes of measuring, not after.
   const recorded = parseRecorded(readFileSync(README, 'utf8'));
   guardLines = [];
 
-  const build = await buildConsole(log, profileMode === 'trace' ? ['--sourcemap', 'hidden'] : []);
+  // The commits mode names components, which a minified build does not keep (its figures are then
+  // those of an unminified build, a little slower).
+  const build = await buildConsole(log, profileMode === 'trace' ? ['--sourcemap', 'hidden'] : profileMode === 'commits' ? ['--minify', 'false'] : []);
   let server: ConsoleServer | null = null;
   let browser: Browser | null = null;
   let feed: FeedCounter | null = null;
@@ -505,12 +529,13 @@ export async function run(): Promise<BenchResult[]> {
     await api('POST', '/workers/start', {});
 
     // One page at a time: two would share the two CPUs and each would slow the other.
-    const console_ = await openConsole(browser, server, feed, false);
+    const console_ = await openConsole(browser, server, feed, false, false, profileMode === 'commits');
     log('console signed in as Admin on the dashboard, workers started');
     await sleep(WARM_UP_MS);
     const phoneFigures = phone ? await phoneStep('console', console_.session, api, phone, stepMs) : undefined;
     const figures = await ladder('console', console_.session, api, rates, stepMs);
     if (profileMode === 'trace') await profile(browser, console_.session, api, build.dir, phoneSettings, profileSeconds);
+    if (profileMode === 'commits') await commitsReport(console_.session, api, phoneSettings, profileSeconds);
     const errors = [...console_.session.errors];
     await console_.context.close();
 

@@ -66,10 +66,12 @@ export interface ProbeReading {
 export const PAGE_PROBE_SOURCE = `(() => {
   const probe = { events: 0, frames: 0, commits: 0, longTasks: [], longFrames: [], errors: [], worstFrameMs: 0, paintLatencies: [] };
   Object.defineProperty(window, '__firehoseProbe', { value: probe });
+  // For commitProbe.ts: whether a commit happens inside a frame's callbacks.
+  probe.inFrameNow = () => inFrame;
 
   // Whether the page is inside a frame's callbacks now: every requestAnimationFrame callback marks
   // it; a message posted from the frame (a task after its rendering) clears it, and so does every
-  // socket message (the probe's listener is the first of its task), in case it runs first.
+  // socket message (the probe's listener is the first of its task) and timer, in case one runs first.
   let inFrame = false;
 
   const NativeWebSocket = window.WebSocket;
@@ -94,6 +96,11 @@ export const PAGE_PROBE_SOURCE = `(() => {
     frameEnd.port2.postMessage(0);
   };
   window.requestAnimationFrame = (callback) => nativeRequestFrame((t) => { markFrame(); callback(t); });
+  // A timer is a task of its own too (the sampled figures' ticks, the one-second clocks).
+  for (const name of ['setTimeout', 'setInterval']) {
+    const native = window[name].bind(window);
+    window[name] = (callback, ...rest) => native(typeof callback === 'function' ? (...args) => { inFrame = false; callback(...args); } : callback, ...rest);
+  }
 
   let lastFrame = 0;
   const onFrame = (t) => {

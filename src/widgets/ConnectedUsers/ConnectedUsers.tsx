@@ -1,18 +1,22 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useLive } from '../../realtime/index.ts';
+import { useLive, type LiveState } from '../../realtime/index.ts';
 import { useFormatTime } from '../../ui/timeZone.ts';
+
+const selectUsers = (s: LiveState) => s.connectedUsers;
+/** The counts alone: the services payload changes with every heartbeat, the counts seldom. */
+const selectServiceCounts = (s: LiveState) => (s.connectedServices ? `${s.connectedServices.numConnected} / ${s.connectedServices.numExpected}` : '–');
 
 /** §1: connected users and connected services. */
 export function ConnectedUsers() {
-  const users = useLive((s) => s.connectedUsers);
-  const services = useLive((s) => s.connectedServices);
+  const users = useLive(selectUsers);
+  const services = useLive(selectServiceCounts);
   const formatTime = useFormatTime();
   return (
     <Stack spacing={1} component="section" aria-label="Connected users and services">
       <Typography variant="body2">
-        Services connected: <strong>{services ? `${services.numConnected} / ${services.numExpected}` : '–'}</strong>
+        Services connected: <strong>{services}</strong>
       </Typography>
       <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {users.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Button from '@mui/material/Button';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import type { ConfirmDialogProps } from '../../ui/dialogs/ConfirmDialog.tsx';
@@ -21,8 +21,11 @@ function selectPeers(s: LiveState): string {
   return [...tx, ...zmq].join('\u0001');
 }
 
-/** Peer counts of txPeerStatus / zmqPeerStatus; a peer with 0 is warning; click restarts it (confirmed). */
-export function PeerButtons() {
+/**
+ * Peer counts of txPeerStatus / zmqPeerStatus; a peer with 0 is warning; click restarts it
+ * (confirmed). Memoised: it follows the peers alone, not the service row it sits in.
+ */
+export const PeerButtons = memo(function PeerButtons() {
   const peers = useLive(selectPeers);
   const api = useConsoleDataProvider();
   const { pending, run } = useAction();
@@ -65,4 +68,4 @@ export function PeerButtons() {
       </OnceOpened>
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState, type ComponentProps } from 'react';
+import { memo, useState, type ComponentProps } from 'react';
 import type { RestartServiceDialog as RestartDialogType } from './RestartServiceDialog.tsx';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,6 +35,40 @@ function selectHealth(s: LiveState): HealthColour | null {
 const selectConnected = (s: LiveState) =>
   s.connectedServices ? `${s.connectedServices.numConnected}/${s.connectedServices.numExpected}` : '–';
 const selectServices = (s: LiveState) => s.connectedServices;
+
+interface ServiceButtonProps {
+  service: Service;
+  /** What is wrong with it in words (down or silent, since when), or null. */
+  problem: string | null;
+  state: string;
+  health: HealthColour | null;
+  healthText: string;
+  onRestart: (service: Service) => void;
+}
+
+/**
+ * One service's button. Memoised on plain props: the services payload changes with every heartbeat
+ * (many times a second on a busy backend), while what a button says changes with its state; a
+ * re-render of the row is then its summary alone (bench/README.md "firehose").
+ */
+const ServiceButton = memo(function ServiceButton({ service, problem, state, health, healthText, onRestart }: ServiceButtonProps) {
+  return (
+    <LazyTooltip describeChild title={`${problem ?? service}: ${healthText}. Click to restart${service === 'worker' ? '' : ' or send a command'}.`}>
+      <Button
+        size="small"
+        variant={problem ? 'contained' : 'outlined'}
+        color={health ? MUI_COLOUR[health] : 'inherit'}
+        aria-label={`Restart ${service} service (${problem ? `${problem}; ` : ''}${healthText})`}
+        data-health={health ?? 'unknown'}
+        data-state={state}
+        onClick={() => onRestart(service)}
+        sx={{ textTransform: 'none' }}
+      >
+        {state !== 'up' && state !== 'unknown' ? `${service} · ${state}` : service}
+      </Button>
+    </LazyTooltip>
+  );
+});
 
 /** How often the named services' "for 2 min" and silence are worked out again. */
 const SERVICE_CLOCK_MS = 5000;
@@ -77,24 +111,15 @@ export function ServiceStatus() {
         // silent also says so in words, and stands out filled.
         const problem = view && view.state !== 'up' ? serviceProblemText(view, now) : null;
         return (
-          <LazyTooltip
-            describeChild
+          <ServiceButton
             key={service}
-            title={`${problem ?? service}: ${healthText}. Click to restart${service === 'worker' ? '' : ' or send a command'}.`}
-          >
-            <Button
-              size="small"
-              variant={problem ? 'contained' : 'outlined'}
-              color={colour}
-              aria-label={`Restart ${service} service (${problem ? `${problem}; ` : ''}${healthText})`}
-              data-health={health ?? 'unknown'}
-              data-state={view?.state ?? 'unknown'}
-              onClick={() => setRestarting(service)}
-              sx={{ textTransform: 'none' }}
-            >
-              {view && view.state !== 'up' ? `${service} · ${view.state}` : service}
-            </Button>
-          </LazyTooltip>
+            service={service}
+            problem={problem}
+            state={view?.state ?? 'unknown'}
+            health={health}
+            healthText={healthText}
+            onRestart={setRestarting}
+          />
         );
       })}
       <PeerButtons />
