@@ -218,6 +218,27 @@ function useStackView(stack: ToastStack) {
   return useSyncExternalStore(subscribe, stack.getView, stack.getView);
 }
 
+/**
+ * "+K more" and "Dismiss all". Memoised on what they say: the stack renders with every toast that
+ * comes or goes, several a second on a busy feed, and two MUI Buttons each time were most of it.
+ */
+const StackButtons = memo(function StackButtons({ more, dismissAll, onMore, stack }: { more: number; dismissAll: boolean; onMore: () => void; stack: ToastStack }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', alignSelf: { xs: 'flex-end', sm: 'auto' } }}>
+      {more > 0 ? (
+        <Button size="small" variant="contained" color="inherit" onClick={onMore} aria-label={`+${more} more notifications`}>
+          +{more} more
+        </Button>
+      ) : null}
+      {dismissAll ? (
+        <Button size="small" variant="contained" color="inherit" onClick={() => stack.closeAll()}>
+          Dismiss all
+        </Button>
+      ) : null}
+    </Box>
+  );
+});
+
 export function ToastStackView({ stack, onMore, hidden = false }: { stack: ToastStack; onMore: () => void; hidden?: boolean }) {
   const { visible, more } = useStackView(stack);
   const [unfolded, setUnfolded] = useState(false);
@@ -272,18 +293,7 @@ export function ToastStackView({ stack, onMore, hidden = false }: { stack: Toast
           left: { xs: TOAST_RIGHT, sm: 'auto' },
         }}
       >
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', alignSelf: { xs: 'flex-end', sm: 'auto' } }}>
-          {more > 0 ? (
-            <Button size="small" variant="contained" color="inherit" onClick={onMore} aria-label={`+${more} more notifications`}>
-              +{more} more
-            </Button>
-          ) : null}
-          {open > 1 ? (
-            <Button size="small" variant="contained" color="inherit" onClick={() => stack.closeAll()}>
-              Dismiss all
-            </Button>
-          ) : null}
-        </Box>
+        <StackButtons more={more} dismissAll={open > 1} onMore={onMore} stack={stack} />
         <Box
           data-folded={unfolded ? undefined : ''}
           sx={{ position: 'relative', width: { xs: '100%', sm: TOAST_WIDTH }, display: 'flex', flexDirection: 'column', gap: unfolded ? 0.75 : 0, ...CARDS_SX }}
