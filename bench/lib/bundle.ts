@@ -48,6 +48,7 @@ export const HOME_AFTER_PAINT = [
   'src/widgets/Performance/PerformanceCard.tsx',
   'src/widgets/NetworkStats/NetworkStats.tsx',
   'src/widgets/StatusLine/StatusLine.tsx',
+  'src/widgets/UserLogFeed/UserLogFeed.tsx',
 ];
 
 /** Lazy modules loaded on an operator's action, not to show a screen: never followed into a screen's set. */

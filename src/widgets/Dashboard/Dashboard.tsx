@@ -6,7 +6,6 @@ import { ConnectedUsers } from '../ConnectedUsers/ConnectedUsers.tsx';
 import { ServiceStatus } from '../ServiceStatus/ServiceStatus.tsx';
 import { Statistics } from '../Statistics/Statistics.tsx';
 import { StuckTrades } from '../StuckTrades/StuckTrades.tsx';
-import { UserLogFeed } from '../UserLogFeed/UserLogFeed.tsx';
 import { WorkerControls } from '../WorkerControls/WorkerControls.tsx';
 import { LoadBoundary, retryableLazy } from '../../ui/retryableLazy.tsx';
 import { useLive, type LiveState } from '../../realtime/index.ts';
@@ -15,6 +14,8 @@ import { Panel } from './Panel.tsx';
 // Loaded after first paint (bench/lib/bundle.ts HOME_AFTER_PAINT), with their charts.
 const PerformanceCard = retryableLazy('the Performance card', () => import('../Performance/PerformanceCard.tsx'));
 const NetworkStats = retryableLazy('the gas and balances', () => import('../NetworkStats/NetworkStats.tsx'));
+// The last panel, below the fold on every screen: its sentences' code need not hold up the first paint.
+const UserLogFeed = retryableLazy<object>('the user log', () => import('../UserLogFeed/UserLogFeed.tsx').then((m) => ({ default: m.UserLogFeed })));
 
 const selectUrgent = (s: LiveState) => (s.stuckList?.total ?? 0) > 0;
 
@@ -79,7 +80,11 @@ export function Dashboard() {
         </Box>
       </Panel>
       <Panel title="User log" gridArea="logs">
-        <UserLogFeed />
+        <LoadBoundary dense>
+          <Suspense fallback={<Typography variant="body2" color="text.secondary">Waiting for the user log…</Typography>}>
+            <UserLogFeed />
+          </Suspense>
+        </LoadBoundary>
       </Panel>
     </Box>
   );
