@@ -39,7 +39,9 @@ const COLOURS: Record<ToastVariantName, string> = {
 const KEYFRAMES = 'console-toast-in';
 /**
  * A new toast flashes in brighter rather than fading in: a card fading in over the folded deck would
- * show the text of the one beneath it through itself.
+ * show the text of the one beneath it through itself. The flash is a white veil over the card whose
+ * opacity animates, which the compositor runs: a filter animated on the card itself was restyled on
+ * the main thread every frame, and on a busy feed some toast is always arriving.
  */
 /** The room a phone's page keeps above its content for the folded stack (set by usePhoneReserve). */
 const RESERVE_VAR = '--console-toast-space';
@@ -47,7 +49,7 @@ const RESERVE_VAR = '--console-toast-space';
 const PHONE_QUERY = '(max-width: 599.95px)';
 
 const GLOBAL = {
-  [`@keyframes ${KEYFRAMES}`]: { from: { filter: 'brightness(1.45)' }, to: { filter: 'none' } },
+  [`@keyframes ${KEYFRAMES}`]: { from: { opacity: 0.3 }, to: { opacity: 0 } },
   // On a phone the folded stack spans the screen: the page starts below it instead of under it, so
   // no toast covers a control. Wider screens keep their title rows' free end.
   // (A block before the content, so whatever padding the layout gives it stays as it is.)
@@ -146,10 +148,19 @@ const CARDS_SX = {
     fontSize: 14,
     lineHeight: 1.35,
     boxSizing: 'border-box',
-    animation: `${KEYFRAMES} 400ms ease-out`,
     overflowWrap: 'anywhere',
     position: 'relative',
     zIndex: FOLDED_SHOWN + 1,
+  },
+  [`& > .${CARD_CLASS}::after`]: {
+    content: '""',
+    position: 'absolute',
+    inset: 0,
+    borderRadius: 'inherit',
+    background: '#fff',
+    opacity: 0,
+    pointerEvents: 'none',
+    animation: `${KEYFRAMES} 400ms ease-out`,
   },
   [`& > .${CARD_CLASS}[data-behind]`]: {
     position: 'absolute',
