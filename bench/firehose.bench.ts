@@ -362,6 +362,30 @@ async function phoneStep(label: string, session: Session, api: ApiCall, phone: P
 /** The rate that offers about 2,500 events/s, where the profile mode traces unthrottled. */
 const PROFILE_RATE = 100;
 
+/**
+ * The profile modes' two settings, PROFILE_RATE at full speed and then the phone-class rate and
+ * throttle: each set, settled and caught up before `measure` runs, the throttle lifted after it.
+ */
+async function atProfileSteps(
+  mode: string,
+  session: Session,
+  api: ApiCall,
+  phone: Phone,
+  measure: (step: Phone, title: string) => Promise<void>,
+): Promise<void> {
+  for (const step of [{ rate: PROFILE_RATE, throttle: 1 }, phone]) {
+    await api('POST', '/sim/control', { action: 'rate', rate: step.rate });
+    await throttleCPU(session, step.throttle);
+    try {
+      await sleep(SETTLE_MS);
+      await waitForCatchUp(`${mode} at rate ${step.rate}`, session);
+      await measure(step, `${mode}: rate ${step.rate} (~${step.rate * 25} events/s), CPU ${step.throttle}x slower`);
+    } finally {
+      await throttleCPU(session, 1);
+    }
+  }
+}
+
 /** The profile mode: a trace at PROFILE_RATE, then one at the phone-class rate and throttle, each summarised. */
 async function profile(browser: Browser, session: Session, api: ApiCall, buildDir: string, phone: Phone, seconds: number): Promise<void> {
   const outDir = process.env.BENCH_PROFILE_DIR;
@@ -372,50 +396,32 @@ async function profile(browser: Browser, session: Session, api: ApiCall, buildDi
     mkdirSync(join(outDir, 'assets'), { recursive: true });
     for (const file of readdirSync(join(buildDir, 'assets'))) if (file.endsWith('.map')) copyFileSync(join(buildDir, 'assets', file), join(outDir, 'assets', file));
   }
-  for (const step of [{ rate: PROFILE_RATE, throttle: 1 }, phone]) {
-    await api('POST', '/sim/control', { action: 'rate', rate: step.rate });
-    await throttleCPU(session, step.throttle);
-    try {
-      await sleep(SETTLE_MS);
-      await waitForCatchUp(`profile at rate ${step.rate}`, session);
-      const title = `profile: rate ${step.rate} (~${step.rate * 25} events/s), CPU ${step.throttle}x slower`;
-      log(`${title}: tracing ${seconds} s… (${load()})`);
-      await withTimeout(browser.startTracing(session.page, { categories: TRACE_CATEGORIES }), PAGE_CALL_TIMEOUT_MS, 'starting the trace');
-      await sleep(seconds * 1000);
-      const buffer = await withTimeout(browser.stopTracing(), 120_000, 'stopping the trace');
-      const loadAfter = load();
-      if (outDir) {
-        mkdirSync(outDir, { recursive: true });
-        const file = join(outDir, `firehose-rate${step.rate}-cpu${step.throttle}x.json`);
-        writeFileSync(file, buffer);
-        log(`trace written to ${file} (${(buffer.length / MB).toFixed(1)} MB)`);
-      }
-      const trace = JSON.parse(buffer.toString('utf8')) as { traceEvents: Parameters<typeof summariseTrace>[0] };
-      for (const line of formatSummary(`${title} (${loadAfter})`, summariseTrace(trace.traceEvents, original))) log(line);
-    } finally {
-      await throttleCPU(session, 1);
+  await atProfileSteps('profile', session, api, phone, async (step, title) => {
+    log(`${title}: tracing ${seconds} s… (${load()})`);
+    await withTimeout(browser.startTracing(session.page, { categories: TRACE_CATEGORIES }), PAGE_CALL_TIMEOUT_MS, 'starting the trace');
+    await sleep(seconds * 1000);
+    const buffer = await withTimeout(browser.stopTracing(), 120_000, 'stopping the trace');
+    const loadAfter = load();
+    if (outDir) {
+      mkdirSync(outDir, { recursive: true });
+      const file = join(outDir, `firehose-rate${step.rate}-cpu${step.throttle}x.json`);
+      writeFileSync(file, buffer);
+      log(`trace written to ${file} (${(buffer.length / MB).toFixed(1)} MB)`);
     }
-  }
+    const trace = JSON.parse(buffer.toString('utf8')) as { traceEvents: Parameters<typeof summariseTrace>[0] };
+    for (const line of formatSummary(`${title} (${loadAfter})`, summariseTrace(trace.traceEvents, original))) log(line);
+  });
 }
 
 /** The commits mode: at PROFILE_RATE, then at the phone-class rate and throttle, which components render, in frames or not. */
 async function commitsReport(session: Session, api: ApiCall, phone: Phone, seconds: number): Promise<void> {
-  for (const step of [{ rate: PROFILE_RATE, throttle: 1 }, phone]) {
-    await api('POST', '/sim/control', { action: 'rate', rate: step.rate });
-    await throttleCPU(session, step.throttle);
-    try {
-      await sleep(SETTLE_MS);
-      await waitForCatchUp(`commits at rate ${step.rate}`, session);
-      const title = `commits: rate ${step.rate} (~${step.rate * 25} events/s), CPU ${step.throttle}x slower`;
-      log(`${title}: counting ${seconds} s… (${load()})`);
-      await withTimeout(startCommits(session.page), PAGE_CALL_TIMEOUT_MS, 'starting the commit count');
-      await sleep(seconds * 1000);
-      const reading = await withTimeout(stopCommits(session.page), PAGE_CALL_TIMEOUT_MS, 'reading the commit count');
-      for (const line of formatCommits(`${title} (${load()})`, reading)) log(line);
-    } finally {
-      await throttleCPU(session, 1);
-    }
-  }
+  await atProfileSteps('commits', session, api, phone, async (_step, title) => {
+    log(`${title}: counting ${seconds} s… (${load()})`);
+    await withTimeout(startCommits(session.page), PAGE_CALL_TIMEOUT_MS, 'starting the commit count');
+    await sleep(seconds * 1000);
+    const reading = await withTimeout(stopCommits(session.page), PAGE_CALL_TIMEOUT_MS, 'reading the commit count');
+    for (const line of formatCommits(`${title} (${load()})`, reading)) log(line);
+  });
 }
 
 async function ladder(label: string, session: Session, api: ApiCall, rates: readonly number[], stepMs: number): Promise<WindowFigures[]> {

@@ -36,13 +36,13 @@ const COLOURS: Record<ToastVariantName, string> = {
   error: '#c62828',
 };
 
-const KEYFRAMES = 'console-toast-in';
 /**
  * A new toast flashes in brighter rather than fading in: a card fading in over the folded deck would
  * show the text of the one beneath it through itself. The flash is a white veil over the card whose
  * opacity animates, which the compositor runs: a filter animated on the card itself was restyled on
  * the main thread every frame, and on a busy feed some toast is always arriving.
  */
+const KEYFRAMES = 'console-toast-in';
 /** The room a phone's page keeps above its content for the folded stack (set by usePhoneReserve). */
 const RESERVE_VAR = '--console-toast-space';
 /** Below MUI's sm breakpoint: a phone, where the stack spans the screen's width. */

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { SERVICES, type Service } from '../../config/enums.ts';
 import { serviceHealth, type HealthColour } from '../../domain/health.ts';
-import { serviceProblemText, servicesSummary, serviceViews } from '../../domain/services.ts';
+import { serviceProblemText, servicesSummary, serviceViews, type ServiceState } from '../../domain/services.ts';
 import { useLive, type LiveState } from '../../realtime/index.ts';
 import { PeerButtons } from './PeerButtons.tsx';
 import { LazyTooltip } from '../../ui/LazyTooltip.tsx';
@@ -40,7 +40,8 @@ interface ServiceButtonProps {
   service: Service;
   /** What is wrong with it in words (down or silent, since when), or null. */
   problem: string | null;
-  state: string;
+  /** What the backend says of it (the named-services extension); undefined without it. */
+  state: ServiceState | undefined;
   health: HealthColour | null;
   healthText: string;
   onRestart: (service: Service) => void;
@@ -60,13 +61,13 @@ const ServiceButton = memo(function ServiceButton({ service, problem, state, hea
         color={health ? MUI_COLOUR[health] : 'inherit'}
         aria-label={`Restart ${service} service (${problem ? `${problem}; ` : ''}${healthText})`}
         data-health={health ?? 'unknown'}
-        data-state={state}
+        data-state={state ?? 'unknown'}
         onClick={() => onRestart(service)}
         // A health that changes shows at once: MUI's colour transition restyled every button of the
         // row on the main thread for 250 ms each time, and a flapping peer changes it every second.
         sx={{ textTransform: 'none', transition: 'none' }}
       >
-        {state !== 'up' && state !== 'unknown' ? `${service} · ${state}` : service}
+        {state && state !== 'up' ? `${service} · ${state}` : service}
       </Button>
     </LazyTooltip>
   );
@@ -117,7 +118,7 @@ export function ServiceStatus() {
             key={service}
             service={service}
             problem={problem}
-            state={view?.state ?? 'unknown'}
+            state={view?.state}
             health={health}
             healthText={healthText}
             onRestart={setRestarting}
