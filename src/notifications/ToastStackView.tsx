@@ -182,19 +182,27 @@ const BELOW_HEADER = TOAST_TOP - 48;
 /**
  * Where the stack starts: just below the header, whose height is measured (on a phone its controls
  * wrap onto a second line); TOAST_TOP until it is known.
+ *
+ * The header is watched from the moment the stack is mounted, not from its first toast, and only
+ * through its ResizeObserver: the observer reports after the browser's own layout, whereas reading
+ * the header's height when a toast arrives forced a layout in the middle of the frame's commit, the
+ * longest step of a frame on a slow CPU (bench/README.md "firehose").
  */
 function useTopBelowHeader(showing: boolean): number {
   const [top, setTop] = useState(TOAST_TOP);
+  const [header, setHeader] = useState<HTMLElement | null>(null);
+  // Looked for at mount, and again when a toast shows if the header was not there yet or was replaced.
   useEffect(() => {
-    if (!showing) return;
-    const header = document.querySelector<HTMLElement>('header.MuiAppBar-root');
+    if (header?.isConnected) return;
+    const found = document.querySelector<HTMLElement>('header.MuiAppBar-root');
+    if (found) setHeader(found);
+  }, [header, showing]);
+  useEffect(() => {
     if (!header || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setTop(header.offsetHeight > 0 ? header.offsetHeight + BELOW_HEADER : TOAST_TOP);
-    measure();
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => setTop(header.offsetHeight > 0 ? header.offsetHeight + BELOW_HEADER : TOAST_TOP));
     observer.observe(header);
     return () => observer.disconnect();
-  }, [showing]);
+  }, [header]);
   return top;
 }
 

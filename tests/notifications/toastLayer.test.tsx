@@ -2,13 +2,17 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToastStack } from '../../src/notifications/toastStack.ts';
 import { ToastStackView } from '../../src/notifications/ToastStackView.tsx';
 import { darkTheme, lightTheme } from '../../src/theme.ts';
 import { nextFrame } from '../support/frames.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('§2 toasts: one z-index scale in the theme', () => {
   it.each([
@@ -45,7 +49,7 @@ describe('§2 a busy feed: the toast stack renders once per frame', () => {
         <ToastStackView stack={stack} onMore={() => undefined} />
       </Profiler>,
     );
-    // The stack on screen already (its first appearance measures the header: a render more).
+    // The stack on screen already (its first appearance renders more than once).
     act(() => stack.show('trade 0', { variant: 'info', autoHideDuration: null }));
     await nextFrame();
     const before = commits;
@@ -73,5 +77,52 @@ describe('§2 a new toast restyles the folded cards below it, not their contents
     expect(card).toHaveAttribute('data-behind');
     expect(card.style.transform).toBe('translateY(4px) scale(0.96)');
     expect(classes()).toEqual(before);
+  });
+});
+
+describe('§2 the stack sits below the header without forcing a layout when a toast arrives', () => {
+  it('the header is watched from mount by its ResizeObserver; showing a toast reads no element size', async () => {
+    const observers: { callback: () => void; targets: Element[] }[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        targets: Element[] = [];
+        constructor(readonly callback: () => void) {
+          observers.push(this);
+        }
+        observe(target: Element) {
+          this.targets.push(target);
+        }
+        unobserve() {}
+        disconnect() {
+          this.targets = [];
+        }
+      },
+    );
+    // A header two lines high, as on a phone; every read of an element's height is counted.
+    let reads = 0;
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => {
+      reads += 1;
+      return 100;
+    });
+    const stack = createToastStack(() => 4);
+    render(
+      <>
+        <header className="MuiAppBar-root">Console</header>
+        <ToastStackView stack={stack} onMore={() => undefined} />
+      </>,
+    );
+    const header = document.querySelector('header') as HTMLElement;
+    const watching = observers.find((o) => o.targets.includes(header));
+    expect(watching).toBeDefined();
+    // The browser reports the header's size after its own layout.
+    act(() => watching!.callback());
+    const readsBefore = reads;
+    act(() => stack.show('trade', { variant: 'info', autoHideDuration: null }));
+    await nextFrame();
+    expect(screen.getByText('trade')).toBeInTheDocument();
+    expect(reads).toBe(readsBefore);
+    const area = document.querySelector('.console-toasts') as HTMLElement;
+    expect(getComputedStyle(area).top).toBe('106px');
   });
 });
