@@ -59,7 +59,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import {
   apiAs, buildConsole, countFeed, launchChromium, signIn, sleep, startServer, withTimeout, type ApiCall, type ConsoleServer, type FeedCounter,
 } from './lib/liveConsole.ts';
-import { installProbe, readProbe, type LongFrame, type LongTask } from './lib/pageProbe.ts';
+import { installProbe, readProbe, type LongFrame, type LongTask, type PacingChange } from './lib/pageProbe.ts';
 import { formatCommits, installCommitProbe, startCommits, stopCommits } from './lib/commitProbe.ts';
 import { compareWithRecorded, parseRecorded, rowKey, type CurrentFigure } from './lib/firehoseRecord.ts';
 import { buildSourceMaps, formatSummary, summariseTrace } from './lib/traceSummary.ts';
@@ -145,6 +145,7 @@ interface Memory {
 class Session {
   readonly longTasks: LongTask[] = [];
   readonly longFrames: LongFrame[] = [];
+  readonly pacing: PacingChange[] = [];
   readonly errors: string[] = [];
   readonly gaps: Gap[] = [];
 
@@ -158,6 +159,7 @@ class Session {
     const reading = await withTimeout(readProbe(this.page), PAGE_CALL_TIMEOUT_MS, 'reading the page probe');
     this.longTasks.push(...reading.longTasks);
     this.longFrames.push(...reading.longFrames);
+    this.pacing.push(...reading.pacing);
     for (const error of reading.errors) {
       if (this.errors.length === 0) log(`page error: ${error}`);
       this.errors.push(error);
@@ -200,6 +202,8 @@ interface WindowFigures {
   paintP95: number;
   deliveryP95: number;
   longFrames: string;
+  /** Share of the window the console committed after the frame (a slow CPU), 0 to 1. */
+  afterFrameShare: number;
 }
 
 const inWindow = (start: number, a: Mark, b: Mark, gaps: readonly Gap[], duration: number) =>
@@ -227,6 +231,25 @@ function describeLongFrames(frames: readonly LongFrame[]): string {
   return `${frames.length} long frames (${Math.round(total)} ms; style/layout/paint ${Math.round(render)} ms; scripts > 5 ms: ${scripts || 'none'})`;
 }
 
+/** How much of [from, to] the console spent committing after the frame, from its pacing marks (in frame before the first). */
+function afterFrameShare(changes: readonly PacingChange[], from: number, to: number): number {
+  let mode = 'inFrame';
+  let since = from;
+  let after = 0;
+  for (const change of [...changes].sort((x, y) => x.start - y.start)) {
+    if (change.start <= from) {
+      mode = change.mode;
+      continue;
+    }
+    if (change.start >= to) break;
+    if (mode === 'afterFrame') after += change.start - since;
+    mode = change.mode;
+    since = change.start;
+  }
+  if (mode === 'afterFrame') after += to - since;
+  return to > from ? after / (to - from) : 0;
+}
+
 function figuresBetween(session: Session, a: Mark, b: Mark): WindowFigures {
   if (b.events < a.events || b.frames < a.frames) throw new Error('the page reloaded during a measurement (counters went back)');
   const seconds = (b.at - a.at) / 1000;
@@ -249,6 +272,7 @@ function figuresBetween(session: Session, a: Mark, b: Mark): WindowFigures {
     paintP95: percentile(latencies, 95),
     deliveryP95: percentile([...b.deliveries].sort((x, y) => x - y), 95),
     longFrames: describeLongFrames(frames),
+    afterFrameShare: afterFrameShare(session.pacing, a.at, b.at),
   };
 }
 
@@ -257,7 +281,8 @@ function describe(f: WindowFigures): string {
     `${Math.round(f.absorbed)} events/s absorbed of ${Math.round(f.offered)} sent (fell behind by ${f.fellBehind}), ` +
     `event-to-paint p50 ${Math.round(f.paintP50)} ms p95 ${Math.round(f.paintP95)} ms (${f.paints} paints; server-to-socket p95 ${Math.round(f.deliveryP95)} ms), ` +
     `${f.fps.toFixed(1)} fps, worst frame ${Math.round(f.worstFrameMs)} ms, ${f.commits.toFixed(1)} React commits/s, ` +
-    `${f.longTasks} long tasks (worst ${Math.round(f.worstLongTaskMs)} ms); ${f.longFrames}`
+    `${f.longTasks} long tasks (worst ${Math.round(f.worstLongTaskMs)} ms); ${f.longFrames}; ` +
+    `committed after the frame ${Math.round(f.afterFrameShare * 100)}% of the time`
   );
 }
 

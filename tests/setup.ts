@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { removeTempDirs } from './support/tempDirs.ts';
+import { frameQueue } from '../src/realtime/frameQueue.ts';
 
 // React's act() checks this flag; DOM tests run under it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// jsdom's frames are timers and its rendering costs nothing: what a frame costs there says nothing
+// of a CPU, so component tests commit in the frame, as a desktop does (src/domain/framePacing.ts).
+// The pacing itself is tested with a frame environment of its own (tests/realtime/frameQueue.test.ts).
+frameQueue.pace('inFrame');
 
 // docs/architecture.md Tests: any console.error fails a test, unless the test expects it
 // (vi.spyOn(console, 'error') itself).

@@ -11,6 +11,8 @@
  * - longTasks: PerformanceObserver 'longtask' entries (> 50 ms), buffered from page start.
  * - longFrames: 'long-animation-frame' entries (> 50 ms frames, possibly of many short tasks) with
  *   their longest scripts and their style and layout time: which callback made a frame long.
+ * - pacing: the console's frame-pacing marks (src/realtime/frameQueue.ts): when it began to commit
+ *   after the frame (a slow CPU) or in it again.
  * - worstFrameMs: the longest gap between two consecutive frames since the last read.
  * - paintLatencies: event-to-paint latencies in ms. With the simulator's block stamps
  *   (SIM_BENCH_STAMP=on, server/src/sim/plugin.ts) a block head's accessible name carries the
@@ -24,6 +26,7 @@
  *   against a console that renders in the frame, and nothing against one that renders per message.
  */
 import type { Page } from 'playwright-core';
+import { FRAME_PACING_MARK } from '../../src/realtime/frameQueue.ts';
 
 export interface LongTask {
   start: number;
@@ -46,6 +49,12 @@ export interface LongFrame {
   scripts: LongFrameScript[];
 }
 
+export interface PacingChange {
+  start: number;
+  /** 'inFrame' or 'afterFrame'. */
+  mode: string;
+}
+
 /** Block numbers above this are simulator stamps (ms since 1970 * 1000), not real block numbers. */
 export const STAMPED_BLOCK_MIN = 1e15;
 
@@ -59,12 +68,14 @@ export interface ProbeReading {
   longFrames: LongFrame[];
   /** Errors the page raised or logged with console.error. */
   errors: string[];
+  /** When the console's frame queue changed where it commits (src/realtime/frameQueue.ts FRAME_PACING_MARK). */
+  pacing: PacingChange[];
   worstFrameMs: number;
   paintLatencies: number[];
 }
 
 export const PAGE_PROBE_SOURCE = `(() => {
-  const probe = { events: 0, frames: 0, commits: 0, longTasks: [], longFrames: [], errors: [], worstFrameMs: 0, paintLatencies: [] };
+  const probe = { events: 0, frames: 0, commits: 0, longTasks: [], longFrames: [], errors: [], worstFrameMs: 0, paintLatencies: [], pacing: [] };
   Object.defineProperty(window, '__firehoseProbe', { value: probe });
   // For commitProbe.ts: whether a commit happens inside a frame's callbacks.
   probe.inFrameNow = () => inFrame;
@@ -173,6 +184,12 @@ export const PAGE_PROBE_SOURCE = `(() => {
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch (err) { probe.errors.push('no long-animation-frame observer: ' + err); }
 
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === ${JSON.stringify(FRAME_PACING_MARK)}) keep(probe.pacing, { start: e.startTime, mode: String(e.detail) }, 20000);
+    }).observe({ type: 'mark', buffered: true });
+  } catch (err) { probe.errors.push('no mark observer: ' + err); }
+
   window.addEventListener('error', (e) => keep(probe.errors, 'error: ' + e.message, 200));
   window.addEventListener('unhandledrejection', (e) => keep(probe.errors, 'unhandled rejection: ' + e.reason, 200));
   const consoleError = console.error.bind(console);
@@ -191,7 +208,7 @@ export async function readProbe(page: Page): Promise<ProbeReading> {
   return (await page.evaluate(`(() => {
     const p = window.__firehoseProbe;
     return { now: performance.now(), events: p.events, frames: p.frames, commits: p.commits,
-      longTasks: p.longTasks.splice(0), longFrames: p.longFrames.splice(0), errors: p.errors.splice(0),
+      longTasks: p.longTasks.splice(0), longFrames: p.longFrames.splice(0), errors: p.errors.splice(0), pacing: p.pacing.splice(0),
       worstFrameMs: p.worstFrameMs + (p.worstFrameMs = 0), paintLatencies: p.paintLatencies.splice(0) };
   })()`)) as ProbeReading;
 }

@@ -8,49 +8,9 @@ import { initialLiveState, type LiveState } from './liveState.ts';
 import {
   diffCollection, LIVE_COLLECTION_NAMES, type AnnouncedCollectionName, type CollectionChange,
 } from './liveCollections.ts';
+import { defaultFrameScheduler, frameQueue, type FrameScheduler } from './frameQueue.ts';
 
-/** Runs a callback on the next frame (or soon, where there are no frames). */
-export type FrameScheduler = (flush: () => void) => void;
-
-/** Callbacks waiting for the next frame, all run in one frame callback (defaultFrameScheduler). */
-let frameQueue: (() => void)[] = [];
-/** When the pending frame was asked for. */
-let frameAskedAt = 0;
-/**
- * A frame asked for longer ago than this is asked for again: a frame callback that never runs (a
- * test's fake timers put away with it pending) must not hold every later flush forever.
- */
-const FRAME_ASKED_AGAIN_MS = 1000;
-
-function runFrameQueue(): void {
-  const run = frameQueue;
-  frameQueue = [];
-  for (const callback of run) {
-    try {
-      callback();
-    } catch (err) {
-      // One failing callback must not cost the others their frame; the error still surfaces.
-      queueMicrotask(() => {
-        throw err;
-      });
-    }
-  }
-}
-
-/**
- * requestAnimationFrame in a browser; a 16 ms timer in non-DOM environments (tests, SSR). Everything
- * asked for before a frame runs in one callback of it: the live store's flush and the toast stack's
- * (notifications) tell React in the same task, so React renders them in one commit instead of one
- * each (bench/README.md "firehose").
- */
-export const defaultFrameScheduler: FrameScheduler = (flush) => {
-  frameQueue.push(flush);
-  const now = Date.now();
-  if (frameQueue.length > 1 && now - frameAskedAt < FRAME_ASKED_AGAIN_MS) return;
-  frameAskedAt = now;
-  if (typeof globalThis.requestAnimationFrame === 'function') globalThis.requestAnimationFrame(runFrameQueue);
-  else globalThis.setTimeout(runFrameQueue, 16);
-};
+export { defaultFrameScheduler, type FrameScheduler } from './frameQueue.ts';
 
 export type LivePatch = Partial<LiveState>;
 
@@ -185,5 +145,9 @@ function benchRendersPerEvent(): boolean {
   }
 }
 
+const perEvent = benchRendersPerEvent();
+// The naive console knows no pacing either: the toast stack stays in the frame callback.
+if (perEvent) frameQueue.pace('inFrame');
+
 /** The one store of the app. */
-export const liveStore = new LiveStore(benchRendersPerEvent() ? renderPerEventScheduler : defaultFrameScheduler);
+export const liveStore = new LiveStore(perEvent ? renderPerEventScheduler : defaultFrameScheduler);
