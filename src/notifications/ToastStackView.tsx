@@ -68,14 +68,15 @@ function reservePhoneRoom(element: HTMLElement | null, folded: boolean): void {
 }
 
 function usePhoneReserve(element: HTMLElement | null, folded: boolean): void {
-  // After every render of the stack (a toast came or went), in the same task as the change: the page
-  // never shows a frame with a grown stack over its top controls (the observer below runs a frame late).
-  useLayoutEffect(() => reservePhoneRoom(element, folded));
+  // Sized by the stack's ResizeObserver only: it reports after the browser's layout and before its
+  // paint, so the page never shows a frame with a grown stack over its top controls, and a toast that
+  // leaves the stack's height as it was costs nothing. Reading the height after every render of the
+  // stack forced a layout of the whole page in the middle of the commit, on a phone's CPU the longest
+  // step of the frame (bench/README.md "firehose").
   useLayoutEffect(() => {
     if (!element || typeof window.matchMedia !== 'function' || typeof ResizeObserver === 'undefined') return;
     const phone = window.matchMedia(PHONE_QUERY);
     const measure = () => reservePhoneRoom(element, folded);
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     phone.addEventListener('change', measure);

@@ -126,3 +126,50 @@ describe('§2 the stack sits below the header without forcing a layout when a to
     expect(getComputedStyle(area).top).toBe('106px');
   });
 });
+
+describe('§2 on a phone the page keeps room for the folded stack without forcing a layout per toast', () => {
+  it('the room comes from the stack’s ResizeObserver; new toasts read no element size', async () => {
+    const observers: { callback: () => void; targets: Element[] }[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        targets: Element[] = [];
+        constructor(readonly callback: () => void) {
+          observers.push(this);
+        }
+        observe(target: Element) {
+          this.targets.push(target);
+        }
+        unobserve() {}
+        disconnect() {
+          this.targets = [];
+        }
+      },
+    );
+    const phone = { matches: true, addEventListener: () => undefined, removeEventListener: () => undefined };
+    // jsdom has no matchMedia: this one says the screen is a phone's.
+    vi.stubGlobal('matchMedia', () => phone);
+    let reads = 0;
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => {
+      reads += 1;
+      return 40;
+    });
+    const stack = createToastStack(() => 4);
+    render(<ToastStackView stack={stack} onMore={() => undefined} />);
+    act(() => stack.show('first', { variant: 'info', autoHideDuration: null }));
+    await nextFrame();
+    const area = document.querySelector('.console-toasts') as HTMLElement;
+    const watching = observers.find((o) => o.targets.some((t) => area.contains(t)));
+    expect(watching).toBeDefined();
+    // The browser reports the stack's size after its layout: the page's top room follows.
+    act(() => watching!.callback());
+    expect(document.documentElement.style.getPropertyValue('--console-toast-space')).toBe('54px');
+    const readsBefore = reads;
+    for (let i = 0; i < 5; i++) {
+      act(() => stack.show(`toast ${i}`, { variant: 'info', autoHideDuration: null }));
+      await nextFrame();
+    }
+    expect(screen.getByText('toast 4')).toBeInTheDocument();
+    expect(reads).toBe(readsBefore);
+  });
+});
