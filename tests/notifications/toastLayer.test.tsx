@@ -80,25 +80,31 @@ describe('§2 a new toast restyles the folded cards below it, not their contents
   });
 });
 
+/** A ResizeObserver the test calls back itself, as the browser does after its layout. */
+function stubResizeObserver(): { callback: () => void; targets: Element[] }[] {
+  const observers: { callback: () => void; targets: Element[] }[] = [];
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      targets: Element[] = [];
+      constructor(readonly callback: () => void) {
+        observers.push(this);
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      unobserve() {}
+      disconnect() {
+        this.targets = [];
+      }
+    },
+  );
+  return observers;
+}
+
 describe('§2 the stack sits below the header without forcing a layout when a toast arrives', () => {
   it('the header is watched from mount by its ResizeObserver; showing a toast reads no element size', async () => {
-    const observers: { callback: () => void; targets: Element[] }[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        targets: Element[] = [];
-        constructor(readonly callback: () => void) {
-          observers.push(this);
-        }
-        observe(target: Element) {
-          this.targets.push(target);
-        }
-        unobserve() {}
-        disconnect() {
-          this.targets = [];
-        }
-      },
-    );
+    const observers = stubResizeObserver();
     // A header two lines high, as on a phone; every read of an element's height is counted.
     let reads = 0;
     vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => {
@@ -129,23 +135,7 @@ describe('§2 the stack sits below the header without forcing a layout when a to
 
 describe('§2 on a phone the page keeps room for the folded stack without forcing a layout per toast', () => {
   it('the room comes from the stack’s ResizeObserver; new toasts read no element size', async () => {
-    const observers: { callback: () => void; targets: Element[] }[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        targets: Element[] = [];
-        constructor(readonly callback: () => void) {
-          observers.push(this);
-        }
-        observe(target: Element) {
-          this.targets.push(target);
-        }
-        unobserve() {}
-        disconnect() {
-          this.targets = [];
-        }
-      },
-    );
+    const observers = stubResizeObserver();
     const phone = { matches: true, addEventListener: () => undefined, removeEventListener: () => undefined };
     // jsdom has no matchMedia: this one says the screen is a phone's.
     vi.stubGlobal('matchMedia', () => phone);

@@ -27,6 +27,13 @@ function fakeBrowser() {
       queueMicrotask(() => void (now += ms / 2));
     },
     frameAsked: () => frames.length > 0,
+    /** `n` frames, each a commit of `commitMs` and a rendering of `renderMs`. */
+    async frames(n: number, commitMs: number, renderMs: number) {
+      for (let i = 0; i < n; i++) {
+        queue.schedule(this.committing(commitMs));
+        await this.frame(renderMs);
+      }
+    },
     async frame(renderMs = 1) {
       const run = frames;
       frames = [];
@@ -50,10 +57,7 @@ function fakeBrowser() {
 describe('the frame queue: committed in the frame on a fast CPU, after it on a slow one (docs/architecture.md Live data)', () => {
   it('on a fast CPU (frames of 3 ms) the callbacks run in the frame callback, so that frame paints them', async () => {
     const browser = fakeBrowser();
-    for (let i = 0; i < FRAME_COST_WINDOW; i++) {
-      browser.queue.schedule(browser.committing(1));
-      await browser.frame(2);
-    }
+    await browser.frames(FRAME_COST_WINDOW, 1, 2);
     expect(browser.queue.mode).toBe('inFrame');
     const where: string[] = [];
     browser.queue.schedule(() => where.push(browser.phase()));
@@ -63,10 +67,7 @@ describe('the frame queue: committed in the frame on a fast CPU, after it on a s
 
   it('when frames take a slow CPU’s time (commit, React’s microtask counted, and rendering: median over 7 ms), the callbacks run in a task after the frame', async () => {
     const browser = fakeBrowser();
-    for (let i = 0; i < FRAME_COST_WINDOW / 2; i++) {
-      browser.queue.schedule(browser.committing(4));
-      await browser.frame(4);
-    }
+    await browser.frames(FRAME_COST_WINDOW / 2, 4, 4);
     expect(browser.queue.mode).toBe('afterFrame');
     const where: string[] = [];
     browser.queue.schedule(() => where.push(browser.phase()));
@@ -79,20 +80,14 @@ describe('the frame queue: committed in the frame on a fast CPU, after it on a s
   it('a frame is charged its commit and its rendering: neither alone moves it after the frame', async () => {
     for (const [commitMs, renderMs] of [[6, 0.5], [0.5, 6]] as const) {
       const browser = fakeBrowser();
-      for (let i = 0; i < FRAME_COST_WINDOW; i++) {
-        browser.queue.schedule(browser.committing(commitMs));
-        await browser.frame(renderMs);
-      }
+      await browser.frames(FRAME_COST_WINDOW, commitMs, renderMs);
       expect(browser.queue.mode).toBe('inFrame');
     }
   });
 
   it('the commits after the frame are timed too, and a CPU fast again returns them to the frame', async () => {
     const browser = fakeBrowser();
-    for (let i = 0; i < FRAME_COST_WINDOW / 2; i++) {
-      browser.queue.schedule(browser.committing(4));
-      await browser.frame(4);
-    }
+    await browser.frames(FRAME_COST_WINDOW / 2, 4, 4);
     expect(browser.queue.mode).toBe('afterFrame');
     let frames = 0;
     while (browser.queue.mode === 'afterFrame' && frames < 4 * FRAME_COST_WINDOW) {
@@ -110,10 +105,7 @@ describe('the frame queue: committed in the frame on a fast CPU, after it on a s
   it('a pinned mode holds whatever the commits cost', async () => {
     const browser = fakeBrowser();
     browser.queue.pace('inFrame');
-    for (let i = 0; i < FRAME_COST_WINDOW; i++) {
-      browser.queue.schedule(browser.committing(20));
-      await browser.frame(20);
-    }
+    await browser.frames(FRAME_COST_WINDOW, 20, 20);
     expect(browser.queue.mode).toBe('inFrame');
     browser.queue.pace('measured');
     expect(browser.queue.mode).toBe('afterFrame');
