@@ -59,7 +59,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import {
   apiAs, buildConsole, countFeed, launchChromium, signIn, sleep, startServer, withTimeout, type ApiCall, type ConsoleServer, type FeedCounter,
 } from './lib/liveConsole.ts';
-import { installProbe, readProbe, type LongFrame, type LongTask, type PacingChange } from './lib/pageProbe.ts';
+import { installProbe, readProbe, type LongFrame, type LongTask, type PacingChange, afterFrameShare } from './lib/pageProbe.ts';
 import { formatCommits, installCommitProbe, startCommits, stopCommits } from './lib/commitProbe.ts';
 import { compareWithRecorded, parseRecorded, rowKey, type CurrentFigure } from './lib/firehoseRecord.ts';
 import { buildSourceMaps, formatSummary, summariseTrace } from './lib/traceSummary.ts';
@@ -126,6 +126,8 @@ interface Mark {
   latencies: number[];
   /** Emit-to-arrival ms at the bench's own socket since the previous mark (the transport's share). */
   deliveries: number[];
+  /** Emit-to-arrival ms at the page's own socket since the previous mark. */
+  arrivals: number[];
   worstFrameMs: number;
 }
 
@@ -166,7 +168,7 @@ class Session {
     }
     return {
       at: reading.now, events: reading.events, frames: reading.frames, commits: reading.commits, offered: this.feed.events,
-      latencies: reading.paintLatencies, deliveries: this.feed.drainDeliveries(), worstFrameMs: reading.worstFrameMs,
+      latencies: reading.paintLatencies, deliveries: this.feed.drainDeliveries(), arrivals: reading.arrivalLatencies, worstFrameMs: reading.worstFrameMs,
     };
   }
 
@@ -201,6 +203,8 @@ interface WindowFigures {
   paintP50: number;
   paintP95: number;
   deliveryP95: number;
+  /** The same at the page's own socket. */
+  pageArrivalP95: number;
   longFrames: string;
   /** Share of the window the console committed after the frame (a slow CPU), 0 to 1. */
   afterFrameShare: number;
@@ -231,25 +235,6 @@ function describeLongFrames(frames: readonly LongFrame[]): string {
   return `${frames.length} long frames (${Math.round(total)} ms; style/layout/paint ${Math.round(render)} ms; scripts > 5 ms: ${scripts || 'none'})`;
 }
 
-/** How much of [from, to] the console spent committing after the frame, from its pacing marks (in frame before the first). */
-function afterFrameShare(changes: readonly PacingChange[], from: number, to: number): number {
-  let mode = 'inFrame';
-  let since = from;
-  let after = 0;
-  for (const change of [...changes].sort((x, y) => x.start - y.start)) {
-    if (change.start <= from) {
-      mode = change.mode;
-      continue;
-    }
-    if (change.start >= to) break;
-    if (mode === 'afterFrame') after += change.start - since;
-    mode = change.mode;
-    since = change.start;
-  }
-  if (mode === 'afterFrame') after += to - since;
-  return to > from ? after / (to - from) : 0;
-}
-
 function figuresBetween(session: Session, a: Mark, b: Mark): WindowFigures {
   if (b.events < a.events || b.frames < a.frames) throw new Error('the page reloaded during a measurement (counters went back)');
   const seconds = (b.at - a.at) / 1000;
@@ -271,6 +256,7 @@ function figuresBetween(session: Session, a: Mark, b: Mark): WindowFigures {
     paintP50: percentile(latencies, 50),
     paintP95: percentile(latencies, 95),
     deliveryP95: percentile([...b.deliveries].sort((x, y) => x - y), 95),
+    pageArrivalP95: percentile([...b.arrivals].sort((x, y) => x - y), 95),
     longFrames: describeLongFrames(frames),
     afterFrameShare: afterFrameShare(session.pacing, a.at, b.at),
   };
@@ -279,7 +265,7 @@ function figuresBetween(session: Session, a: Mark, b: Mark): WindowFigures {
 function describe(f: WindowFigures): string {
   return (
     `${Math.round(f.absorbed)} events/s absorbed of ${Math.round(f.offered)} sent (fell behind by ${f.fellBehind}), ` +
-    `event-to-paint p50 ${Math.round(f.paintP50)} ms p95 ${Math.round(f.paintP95)} ms (${f.paints} paints; server-to-socket p95 ${Math.round(f.deliveryP95)} ms), ` +
+    `event-to-paint p50 ${Math.round(f.paintP50)} ms p95 ${Math.round(f.paintP95)} ms (${f.paints} paints; server-to-socket p95 ${Math.round(f.deliveryP95)} ms, to the page's socket ${Math.round(f.pageArrivalP95)} ms), ` +
     `${f.fps.toFixed(1)} fps, worst frame ${Math.round(f.worstFrameMs)} ms, ${f.commits.toFixed(1)} React commits/s, ` +
     `${f.longTasks} long tasks (worst ${Math.round(f.worstLongTaskMs)} ms); ${f.longFrames}; ` +
     `committed after the frame ${Math.round(f.afterFrameShare * 100)}% of the time`
@@ -301,6 +287,8 @@ function rows(label: string, f: WindowFigures, top: boolean, baseline?: WindowFi
     { name: `${label}: event-to-paint p95`, figure: f.paintP95, unit: 'ms', target: `< ${PAINT_P95_TARGET_MS}`, ratio: ratioOf(baseline?.paintP95, f.paintP95) },
     // What a client that renders nothing sees: the part of event-to-paint the page cannot help.
     { name: `${label}: emit-to-arrival p95 at a bare socket`, figure: f.deliveryP95, unit: 'ms' },
+    // The same at the page's own socket: what the page's main thread adds before it sees the event.
+    { name: `${label}: emit-to-arrival p95 at the page's socket`, figure: f.pageArrivalP95, unit: 'ms' },
     { name: `${label}: long tasks`, figure: f.longTasksPerMin, unit: 'per min', target: '0 from the feed', ratio: ratioOf(baseline?.longTasksPerMin, f.longTasksPerMin) },
     { name: `${label}: worst frame`, figure: f.worstFrameMs, unit: 'ms', ratio: ratioOf(baseline?.worstFrameMs, f.worstFrameMs) },
     { name: `${label}: frames`, figure: f.fps, unit: 'fps' },

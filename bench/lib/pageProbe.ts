@@ -13,6 +13,9 @@
  *   their longest scripts and their style and layout time: which callback made a frame long.
  * - pacing: the console's frame-pacing marks (src/realtime/frameQueue.ts): when it began to commit
  *   after the frame (a slow CPU) or in it again.
+ * - arrivalLatencies: emit-to-arrival of the stamped blocks at the page's own socket, read from the
+ *   raw packet in the probe's listener (the first of the message's task): what the page waits for
+ *   before it can do anything, next to the bench's bare socket.
  * - worstFrameMs: the longest gap between two consecutive frames since the last read.
  * - paintLatencies: event-to-paint latencies in ms. With the simulator's block stamps
  *   (SIM_BENCH_STAMP=on, server/src/sim/plugin.ts) a block head's accessible name carries the
@@ -55,6 +58,25 @@ export interface PacingChange {
   mode: string;
 }
 
+/** How much of [from, to] the console spent committing after the frame, from its pacing marks (in frame before the first). */
+export function afterFrameShare(changes: readonly PacingChange[], from: number, to: number): number {
+  let mode = 'inFrame';
+  let since = from;
+  let after = 0;
+  for (const change of [...changes].sort((x, y) => x.start - y.start)) {
+    if (change.start <= from) {
+      mode = change.mode;
+      continue;
+    }
+    if (change.start >= to) break;
+    if (mode === 'afterFrame') after += change.start - since;
+    mode = change.mode;
+    since = change.start;
+  }
+  if (mode === 'afterFrame') after += to - since;
+  return to > from ? after / (to - from) : 0;
+}
+
 /** Block numbers above this are simulator stamps (ms since 1970 * 1000), not real block numbers. */
 export const STAMPED_BLOCK_MIN = 1e15;
 
@@ -72,10 +94,12 @@ export interface ProbeReading {
   pacing: PacingChange[];
   worstFrameMs: number;
   paintLatencies: number[];
+  /** Emit-to-arrival ms of stamped blocks at the page's own socket (before socket.io parses them). */
+  arrivalLatencies: number[];
 }
 
 export const PAGE_PROBE_SOURCE = `(() => {
-  const probe = { events: 0, frames: 0, commits: 0, longTasks: [], longFrames: [], errors: [], worstFrameMs: 0, paintLatencies: [], pacing: [] };
+  const probe = { events: 0, frames: 0, commits: 0, longTasks: [], longFrames: [], errors: [], worstFrameMs: 0, paintLatencies: [], arrivalLatencies: [], pacing: [] };
   Object.defineProperty(window, '__firehoseProbe', { value: probe });
   // For commitProbe.ts: whether a commit happens inside a frame's callbacks.
   probe.inFrameNow = () => inFrame;
@@ -92,7 +116,12 @@ export const PAGE_PROBE_SOURCE = `(() => {
       this.addEventListener('message', (event) => {
         // A socket message is a task of its own, never part of a frame.
         inFrame = false;
-        if (typeof event.data === 'string' && event.data.startsWith('42')) probe.events += 1;
+        if (typeof event.data === 'string' && event.data.startsWith('42')) {
+          probe.events += 1;
+          // A stamped block's arrival at the page's own socket: the part of event-to-paint before the page.
+          const stamp = event.data.startsWith('42["newBlock"') ? /"num":(\\d{16,})/.exec(event.data) : null;
+          if (stamp && probe.arrivalLatencies.length < 200000) probe.arrivalLatencies.push(performance.timeOrigin + performance.now() - Math.floor(Number(stamp[1]) / 1000));
+        }
       });
     }
   }
@@ -209,6 +238,7 @@ export async function readProbe(page: Page): Promise<ProbeReading> {
     const p = window.__firehoseProbe;
     return { now: performance.now(), events: p.events, frames: p.frames, commits: p.commits,
       longTasks: p.longTasks.splice(0), longFrames: p.longFrames.splice(0), errors: p.errors.splice(0), pacing: p.pacing.splice(0),
-      worstFrameMs: p.worstFrameMs + (p.worstFrameMs = 0), paintLatencies: p.paintLatencies.splice(0) };
+      worstFrameMs: p.worstFrameMs + (p.worstFrameMs = 0), paintLatencies: p.paintLatencies.splice(0),
+      arrivalLatencies: p.arrivalLatencies.splice(0) };
   })()`)) as ProbeReading;
 }
