@@ -2,7 +2,9 @@
  * Which components React renders under the feed, and whether each commit ran inside a frame's
  * callbacks or in a task of its own (a socket message, a timer): the firehose bench's
  * `BENCH_PROFILE=commits` mode. A commit outside a frame is an update that escaped the live store's
- * once-a-frame flush, and it costs the page a style, layout and paint of its own.
+ * once-a-frame flush, and it costs the page a style, layout and paint of its own. While the console
+ * paces its frames after the frame (a slow CPU: the phone-class step, src/realtime/frameQueue.ts),
+ * the live store's own commits run in a task posted from the frame and count as outside too.
  *
  * Installed after the page probe (pageProbe.ts), whose minimal React DevTools hook it wraps and
  * whose `inFrame` it reads. Each commit's fibers are walked where React worked on them (a subtree

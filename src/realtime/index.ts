@@ -6,8 +6,8 @@
  */
 export { useLive, useLiveFrom, sampledSource, useConnectionState, deriveConnectionStatus, SILENT_AFTER_MS } from './hooks.ts';
 export type { ConnectionState, ConnectionStatus, LiveSource } from './hooks.ts';
-export { liveStore, LiveStore, defaultFrameScheduler as onNextFrame, type LivePatch, type FrameScheduler } from './liveStore.ts';
-export { frameQueue } from './frameQueue.ts';
+export { liveStore, LiveStore, type LivePatch } from './liveStore.ts';
+export { frameQueue, defaultFrameScheduler as onNextFrame, type FrameScheduler } from './frameQueue.ts';
 export { selectNoTrades } from './liveState.ts';
 export type { LiveState, BlockHead, CheckerResult, TrackingResult, TrackingError, ConnectionPhase } from './liveState.ts';
 export { collectionEntries, type CollectionChange, type CollectionName, type LiveCollectionName } from './liveCollections.ts';

@@ -10,8 +10,6 @@ import {
 } from './liveCollections.ts';
 import { defaultFrameScheduler, frameQueue, type FrameScheduler } from './frameQueue.ts';
 
-export { defaultFrameScheduler, type FrameScheduler } from './frameQueue.ts';
-
 export type LivePatch = Partial<LiveState>;
 
 export class LiveStore {

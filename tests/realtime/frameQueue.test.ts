@@ -18,6 +18,13 @@ function fakeBrowser() {
     clock: () => now,
   });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** Runs callbacks as one kind of task, then their microtasks. */
+  const runAs = async (kind: typeof phase, callbacks: readonly (() => void)[]) => {
+    phase = kind;
+    for (const cb of callbacks) cb();
+    phase = 'outside';
+    await settle();
+  };
   return {
     queue,
     phase: () => phase,
@@ -37,18 +44,12 @@ function fakeBrowser() {
     async frame(renderMs = 1) {
       const run = frames;
       frames = [];
-      phase = 'frame callback';
-      for (const cb of run) cb();
-      phase = 'outside';
-      await settle();
+      await runAs('frame callback', run);
       now += renderMs;
       while (posted.length > 0) {
         const tasks = posted;
         posted = [];
-        phase = 'posted task';
-        for (const task of tasks) task();
-        phase = 'outside';
-        await settle();
+        await runAs('posted task', tasks);
       }
     },
   };

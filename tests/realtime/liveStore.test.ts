@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dispatchServerEvent } from '../../src/realtime/handlers.ts';
-import { defaultFrameScheduler, LiveStore } from '../../src/realtime/liveStore.ts';
+import { LiveStore } from '../../src/realtime/liveStore.ts';
+import { defaultFrameScheduler } from '../../src/realtime/frameQueue.ts';
 import { handlerContext, manualStore } from './fixtures.ts';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 /**
- * The live store and the toast stack tell React once per frame (src/realtime/liveStore.ts
+ * The live store and the toast stack tell React once per frame (src/realtime/frameQueue.ts
  * defaultFrameScheduler): a test that shows a toast or dispatches an event lets that frame run
  * before it looks. With fake timers the frame is a timer among the others.
  */
