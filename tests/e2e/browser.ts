@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS } from './chromium.ts';
 
@@ -47,6 +47,20 @@ export async function signIn(page: Page, accessKey: string): Promise<void> {
   // §2: the splash loader after login; a click enters.
   await page.getByRole('button', { name: 'Enter the console' }).click();
   await page.getByRole('button', { name: 'Enter the console' }).waitFor({ state: 'detached' });
+}
+
+/**
+ * Presses `target` as a person does, unless it has gone meanwhile: a toast and its "Dismiss all"
+ * can close by themselves (their own timer) between finding them and pressing them, and a press
+ * without a bound would then wait for the test's whole time. A press whose target is still there
+ * (covered, say) fails.
+ */
+export async function pressIfStillThere(target: Locator): Promise<void> {
+  try {
+    await target.click({ timeout: 3000 });
+  } catch (error) {
+    if ((await target.count()) > 0) throw error;
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -17,7 +17,7 @@ import type { Browser, Locator, Page, Request, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES, WORKER_COMMANDS, type Service, type WorkerCommand } from '../../src/config/enums.ts';
 import { DEMO_AWS_GROUPS, DEMO_BRAIN_STATE } from '../../server/src/db/demoData.ts';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, signIn, type Session, stillAnswers } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, pressIfStillThere, signIn, type Session, stillAnswers } from './browser.ts';
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 type Role = 'Admin' | 'Operator';
@@ -544,19 +544,11 @@ async function isSeen(page: Page, seen: Seen): Promise<boolean> {
  * Closes the toasts open now (Dismiss all, or a click on the one toast left), so an outcome seen
  * later is a new one: real clicks, as a person makes them (tests/architecture/realClicks.test.ts).
  * A toast can close by itself meanwhile (its own timer, or Dismiss all going with the last but
- * one): a press whose target has gone is not a failure; one whose target is still there (covered,
- * say) is.
+ * one): pressIfStillThere.
  */
 async function closeToasts(page: Page): Promise<void> {
   const dismissAll = page.getByRole('button', { name: 'Dismiss all', exact: true });
   const toasts = page.getByTitle('Click to close', { exact: true });
-  const pressIfStillThere = async (target: Locator) => {
-    try {
-      await target.click({ timeout: 3000 });
-    } catch (error) {
-      if ((await target.count()) > 0) throw error;
-    }
-  };
   // A dialog the last try left open (a refused restart keeps its dialog) sits above the toasts: the
   // operator closes it first (Escape), as the next try opens it again.
   const dialogs = page.getByRole('dialog');

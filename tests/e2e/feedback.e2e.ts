@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, screenshot, signIn, stillAnswers, type Api } from './browser.ts';
+import { adminKey, apiAs, hasChromium, launchBrowser, newSession, operatorKey, pressIfStillThere, screenshot, signIn, stillAnswers, type Api } from './browser.ts';
 
 /** expect.poll with room for a loaded 2-core machine. */
 function eventually<T>(read: () => Promise<T> | T, message?: string) {
@@ -25,11 +25,14 @@ async function unread(page: Page): Promise<number> {
   return Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
 }
 
-/** Closes every open toast with a real click on "Dismiss all" (or the one toast), so nothing covers the header. */
+/**
+ * Closes every open toast with a real click on "Dismiss all" (or the one toast), so nothing covers
+ * the header. The toasts here close by themselves too, so a press may find its target gone.
+ */
 async function dismissToasts(page: Page): Promise<void> {
   const all = page.getByRole('button', { name: 'Dismiss all', exact: true });
-  if ((await all.count()) > 0) await all.click();
-  for (const toast of await page.getByTitle('Click to close', { exact: true }).all()) await toast.click().catch(() => undefined);
+  if ((await all.count()) > 0) await pressIfStillThere(all);
+  for (const toast of await page.getByTitle('Click to close', { exact: true }).all()) await pressIfStillThere(toast);
 }
 
 /** The `range` a GET /api/txs/ asks for, as sent ("[500,999]"). */
