@@ -3,8 +3,10 @@
  * `readProbe`. Plain JavaScript in a string on purpose: a function passed to Playwright is
  * serialised from tsx's output, which may reference helpers (`__name`) the page does not have.
  *
- * - events: socket.io event packets (`42[...]`) handed to the page's main thread, counted by a
+ * - events: socket.io events (`42[...]` packets) handed to the page's main thread, counted by a
  *   listener on every WebSocket the page opens: what the console absorbed, not just what arrived.
+ *   A `batch` packet (docs/protocol.md "Batched delivery") counts as the events it carries; the
+ *   probe parses it for that, a cost the page's figures include.
  * - frames: requestAnimationFrame callbacks, i.e. frames the page rendered.
  * - commits: React commits, seen through a minimal React DevTools hook (react-dom reports every
  *   commit to `__REACT_DEVTOOLS_GLOBAL_HOOK__` in production builds too).
@@ -29,6 +31,7 @@
  *   against a console that renders in the frame, and nothing against one that renders per message.
  */
 import type { Page } from 'playwright-core';
+import { BATCH_EVENT } from '../../src/contract/index.ts';
 import { FRAME_PACING_MARK } from '../../src/realtime/frameQueue.ts';
 
 export interface LongTask {
@@ -116,12 +119,24 @@ export const PAGE_PROBE_SOURCE = `(() => {
       this.addEventListener('message', (event) => {
         // A socket message is a task of its own, never part of a frame.
         inFrame = false;
-        if (typeof event.data === 'string' && event.data.startsWith('42')) {
-          probe.events += 1;
-          // A stamped block's arrival at the page's own socket: the part of event-to-paint before the page.
-          const stamp = event.data.startsWith('42["newBlock"') ? /"num":(\\d{16,})/.exec(event.data) : null;
-          if (stamp && probe.arrivalLatencies.length < 200000) probe.arrivalLatencies.push(performance.timeOrigin + performance.now() - Math.floor(Number(stamp[1]) / 1000));
+        if (typeof event.data !== 'string' || !event.data.startsWith('42')) return;
+        const arrivedAt = performance.timeOrigin + performance.now();
+        // A stamped block's arrival at the page's own socket: the part of event-to-paint before the page.
+        const arrived = (num) => {
+          if (num >= ${STAMPED_BLOCK_MIN} && probe.arrivalLatencies.length < 200000) probe.arrivalLatencies.push(arrivedAt - Math.floor(num / 1000));
+        };
+        if (event.data.startsWith('42["${BATCH_EVENT}"')) {
+          // A run of events in one message (docs/protocol.md "Batched delivery"): each one counts.
+          let entries = null;
+          try { entries = JSON.parse(event.data.slice(2))[1]; } catch { entries = null; }
+          if (!Array.isArray(entries)) return;
+          probe.events += entries.length;
+          for (const entry of entries) if (Array.isArray(entry) && entry[0] === 'newBlock' && typeof entry[1]?.num === 'number') arrived(entry[1].num);
+          return;
         }
+        probe.events += 1;
+        const stamp = event.data.startsWith('42["newBlock"') ? /"num":(\\d{16,})/.exec(event.data) : null;
+        if (stamp) arrived(Number(stamp[1]));
       });
     }
   }

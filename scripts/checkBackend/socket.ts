@@ -1,6 +1,14 @@
-/** The socket checks: the refused handshake, init, eventCache, subscriptions, ping, and a listening window. */
+/**
+ * The socket checks: the refused handshake, init, eventCache, subscriptions, ping, and a listening
+ * window; and, on a second socket that asks for batches in the same window, batched delivery.
+ */
 import { io, type Socket } from 'socket.io-client';
 import {
+  BATCH_EVENT,
+  BATCH_MAX_EVENTS,
+  BATCH_QUERY,
+  BatchEntry,
+  BatchPayload,
   CLIENT_PING,
   eventCachePayloads,
   InitPayload,
@@ -23,6 +31,7 @@ const RULES = {
   subscribed: 'docs/protocol.md Socket connection: the server sends only the events named in the handshake query `events`',
   ping: 'docs/protocol.md Socket connection: the client emits ping with an empty payload every 4500 ms; the server accepts it (does not disconnect)',
   events: 'docs/protocol.md Server -> client events: each payload parses with its event’s schema in src/contract',
+  batch: `docs/protocol.md Batched delivery: with ${BATCH_QUERY}=1 in the handshake query, a backend that offers it sends broadcasts as \`${BATCH_EVENT}\` messages, each a list of 1 to ${BATCH_MAX_EVENTS} [eventName, payload] pairs of subscribed events whose payloads parse with their schemas; init, eventCache and stopReconnect come as themselves`,
 } as const;
 
 /**
@@ -37,10 +46,10 @@ interface Received {
   payload: unknown;
 }
 
-function open(url: string, token: string | undefined, events: readonly string[]): Socket {
+function open(url: string, token: string | undefined, events: readonly string[], more: Record<string, string> = {}): Socket {
   return io(url, {
     ...(token === undefined ? {} : { auth: { token } }),
-    query: { events: events.join(',') },
+    query: { events: events.join(','), ...more },
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
@@ -78,14 +87,20 @@ export async function checkSocket(ctx: Context): Promise<void> {
     fail(ctx, { id: 'socket.all', group: 'socket', title: 'socket checks', rule: RULES.init, problem: 'not run: the admin key did not sign in' });
     return;
   }
+  // The listening socket, plain, and beside it one that asks for batches: both connected at once and
+  // listening through the same window, so the two forms of the same broadcasts can be compared.
   const socket = open(url, ctx.adminToken, SUBSCRIBED);
+  const batchedSocket = open(url, ctx.adminToken, SUBSCRIBED, { [BATCH_QUERY]: '1' });
   const received: Received[] = [];
+  const receivedBatched: Received[] = [];
   socket.onAny((event: string, payload: unknown) => received.push({ event, payload }));
+  batchedSocket.onAny((event: string, payload: unknown) => receivedBatched.push({ event, payload }));
   const request = `io(url, { auth: { token }, query: { events: <every event but ${LEFT_OUT.join(', ')}> } })`;
-  const outcome = await handshake(socket);
+  const [outcome, batchedOutcome] = await Promise.all([handshake(socket), handshake(batchedSocket)]);
   if (outcome !== 'connected') {
     fail(ctx, { id: 'socket.connect', group: 'socket', title: 'the admin token connects', rule: RULES.init, request, answer: outcome, problem: 'the handshake was refused' });
     socket.disconnect();
+    batchedSocket.disconnect();
     return;
   }
   try {
@@ -98,8 +113,10 @@ export async function checkSocket(ctx: Context): Promise<void> {
     await checkPing(ctx, socket);
     await wait(ctx.options.listenSeconds * 1000);
     checkListened(ctx, received, socket.connected);
+    checkBatches(ctx, receivedBatched, batchedOutcome, batchedSocket.connected);
   } finally {
     socket.disconnect();
+    batchedSocket.disconnect();
   }
 }
 
@@ -191,6 +208,69 @@ function checkListened(ctx: Context, received: readonly Received[], stillConnect
   ]);
 }
 
+/** Sent to one socket, never in a batch (docs/protocol.md "Batched delivery"). */
+const NEVER_BATCHED: ReadonlySet<string> = new Set<ServerEventName>(['init', 'eventCache', 'stopReconnect']);
+
+/** The socket that asked for batches: nothing to judge when none came (the extension is optional); otherwise each batch and each of its pairs. */
+function checkBatches(ctx: Context, received: readonly Received[], outcome: string, stillConnected: boolean): void {
+  const seconds = ctx.options.listenSeconds;
+  const check = {
+    id: 'socket.batch',
+    group: 'socket',
+    title: 'batched delivery, when offered',
+    rule: RULES.batch,
+    request: `a second socket, io(url, { auth: { token }, query: { events: <the same>, ${BATCH_QUERY}: "1" } }), listening ${seconds} s beside the first`,
+  };
+  if (outcome !== 'connected') {
+    // A backend that does not offer batches ignores the query: the handshake is accepted all the same.
+    fail(ctx, { ...check, answer: outcome, problem: `the handshake with ${BATCH_QUERY}=1 was refused, where the same handshake without it was accepted` });
+    return;
+  }
+  const batches = received.filter((r) => r.event === BATCH_EVENT);
+  if (batches.length === 0) {
+    skip(ctx, {
+      ...check,
+      answer: `listened ${seconds} s: ${countByEvent(received)}`,
+      problem: `no ${BATCH_EVENT} arrived: batched delivery is not offered (an optional extension; every event came as itself)`,
+    });
+    return;
+  }
+
+  const problems: string[] = [];
+  const entries: Received[] = [];
+  for (const { payload } of batches) {
+    const problem = shapeProblem(BatchPayload, payload);
+    if (problem) problems.push(`${BATCH_EVENT} ${short(JSON.stringify(payload) ?? String(payload))}: ${problem}`);
+    if (!Array.isArray(payload)) continue;
+    // The pairs are judged even when the list as a whole is not (too long, say): each is applied alone.
+    for (const entry of payload as unknown[]) {
+      const pair = BatchEntry.safeParse(entry);
+      if (pair.success) entries.push({ event: pair.data[0], payload: pair.data[1] });
+    }
+  }
+  for (const { event, payload } of entries) {
+    if (!isServerEventName(event)) {
+      problems.push(`a ${BATCH_EVENT} holds an event the contract does not name: ${event}`);
+    } else if (NEVER_BATCHED.has(event)) {
+      problems.push(`${event} came in a ${BATCH_EVENT}: it is sent as itself`);
+    } else if (LEFT_OUT.includes(event)) {
+      problems.push(`a ${BATCH_EVENT} holds an unsubscribed event: ${event}`);
+    } else {
+      const problem = shapeProblem(ServerEvents[event], payload);
+      if (problem) problems.push(`${event} in a ${BATCH_EVENT} ${short(JSON.stringify(payload) ?? String(payload))}: ${problem}`);
+    }
+  }
+
+  // The plain form beside the batches is allowed: the console reads both on the same socket.
+  const plain = received.filter((r) => r.event !== BATCH_EVENT && !NEVER_BATCHED.has(r.event));
+  const notes = plain.length ? [`events also came as themselves on the socket that asked for batches (allowed: the console reads both forms): ${countByEvent(plain)}`] : [];
+  judge(
+    ctx,
+    { ...check, answer: `${plural(batches.length, 'batch', 'batches')}, ${plural(entries.length, 'event', 'events')}: ${countByEvent(entries)}`, ...(notes.length ? { notes } : {}) },
+    [...[...new Set(problems)].slice(0, 5), stillConnected ? undefined : 'the socket that asked for batches was disconnected during the window'],
+  );
+}
+
 /** docs/protocol.md writes these payloads `{ key, ...result }`: whatever else they carry is the result itself, not an unknown field. */
 const OPEN_PAYLOADS: ReadonlySet<string> = new Set(['checkerAddResults', 'workerIterationResult']);
 
@@ -198,6 +278,8 @@ function unknownFieldNotes(event: string, schema: Parameters<typeof unknownField
   if (OPEN_PAYLOADS.has(event)) return [];
   return [...new Set(unknownFields(schema, payload))].slice(0, 10).map((field) => `${event} carries a field the contract does not name: ${field}`);
 }
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function countByEvent(received: readonly Received[]): string {
   const counts = new Map<string, number>();

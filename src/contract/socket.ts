@@ -132,3 +132,18 @@ export function eventCachePayloads(event: ServerEventName, value: unknown): unkn
 
 // ---------- Client -> server ----------
 export const CLIENT_PING = 'ping';
+
+// ---------- Batched delivery (docs/protocol.md "Batched delivery") ----------
+/**
+ * The handshake query a client sets to `1` to receive broadcasts as runs: the events a backend
+ * sends together (a simulator tick sends dozens) in one message instead of one message each. A
+ * backend may ignore it; the console reads both forms.
+ */
+export const BATCH_QUERY = 'batch';
+/** The event that carries a run: its payload lists `[eventName, payload]` pairs in the order sent. */
+export const BATCH_EVENT = 'batch';
+/** At most this many events in one batch message; a longer run is sent as several, in order. */
+export const BATCH_MAX_EVENTS = 500;
+/** One entry of a batch: an event name and its payload, checked as that event when it is applied. */
+export const BatchEntry = z.tuple([z.string(), z.unknown()]);
+export const BatchPayload = z.array(BatchEntry).min(1).max(BATCH_MAX_EVENTS);

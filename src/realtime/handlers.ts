@@ -8,7 +8,7 @@ import {
   BACKGROUND_DEFAULT_S, BACKGROUND_MAX_S, BACKGROUND_MIN_S,
 } from '../config/constants.ts';
 import {
-  Bridge, eventCachePayloads, InitPayload, isServerEventName, ServerEvents, summarizeIssues, Token, TxConfirmation, type ServerEventName,
+  BatchEntry, Bridge, eventCachePayloads, InitPayload, isServerEventName, ServerEvents, summarizeIssues, Token, TxConfirmation, type ServerEventName,
   type ServerEventPayload,
 } from '../contract/index.ts';
 import type { LiveNotifier } from './ports.ts';
@@ -398,4 +398,25 @@ export function dispatchServerEvent(name: string, raw: unknown, ctx: HandlerCont
     ctx.logger.error(`[realtime] handler for "${name}" failed:`, err);
     return false;
   }
+}
+
+/**
+ * Applies a `batch` message (docs/protocol.md "Batched delivery"): each entry in order, as if it had
+ * come on its own. A payload that is not a list is dropped whole; an entry that is not an
+ * `[eventName, payload]` pair is dropped alone, and the others still apply. Returns how many applied.
+ */
+export function dispatchBatch(raw: unknown, ctx: HandlerContext): number {
+  if (!Array.isArray(raw)) {
+    ctx.logger.warn(`[realtime] malformed "batch" dropped: not a list of [event, payload] pairs`);
+    return 0;
+  }
+  let applied = 0;
+  let malformed = 0;
+  for (const entry of raw as unknown[]) {
+    const parsed = BatchEntry.safeParse(entry);
+    if (!parsed.success) malformed += 1;
+    else if (dispatchServerEvent(parsed.data[0], parsed.data[1], ctx)) applied += 1;
+  }
+  if (malformed > 0) ctx.logger.warn(`[realtime] ${malformed} malformed "batch" entr${malformed === 1 ? 'y' : 'ies'} dropped: not [event, payload] pairs`);
+  return applied;
 }

@@ -9,9 +9,9 @@
 import type { ReactNode } from 'react';
 import { RECONNECT_DELAY_MS, SOCKET_PING_MS } from '../config/constants.ts';
 import type { SoundName } from '../config/enums.ts';
-import { CLIENT_PING, SERVER_EVENT_NAMES } from '../contract/index.ts';
+import { BATCH_EVENT, BATCH_QUERY, CLIENT_PING, SERVER_EVENT_NAMES } from '../contract/index.ts';
 import type { LiveNotifier, RealtimeToaster } from './ports.ts';
-import { dispatchServerEvent, type HandlerContext } from './handlers.ts';
+import { dispatchBatch, dispatchServerEvent, type HandlerContext } from './handlers.ts';
 import type { ConnectionPhase } from './liveState.ts';
 import type { LiveStore } from './liveStore.ts';
 import { isReconnectStopped, stopReconnect, type FlagStorage } from './reconnectFlag.ts';
@@ -24,7 +24,8 @@ const DISCONNECTED_TOAST_ID = 'realtime:disconnected';
 
 export interface SocketOptions {
   auth: { token: string };
-  query: { events: string };
+  /** `batch: "1"` asks for batched delivery (docs/protocol.md "Batched delivery"). */
+  query: { events: string; batch: "1" };
   reconnection: false;
   transports: ['websocket'];
 }
@@ -81,7 +82,8 @@ export interface RealtimeDeps {
 export function socketOptions(token: string): SocketOptions {
   return {
     auth: { token },
-    query: { events: SERVER_EVENT_NAMES.join(',') },
+    // Broadcasts as one message per run (docs/protocol.md "Batched delivery"); a backend may ignore it.
+    query: { events: SERVER_EVENT_NAMES.join(','), [BATCH_QUERY]: '1' as const },
     reconnection: false,
     transports: ['websocket'],
   };
@@ -140,7 +142,8 @@ export class RealtimeService {
     socket.onAny((event: string, ...args: unknown[]) => {
       if (socket !== this.socket) return;
       this.markAlive();
-      dispatchServerEvent(event, args[0], this.ctx);
+      if (event === BATCH_EVENT) dispatchBatch(args[0], this.ctx);
+      else dispatchServerEvent(event, args[0], this.ctx);
     });
   }
 

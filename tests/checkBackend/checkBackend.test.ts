@@ -1,7 +1,8 @@
 /**
  * The conformance checker (npm run check-backend, docs/protocol.md) passes against the reference
  * server (writes included, run as `npm run check-backend` does), and fails, naming the rule,
- * against deliberately wrong backends.
+ * against deliberately wrong backends. An optional extension a backend does not offer is skipped or
+ * "not provided", never failed.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -9,9 +10,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Server as SocketServer } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../scripts/checkBackend/report.ts';
 import { runConformance, type CheckOptions } from '../../scripts/checkBackend/run.ts';
+import { ADMIN_ROLE } from '../../src/config/enums.ts';
+import { BATCH_EVENT, BATCH_MAX_EVENTS, BATCH_QUERY } from '../../src/contract/index.ts';
 import { ADMIN_KEY, makeApp, OPERATOR_KEY, type TestApp } from '../server/helpers.ts';
 import { stringBlockServer, tamperingProxy, type Running } from './backends.ts';
 
@@ -69,7 +73,7 @@ describe('check-backend: the checker passes against the reference server', () =>
     for (const id of [
       'login.admin-role', 'login.bad-key', 'errors.no-token', 'errors.operator-403', 'reads.configs', 'reads.txs', 'reads.config',
       'reads.fee-to-eth', 'reads.quote', 'writes.token-create', 'writes.token-stale', 'writes.bridge-delete', 'writes.solana-delete',
-      'socket.no-token', 'socket.init', 'socket.event-cache', 'socket.ping', 'socket.subscribed-only', 'socket.events', 'extensions.trades',
+      'socket.no-token', 'socket.init', 'socket.event-cache', 'socket.ping', 'socket.subscribed-only', 'socket.events', 'socket.batch', 'extensions.trades',
       'extensions.alerts-list', 'extensions.alerts-silences',
       'extensions.timeline', 'extensions.timeline-operator',
     ]) {
@@ -248,5 +252,134 @@ describe('check-backend: what it prints is safe for a CI log', () => {
     expect(code).toBe(1);
     expect(output.split('\n').filter((line) => line.startsWith('✘'))).toEqual([`✘ connection: the backend answers at ${target}`]);
     expect(output).toContain(`problem: cannot reach ${target}: ECONNREFUSED`);
+  });
+});
+
+/** A minimal, valid init: no tokens, no bridges, a brain at rest. */
+const INIT = {
+  devMode: false,
+  msRemainingBeforeDisconnect: 3_600_000,
+  allTokens: {},
+  competitors: [],
+  bridges: {},
+  miscSettings: {},
+  brainState: {
+    walletAddress: null,
+    workersRunning: false,
+    workersStartedBy: '',
+    routeSearchRunning: false,
+    routeSearchProgress: 0,
+    pinnedTokens: [],
+    autosellPins: [],
+    pendingSells: [],
+    lockedNonces: [],
+    wethPriceUSD: 3000,
+    txPeerStatus: {},
+    zmqPeerStatus: {},
+    nativePriceUSD: {},
+  },
+  awsGroups: [],
+  connectedServices: { numConnected: 1, numExpected: 1 },
+};
+
+/**
+ * A socket.io backend of the test's own (REST: sign-in only, 404 otherwise). Each socket gets init,
+ * eventCache and then a valid `newBlock` as itself every 50 ms. A socket whose handshake asked for
+ * batches (`batch=1`) also gets `batches`, each as one `batch` message, right after eventCache, so
+ * they are in hand long before the checker's window ends; with none, the backend ignores the query.
+ */
+async function socketBackend(batches: readonly unknown[] = []): Promise<Running> {
+  const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const token = [base64url({ alg: 'HS256' }), base64url({ name: 'admin', role: ADMIN_ROLE, exp: Math.floor(Date.now() / 1000) + 3600 }), 'c2ln'].join('.');
+  const server = createServer((request, response) => {
+    const signIn = request.method === 'POST' && request.url === '/api/login';
+    response.writeHead(signIn ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(signIn ? { token } : { error: 'not found' }));
+  });
+  const io = new SocketServer(server);
+  io.use((socket, next) => next((socket.handshake.auth as { token?: unknown }).token === token ? undefined : new Error('unauthorized')));
+  const timers: NodeJS.Timeout[] = [];
+  io.on('connection', (socket) => {
+    socket.emit('init', INIT);
+    socket.emit('eventCache', {});
+    if (socket.handshake.query[BATCH_QUERY] === '1') for (const batch of batches) socket.emit(BATCH_EVENT, batch);
+    socket.on('ping', (_payload: unknown, ack?: () => void) => ack?.());
+    let num = 21_000_000;
+    timers.push(setInterval(() => socket.emit('newBlock', { network: 'Ethereum', num: num++ }), 50));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const backend: Running = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearInterval(timer);
+        void io.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  running.push(backend);
+  return backend;
+}
+
+/** The socket checks of a report that failed: the REST checks fail against socketBackend, which answers 404. */
+const failedOnSocket = (report: Report) => failed(report).filter((c) => c.group === 'socket').map((c) => c.id);
+
+describe('check-backend: batched delivery (docs/protocol.md "Batched delivery"), an optional extension', () => {
+  it('the reference server sends batches to the socket that asks for them: socket.batch passes, counting the batched events', async () => {
+    // The simulator broadcasts every 50 to 100 ms, so the window (init, 300 ms, ping, then 1 s) holds several runs.
+    const report = await runConformance(options(url));
+    const batch = check(report, 'socket.batch');
+    expect(batch?.status).toBe('pass');
+    expect(batch?.group).toBe('socket');
+    expect(batch?.rule).toMatch(/^docs\/protocol\.md Batched delivery: /);
+    expect(batch?.request).toContain(`${BATCH_QUERY}: "1"`);
+    expect(batch?.answer).toMatch(/^\d+ batch(es)?, \d+ events?: \w+ ×\d+/);
+    expect(batch?.answer).not.toMatch(/\b(init|eventCache|gas|connectedUsers|workerStats) ×/);
+    // The plain socket beside it is still checked in the plain form.
+    expect(check(report, 'socket.events')?.status).toBe('pass');
+    expect(failed(report)).toEqual([]);
+  });
+
+  it('a backend that ignores batch=1 and sends every event as itself: socket.batch is skipped as not offered, not failed', async () => {
+    const backend = await socketBackend();
+    const report = await runConformance(options(backend.url, { operatorKey: undefined }));
+    const batch = check(report, 'socket.batch');
+    expect(batch?.status).toBe('skipped');
+    expect(batch?.problem).toMatch(/no batch arrived: batched delivery is not offered \(an optional extension/);
+    expect(batch?.answer).toMatch(/newBlock ×\d+/);
+    expect(failedOnSocket(report)).toEqual([]);
+  });
+
+  it('a backend that sends well-formed batches and plain events on the same socket passes, the plain ones noted (the console reads both forms)', async () => {
+    const backend = await socketBackend([
+      [['newBlock', { network: 'Base', num: 1 }], ['balance', { network: 'Base', balance: 2.5 }]],
+      [['newBlock', { network: 'Base', num: 2 }]],
+    ]);
+    const report = await runConformance(options(backend.url, { operatorKey: undefined }));
+    const batch = check(report, 'socket.batch');
+    expect(batch?.status).toBe('pass');
+    expect(batch?.answer).toBe('2 batches, 3 events: newBlock ×2, balance ×1');
+    expect(batch?.notes).toEqual([expect.stringMatching(/^events also came as themselves on the socket that asked for batches \(allowed: .*\): newBlock ×\d+$/)]);
+    expect(failedOnSocket(report)).toEqual([]);
+  });
+
+  it.each([
+    ['a batch whose payload is not a list', ['newBlock'], /^batch "newBlock": \(root\): Invalid input: expected array, received string$/],
+    ['an empty batch', [[]], /^batch \[\]: \(root\): Too small: expected array to have >=1 items/],
+    ['a batch with a pair that is not [eventName, payload]', [[['newBlock']]], /^batch \[\["newBlock"\]\]: 0: Too small/],
+    ['a batch with a pair whose payload does not parse with its event’s schema', [[['newBlock', { network: 'Base', num: 'one' }]]], /^newBlock in a batch \{"network":"Base","num":"one"\}: num: /],
+    ['init inside a batch (init comes as itself)', [[['init', INIT]]], /^init came in a batch: it is sent as itself$/],
+    ['a batch holding an event the socket did not subscribe to', [[['gas', { network: 'Base', gasEstimate: 1 }]]], /^a batch holds an unsubscribed event: gas$/],
+    ['a batch holding an event the contract does not name', [[['blockHeight', 1]]], /^a batch holds an event the contract does not name: blockHeight$/],
+    [`a batch of more than ${BATCH_MAX_EVENTS} pairs`, [Array.from({ length: BATCH_MAX_EVENTS + 1 }, (_, i) => ['newBlock', { network: 'Base', num: i }])], /: \(root\): Too big: expected array to have <=500 items$/],
+  ])('a backend that sends %s: socket.batch fails, naming the problem, and the other socket checks still pass', async (_case, batches, problem) => {
+    const backend = await socketBackend(batches);
+    const report = await runConformance(options(backend.url, { operatorKey: undefined }));
+    const batch = check(report, 'socket.batch');
+    expect(batch?.status).toBe('fail');
+    expect(batch?.rule).toMatch(/^docs\/protocol\.md Batched delivery: /);
+    expect(batch?.problem).toMatch(problem);
+    expect(failedOnSocket(report)).toEqual(['socket.batch']);
   });
 });

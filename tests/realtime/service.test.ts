@@ -53,6 +53,8 @@ describe('§7 realtime socket connection', () => {
     expect(s.options.auth).toEqual({ token: 'tok.en.jwt' });
     expect(s.options.reconnection).toBe(false);
     expect(s.options.transports).toEqual(['websocket']);
+    // docs/protocol.md "Batched delivery": broadcasts asked for as runs; a backend may ignore it.
+    expect(s.options.query.batch).toBe('1');
     const subscribed = s.options.query.events.split(',');
     expect(subscribed.sort()).toEqual([...SERVER_EVENT_NAMES].sort());
     for (const name of ['init', 'eventCache', 'txSent', 'txConfirmed', 'newBlock', 'gas', 'stopReconnect']) {
@@ -107,6 +109,35 @@ describe('§7 realtime socket connection', () => {
     expect(() => last().serverEmit('gas', { network: 'Base', gasEstimate: '∞' })).not.toThrow();
     expect(store.getState().gasEstimate).toBe(before);
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('"gas"'));
+  });
+
+  it('docs/protocol.md "Batched delivery": each event of a batch applies in order, as if sent alone; a malformed entry or payload is logged and dropped alone', () => {
+    const { service, last, store, logger } = setup();
+    service.start();
+    last().serverConnect();
+    vi.advanceTimersByTime(1000);
+    last().serverEmit('batch', [
+      ['gas', { network: 'Base', gasEstimate: 1 }],
+      ['gas', { network: 'Base', gasEstimate: '∞' }],
+      'not a pair',
+      ['gas', { network: 'Ethereum', gasEstimate: 7 }],
+      ['gas', { network: 'Base', gasEstimate: 2 }],
+    ]);
+    expect(store.getState().gasEstimate).toEqual(expect.objectContaining({ Base: 2, Ethereum: 7 }));
+    expect(store.getState().lastEventAt).toBe(1_001_000);
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('malformed "gas" payload dropped'));
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('1 malformed "batch" entry dropped'));
+  });
+
+  it('docs/protocol.md "Batched delivery": a batch that is not a list is logged and dropped, and single events still apply after it', () => {
+    const { service, last, store, logger } = setup();
+    service.start();
+    last().serverConnect();
+    expect(() => last().serverEmit('batch', { gas: { network: 'Base', gasEstimate: 3 } })).not.toThrow();
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('malformed "batch" dropped'));
+    expect(store.getState().gasEstimate).not.toEqual(expect.objectContaining({ Base: 3 }));
+    last().serverEmit('gas', { network: 'Base', gasEstimate: 4 });
+    expect(store.getState().gasEstimate).toEqual(expect.objectContaining({ Base: 4 }));
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The service against a real socket.io server on port 0 and the real socket.io-client: checks that
- * the library behaves as SocketLike assumes (handshake options, onAny, ping acks with timeout,
+ * the library behaves as SocketLike assumes (handshake options, onAny with a batch, ping acks with timeout,
  * connect_error "unauthorized", server-side disconnect).
  */
 import { createServer, type Server as HttpServer } from 'node:http';
@@ -37,6 +37,8 @@ beforeEach(async () => {
     });
     socket.emit('init', initPayload({ devMode: true }));
     socket.emit('gas', { network: 'Base', gasEstimate: 'bad' });
+    // A backend that offers batched delivery (docs/protocol.md "Batched delivery") to a socket that asks.
+    if (socket.handshake.query.batch === '1') socket.emit('batch', [['gas', { network: 'Base', gasEstimate: 5 }], ['balance', { network: 'Base', balance: 2 }]]);
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -74,6 +76,8 @@ describe('§7 realtime socket against a real socket.io server', () => {
     await vi.waitFor(() => expect(store.getState().devMode).toBe(true));
     expect(store.getState().connection).toBe('connected');
     expect(String(connections[0]?.handshake.query.events).split(',')).toContain('txConfirmed');
+    // It asked for batches, and applies the batch the server sent through socket.io-client's onAny.
+    await vi.waitFor(() => expect(store.getState().gasEstimate).toEqual(expect.objectContaining({ Base: 5 })));
     await vi.waitFor(() => expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('"gas"')));
     const before = store.getState().lastEventAt ?? 0;
     await vi.waitFor(() => expect(pings).toEqual([{}]), { timeout: 6000 });

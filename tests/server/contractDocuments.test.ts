@@ -23,7 +23,7 @@ import {
   openApiPath,
   pathParams,
 } from '../../src/contract/documents/index.ts';
-import { CLIENT_PING, SERVER_EVENT_NAMES, ServerEvents } from '../../src/contract/index.ts';
+import { BATCH_EVENT, BATCH_QUERY, CLIENT_PING, SERVER_EVENT_NAMES, ServerEvents } from '../../src/contract/index.ts';
 import { makeApp, type TestApp } from './helpers.ts';
 
 type Json = Record<string, unknown>;
@@ -178,11 +178,11 @@ describe('contract documents (protocol): well formed', () => {
     expect(refs.filter(({ ref }) => !resolves(document, ref))).toEqual([]);
   });
 
-  it('the AsyncAPI document has every server event with its payload schema, the ping, and the handshake', () => {
+  it('the AsyncAPI document has every server event with its payload schema, the ping, the optional batch, and the handshake', () => {
     const document = asyncApiDocument() as { asyncapi: string; components: { messages: Record<string, Json> }; operations: Record<string, Json>; servers: Json };
     expect(document.asyncapi).toBe('3.0.0');
     const messages = document.components.messages;
-    expect(Object.keys(messages).sort()).toEqual([...SERVER_EVENT_NAMES, CLIENT_PING].sort());
+    expect(Object.keys(messages).sort()).toEqual([...SERVER_EVENT_NAMES, CLIENT_PING, BATCH_EVENT].sort());
     for (const event of SERVER_EVENT_NAMES) {
       if (event === 'eventCache') continue;
       expect({ event, payload: messages[event]?.payload }).toEqual({ event, payload: jsonSchemaOf(ServerEvents[event], 'output') });
@@ -196,6 +196,10 @@ describe('contract documents (protocol): well formed', () => {
     expect(document.operations.ping).toMatchObject({ action: 'receive' });
     expect(document.operations.receive_newBlock).toMatchObject({ action: 'send' });
     expect(messages.tradeStuck).toMatchObject({ 'x-optional': true, 'x-extension': 'trades' });
+    // docs/protocol.md "Batched delivery": optional, sent by the server, asked for in the handshake.
+    expect(messages[BATCH_EVENT]).toMatchObject({ 'x-optional': true, payload: { type: 'array', minItems: 1, maxItems: 500 } });
+    expect(document.operations[`receive_${BATCH_EVENT}`]).toMatchObject({ action: 'send' });
+    expect(JSON.stringify(document.servers)).toContain(`"${BATCH_QUERY}"`);
     expect(JSON.stringify(document.servers)).toContain('"events"');
     expect(JSON.stringify(document.servers)).toContain('"token"');
   });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../src/config/enums.ts';
-import type { ServerEventName } from '../../src/contract/index.ts';
+import { BATCH_MAX_EVENTS, type ServerEventName } from '../../src/contract/index.ts';
 import { Hub, type Subscriber } from '../../server/src/realtime/hub.ts';
 
 type Delivery = [ServerEventName, unknown];
@@ -186,5 +186,109 @@ describe('hub: eventCache per key (protocol eventCache)', () => {
     const list = hub.cachedFor(recorder('r', ['workerIterationResult'])).workerIterationResult as { key: string }[];
     expect(list).toHaveLength(2000);
     expect(list[0]?.key).toBe('T1_Base_Ethereum_lp');
+  });
+});
+
+/** A subscriber that asked for batched delivery: what it receives as runs, and what as single events. */
+interface BatchRecorder extends Recorder {
+  runs: Delivery[][];
+}
+
+function batchRecorder(id: string, events: ServerEventName[], role: string = OPERATOR_ROLE): BatchRecorder {
+  const subscriber: BatchRecorder = {
+    ...recorder(id, events, role),
+    runs: [],
+    sendBatch: (deliveries) => {
+      subscriber.runs.push(deliveries.map(([event, payload]): Delivery => [event, payload]));
+    },
+  };
+  subscriber.send = (event, payload) => {
+    subscriber.received.push([event, payload]);
+  };
+  return subscriber;
+}
+
+describe('hub: batched delivery (docs/protocol.md "Batched delivery")', () => {
+  it('a batched subscriber receives one run per synchronous run of broadcasts, in order, only what it subscribed to and may receive; others still get single events', async () => {
+    const hub = new Hub({ validate: true });
+    const batched = batchRecorder('batched', ['newBlock', 'newUserLog']);
+    const plain = recorder('plain', ['newBlock', 'gas']);
+    hub.add(batched);
+    hub.add(plain);
+    const log = { id: 'l1', time: 1, user: 'admin', action: 'token.update' };
+    hub.broadcast('newBlock', block(1));
+    hub.broadcast('gas', { network: 'Base', gasEstimate: 1 });
+    hub.broadcast('newUserLog', log);
+    hub.broadcast('newBlock', block(2));
+    await settle();
+    hub.broadcast('newBlock', block(3));
+    await settle();
+
+    // An operator gets no user logs, batched or not; the unsubscribed gas is left out of the run.
+    expect(batched.runs).toEqual([[['newBlock', block(1)], ['newBlock', block(2)]], [['newBlock', block(3)]]]);
+    expect(batched.received).toEqual([]);
+    expect(plain.received).toEqual([['newBlock', block(1)], ['gas', { network: 'Base', gasEstimate: 1 }], ['newBlock', block(2)], ['newBlock', block(3)]]);
+  });
+
+  it('what is sent to one socket (emitTo) comes as itself, after the pending run', async () => {
+    const hub = new Hub({ validate: true });
+    const batched = batchRecorder('batched', ['newBlock', 'stopReconnect']);
+    hub.add(batched);
+    hub.broadcast('newBlock', block(1));
+    hub.emitTo(batched, 'stopReconnect', {});
+    await settle();
+    expect(batched.runs).toEqual([[['newBlock', block(1)]]]);
+    expect(batched.received).toEqual([['stopReconnect', {}]]);
+  });
+
+  it('a run longer than BATCH_MAX_EVENTS goes as several batches, in order, none dropped', async () => {
+    const hub = new Hub({ validate: true });
+    const batched = batchRecorder('batched', ['newBlock']);
+    hub.add(batched);
+    const count = 2 * BATCH_MAX_EVENTS + 3;
+    for (let i = 0; i < count; i++) hub.broadcast('newBlock', block(i));
+    await settle();
+    expect(batched.runs.map((run) => run.length)).toEqual([BATCH_MAX_EVENTS, BATCH_MAX_EVENTS, 3]);
+    expect(batched.runs.flat().map(([, payload]) => (payload as { num: number }).num)).toEqual(Array.from({ length: count }, (_, i) => i));
+  });
+
+  it('with a batch fan-out, each distinct run goes out once for every subscriber of the same role and subscription', async () => {
+    const hub = new Hub({ validate: true });
+    const runs: [string[], Delivery[]][] = [];
+    const singles: [string[], ServerEventName][] = [];
+    hub.setFanOut(
+      (ids, event) => singles.push([[...ids].sort(), event]),
+      (ids, deliveries) => runs.push([[...ids].sort(), deliveries.map(([event, payload]): Delivery => [event, payload])]),
+    );
+    hub.add(batchRecorder('op1', ['newBlock', 'newUserLog']));
+    hub.add(batchRecorder('op2', ['newUserLog', 'newBlock']));
+    hub.add(batchRecorder('admin', ['newBlock', 'newUserLog'], ADMIN_ROLE));
+    hub.add(batchRecorder('quiet', ['gas']));
+    hub.add(recorder('plain', ['newBlock']));
+    const log = { id: 'l1', time: 1, user: 'admin', action: 'token.update' };
+    hub.broadcast('newBlock', block(1));
+    hub.broadcast('newUserLog', log);
+    await settle();
+    expect(singles).toEqual([[['plain'], 'newBlock']]);
+    expect(runs).toEqual([
+      [['op1', 'op2'], [['newBlock', block(1)]]],
+      [['admin'], [['newBlock', block(1)], ['newUserLog', log]]],
+    ]);
+  });
+
+  it('one batched subscriber failing does not keep the run from the others', async () => {
+    const errors: string[][] = [];
+    const hub = new Hub({ validate: true, onDeliveryError: (_err, ids) => errors.push([...ids]) });
+    const broken = batchRecorder('broken', ['newBlock']);
+    broken.sendBatch = () => {
+      throw new Error('socket gone');
+    };
+    const fine = batchRecorder('fine', ['newBlock']);
+    hub.add(broken);
+    hub.add(fine);
+    hub.broadcast('newBlock', block(1));
+    await settle();
+    expect(errors).toEqual([['broken']]);
+    expect(fine.runs).toEqual([[['newBlock', block(1)]]]);
   });
 });

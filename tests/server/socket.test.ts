@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { ADMIN_ROLE, OPERATOR_ROLE } from '../../src/config/enums.ts';
 import { SESSION_MS } from '../../src/config/constants.ts';
-import { BrainState, InitPayload, ServerEvents } from '../../src/contract/index.ts';
+import { BATCH_EVENT, BATCH_QUERY, BatchPayload, BrainState, InitPayload, ServerEvents } from '../../src/contract/index.ts';
 import { signSession } from '../../server/src/auth/jwt.ts';
 import { makeApp, SECRET, type TestApp } from './helpers.ts';
 
@@ -33,10 +33,10 @@ interface Received {
   payload: unknown;
 }
 
-function open(events: string[], auth: Record<string, unknown> = { token: token() }): { socket: Socket; received: Received[] } {
+function open(events: string[], auth: Record<string, unknown> = { token: token() }, query: Record<string, string> = {}): { socket: Socket; received: Received[] } {
   const socket = connect(url, {
     auth,
-    query: { events: events.join(',') },
+    query: { events: events.join(','), ...query },
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
@@ -125,6 +125,29 @@ describe('Socket connection (protocol)', () => {
       .poll(() => other.received.map((r) => r.event))
       .toEqual(expect.arrayContaining(['miscSettingsUpdateDone', 'connectedUsers']));
     expect(received.map((r) => r.event)).toEqual(['brainState']);
+  });
+
+  it('docs/protocol.md "Batched delivery": a socket that asks for batches receives broadcasts as batch messages of its subscribed events, init and eventCache as themselves; a socket that does not, as single events', async () => {
+    const events = ['init', 'eventCache', 'miscSettingsUpdateDone', 'brainState'];
+    const batched = open(events, { token: token(ADMIN_ROLE) }, { [BATCH_QUERY]: '1' });
+    const plain = open(events, { token: token(ADMIN_ROLE) });
+    await Promise.all([next(batched.socket, 'eventCache'), next(plain.socket, 'eventCache')]);
+    expect(batched.received.map((r) => r.event)).toEqual(['init', 'eventCache']);
+
+    const arriving = next(batched.socket, BATCH_EVENT);
+    const headers = { 'x-api-key': token() };
+    await t.app.inject({ method: 'PUT', url: '/api/settings/misc', headers, payload: { updates: { sellOnly: true } } });
+    const batch = BatchPayload.parse(await arriving);
+    // newUserLog was broadcast in the same run; this socket did not subscribe to it.
+    expect(batch).toEqual([['miscSettingsUpdateDone', { sellOnly: true, tradeMode: 'auto' }]]);
+    await expect.poll(() => plain.received.map((r) => r.event)).toEqual(['init', 'eventCache', 'miscSettingsUpdateDone']);
+
+    const second = next(batched.socket, BATCH_EVENT);
+    await t.app.inject({ method: 'POST', url: '/api/workers/start', headers });
+    const entries = BatchPayload.parse(await second);
+    expect(entries.map(([event]) => event)).toEqual(['brainState']);
+    expect(BrainState.parse(entries[0]?.[1]).workersRunning).toBe(true);
+    expect(batched.received.map((r) => r.event)).toEqual(['init', 'eventCache', BATCH_EVENT, BATCH_EVENT]);
   });
 
   it('user logs reach admins only, even when an operator subscribes', async () => {

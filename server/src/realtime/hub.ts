@@ -14,9 +14,15 @@
  * that may receive it, so the transport can encode it once for all of them (socket.io's
  * `io.to(ids).emit` writes one pre-encoded frame to each socket); without one, each subscriber's
  * send is called for each of its events.
+ *
+ * A subscriber that asked for batched delivery (docs/protocol.md "Batched delivery") receives the
+ * run instead as one list of its events, at most BATCH_MAX_EVENTS to a list: one message where
+ * there were dozens, which a browser handles as one task instead of one each. Subscribers with the
+ * same role and subscription receive the same list, so each list is made, and encoded, once.
  */
 import fp from 'fastify-plugin';
 import {
+  BATCH_MAX_EVENTS,
   CACHED_EVENTS,
   KEYED_CACHED_EVENTS,
   ServerEvents,
@@ -31,10 +37,14 @@ export interface Subscriber {
   readonly role: string;
   readonly events: ReadonlySet<string>;
   send(event: ServerEventName, payload: unknown): void;
+  /** Set when it asked for batched delivery: every broadcast then reaches it through this, as runs. */
+  sendBatch?(deliveries: readonly Delivery[]): void;
 }
 
 /** Sends one event to the subscribers named, in one go. */
 export type FanOut = (subscriberIds: readonly string[], event: ServerEventName, payload: unknown) => void;
+/** Sends one run of events, as one batch, to the batched subscribers named, in one go. */
+export type BatchFanOut = (subscriberIds: readonly string[], deliveries: readonly Delivery[]) => void;
 
 export interface HubOptions {
   /** Check every payload against the contract (tests and development). */
@@ -43,7 +53,7 @@ export interface HubOptions {
   onDeliveryError?: (err: unknown, subscriberIds: readonly string[]) => void;
 }
 
-type Delivery = readonly [event: ServerEventName, payload: unknown];
+export type Delivery = readonly [event: ServerEventName, payload: unknown];
 
 const CACHED: ReadonlySet<ServerEventName> = new Set(CACHED_EVENTS);
 /** Keys remembered per keyed event (tracked pools can be many); past it the oldest key goes. */
@@ -63,8 +73,11 @@ export class Hub {
   private readonly validate: boolean;
   private readonly onDeliveryError: (err: unknown, subscriberIds: readonly string[]) => void;
   private fanOut: FanOut | undefined;
+  private batchFanOut: BatchFanOut | undefined;
   private readonly observers = new Set<(event: ServerEventName, payload: unknown) => void>();
   private pending: Delivery[] = [];
+  /** runKey's, worked out once per subscriber (its role and subscription do not change). */
+  private readonly runKeys = new WeakMap<Subscriber, string>();
   private flushQueued = false;
   /**
    * Coalesce broadcasts (the default). Off, each broadcast is delivered as it is made: the fan-out
@@ -92,10 +105,15 @@ export class Hub {
     this.subscribers.delete(id);
   }
 
-  /** Delivers broadcasts through `fanOut` (one call per event for all its receivers), or through each subscriber's send. */
-  setFanOut(fanOut: FanOut | undefined): void {
+  /**
+   * Delivers broadcasts through `fanOut` (one call per event for all its receivers) and runs to
+   * batched subscribers through `batchFanOut` (one call per distinct run), or through each
+   * subscriber's send and sendBatch.
+   */
+  setFanOut(fanOut: FanOut | undefined, batchFanOut?: BatchFanOut): void {
     this.flush();
     this.fanOut = fanOut;
+    this.batchFanOut = batchFanOut;
   }
 
   /** Calls `observer` with every broadcast as it is made (the network series recorder; the server's
@@ -145,18 +163,56 @@ export class Hub {
     const fanOut = this.fanOut;
     if (fanOut) {
       for (const [event, payload] of batch) {
-        const ids = [...receiversOf(event)].map((subscriber) => subscriber.id);
+        const ids = [...receiversOf(event)].filter((subscriber) => !subscriber.sendBatch).map((subscriber) => subscriber.id);
         if (ids.length > 0) this.guarded(ids, () => fanOut(ids, event, payload));
       }
-      return;
+    } else {
+      for (const subscriber of this.subscribers.values()) {
+        if (subscriber.sendBatch) continue;
+        const mine = batch.filter(([event]) => receiversOf(event).has(subscriber));
+        // One subscriber's failure must not keep the batch from the others.
+        this.guarded([subscriber.id], () => {
+          for (const [event, payload] of mine) subscriber.send(event, payload);
+        });
+      }
     }
+    this.deliverRuns(batch, receiversOf);
+  }
+
+  /** The run to each batched subscriber: one list per role and subscription, split at BATCH_MAX_EVENTS. */
+  private deliverRuns(batch: readonly Delivery[], receiversOf: (event: ServerEventName) => ReadonlySet<Subscriber>): void {
+    const groups = new Map<string, Subscriber[]>();
     for (const subscriber of this.subscribers.values()) {
-      const mine = batch.filter(([event]) => receiversOf(event).has(subscriber));
-      // One subscriber's failure must not keep the batch from the others.
-      this.guarded([subscriber.id], () => {
-        for (const [event, payload] of mine) subscriber.send(event, payload);
-      });
+      if (!subscriber.sendBatch) continue;
+      const key = this.runKey(subscriber);
+      const group = groups.get(key);
+      if (group) group.push(subscriber);
+      else groups.set(key, [subscriber]);
     }
+    const batchFanOut = this.batchFanOut;
+    for (const group of groups.values()) {
+      const first = group[0] as Subscriber;
+      const run = batch.filter(([event]) => receiversOf(event).has(first));
+      for (let start = 0; start < run.length; start += BATCH_MAX_EVENTS) {
+        const part = run.slice(start, start + BATCH_MAX_EVENTS);
+        if (batchFanOut) {
+          const ids = group.map((subscriber) => subscriber.id);
+          this.guarded(ids, () => batchFanOut(ids, part));
+        } else {
+          for (const subscriber of group) this.guarded([subscriber.id], () => subscriber.sendBatch?.(part));
+        }
+      }
+    }
+  }
+
+  /** Subscribers with the same key receive the same run: the same role and the same subscription. */
+  private runKey(subscriber: Subscriber): string {
+    let key = this.runKeys.get(subscriber);
+    if (key === undefined) {
+      key = `${subscriber.role}\n${[...subscriber.events].sort().join(',')}`;
+      this.runKeys.set(subscriber, key);
+    }
+    return key;
   }
 
   /** The `eventCache` payload: the last payload of each cached event, the list of the last per key of each keyed one. */

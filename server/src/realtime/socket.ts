@@ -1,17 +1,17 @@
 /**
  * socket.io on the app's HTTP server (docs/protocol.md "Socket connection"): origin- and token-checked
- * handshake, a bounded number of sockets per session, per-socket subscriptions, init + eventCache on
- * connect, ping acks, connected users (coalesced), and stopReconnect + disconnect when the session
- * expires or is revoked.
+ * handshake, a bounded number of sockets per session, per-socket subscriptions and batched delivery
+ * when asked for ("Batched delivery"), init + eventCache on connect, ping acks, connected users
+ * (coalesced), and stopReconnect + disconnect when the session expires or is revoked.
  */
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
-import { SERVER_EVENT_NAMES, type ConnectedUser } from '../../../src/contract/index.ts';
+import { BATCH_EVENT, BATCH_MAX_EVENTS, BATCH_QUERY, SERVER_EVENT_NAMES, type ConnectedUser } from '../../../src/contract/index.ts';
 import type { Session } from '../auth/sessions.ts';
 import { hostJudge, type HostRules } from '../lib/hosts.ts';
 import { judgeOrigin } from '../lib/origins.ts';
-import type { Subscriber } from './hub.ts';
+import type { Delivery, Subscriber } from './hub.ts';
 
 /** SOCKETS_PER_SESSION's default: a console holds one socket per tab; eight tabs is generous. */
 export const SOCKETS_PER_SESSION_DEFAULT = 8;
@@ -108,17 +108,28 @@ export default fp<SocketOptions>(
     const expiryTimers = new Map<string, NodeJS.Timeout>();
     const endSession = new Map<string, () => void>();
     // Broadcasts that arrive while a socket's init is being read are held and sent after it, in order.
-    const held = new Map<string, [string, unknown][]>();
-    // Each broadcast is encoded once and the same frame written to every ready socket.
-    app.hub.setFanOut((ids, event, payload) => {
+    const held = new Map<string, (readonly [string, unknown])[]>();
+    // Each broadcast, and each run for batched sockets, is encoded once and the same frame written
+    // to every ready socket.
+    const readyOf = (ids: readonly string[], hold: (backlog: (readonly [string, unknown])[]) => void): string[] => {
       const ready: string[] = [];
       for (const id of ids) {
         const backlog = held.get(id);
-        if (backlog) backlog.push([event, payload]);
+        if (backlog) hold(backlog);
         else ready.push(id);
       }
-      if (ready.length > 0) io.to(ready).emit(event, payload);
-    });
+      return ready;
+    };
+    app.hub.setFanOut(
+      (ids, event, payload) => {
+        const ready = readyOf(ids, (backlog) => backlog.push([event, payload]));
+        if (ready.length > 0) io.to(ready).emit(event, payload);
+      },
+      (ids, deliveries) => {
+        const ready = readyOf(ids, (backlog) => backlog.push(...deliveries));
+        if (ready.length > 0) io.to(ready).emit(BATCH_EVENT, deliveries);
+      },
+    );
     app.decorate('sockets', {
       endAllSessions: () => {
         for (const end of [...endSession.values()]) end();
@@ -166,6 +177,15 @@ export default fp<SocketOptions>(
     io.on('connection', (socket: ConsoleSocket) => {
       const { session, since } = socket.data;
       held.set(socket.id, []);
+      const batched = socket.handshake.query[BATCH_QUERY] === '1';
+      /** Broadcasts held while init was read, sent after it in the form the socket asked for. */
+      const sendHeld = (backlog: readonly (readonly [string, unknown])[]) => {
+        if (!batched) {
+          for (const [event, payload] of backlog) socket.emit(event, payload);
+          return;
+        }
+        for (let start = 0; start < backlog.length; start += BATCH_MAX_EVENTS) socket.emit(BATCH_EVENT, backlog.slice(start, start + BATCH_MAX_EVENTS));
+      };
       const subscriber: Subscriber = {
         id: socket.id,
         role: session.role,
@@ -175,6 +195,15 @@ export default fp<SocketOptions>(
           if (backlog) backlog.push([event, payload]);
           else socket.emit(event, payload);
         },
+        ...(batched
+          ? {
+              sendBatch: (deliveries: readonly Delivery[]) => {
+                const backlog = held.get(socket.id);
+                if (backlog) backlog.push(...deliveries);
+                else socket.emit(BATCH_EVENT, deliveries);
+              },
+            }
+          : {}),
       };
       app.hub.add(subscriber);
 
@@ -228,7 +257,7 @@ export default fp<SocketOptions>(
           alerts: app.alerts.evaluator.active(),
         });
         app.hub.emitTo(subscriber, 'eventCache', app.hub.cachedFor(subscriber));
-        for (const [event, payload] of backlog) socket.emit(event, payload);
+        sendHeld(backlog);
         users.set(socket.id, { name: session.name, role: session.role, since });
         announceConnectedUsers();
       })().catch((err: unknown) => {

@@ -3,7 +3,18 @@
  * hand). The reference server serves it at GET /api/asyncapi.json and `npm run docs:contract`
  * writes it to docs/asyncapi.json.
  */
-import { CACHED_EVENTS, CLIENT_PING, KEYED_CACHED_EVENTS, SERVER_EVENT_NAMES, ServerEvents, type ServerEventName } from '../socket.ts';
+import {
+  BATCH_EVENT,
+  BATCH_MAX_EVENTS,
+  BATCH_QUERY,
+  BatchPayload,
+  CACHED_EVENTS,
+  CLIENT_PING,
+  KEYED_CACHED_EVENTS,
+  SERVER_EVENT_NAMES,
+  ServerEvents,
+  type ServerEventName,
+} from '../socket.ts';
 import { jsonSchemaOf, type JsonSchema } from './jsonSchema.ts';
 import { CONTRACT_VERSION, EXTENSION_NOTES } from './meta.ts';
 import { eventAccessOf } from '../../config/access.ts';
@@ -66,6 +77,50 @@ function messageOf(event: ServerEventName): JsonSchema {
   };
 }
 
+/**
+ * Batched delivery (docs/protocol.md "Batched delivery"): a socket-level extension, so it has no
+ * REST routes and no ExtensionName of operations.ts; its message is marked as the others are.
+ */
+const BATCH_EXTENSION = 'batch';
+const BATCH_NOTE = `broadcasts as runs; a console that adds \`${BATCH_QUERY}: "1"\` to the handshake query may receive the events the server sends together in one \`${BATCH_EVENT}\` message instead of one message each; a backend may ignore the query and send every event as itself, and the console reads both forms on the same socket.`;
+
+/**
+ * BatchPayload's schema, its pair without the `items: false` zod adds after `prefixItems`: AsyncAPI's
+ * default schema format reads JSON Schema draft 07, where that `items` would allow no item at all;
+ * `maxItems: 2` already says there is nothing after the payload.
+ */
+function batchPayloadSchema(): JsonSchema {
+  const schema = jsonSchemaOf(BatchPayload, 'output');
+  const { items: _rest, ...pair } = schema.items as JsonSchema;
+  return { ...schema, items: pair, description: 'The events of one run, in the order sent: each an [eventName, payload] pair.' };
+}
+
+function batchMessage(): JsonSchema {
+  return {
+    name: BATCH_EVENT,
+    title: BATCH_EVENT,
+    description: [
+      `Console extension "${BATCH_EXTENSION}", optional: ${BATCH_NOTE}`,
+      `The payload lists \`[eventName, payload]\` pairs in the order the events were sent, at most ${BATCH_MAX_EVENTS} to a message (a longer run comes as several, in order); each pair is an event the socket subscribed to and its role may receive, its payload that event's message payload, and the console applies each as if it had come alone.`,
+      'Only broadcasts are batched: init, eventCache and stopReconnect, sent to one socket, come as themselves.',
+    ].join(' '),
+    payload: batchPayloadSchema(),
+    'x-extension': BATCH_EXTENSION,
+    'x-optional': true,
+  };
+}
+
+/** The handshake's query, as x-socketio-handshake and the ws binding both state it. */
+function handshakeQuery(eventsDescription: string): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      events: { type: 'string', description: eventsDescription },
+      [BATCH_QUERY]: { type: 'string', description: `"1" asks for batched delivery (the optional \`${BATCH_EVENT}\` message); a backend that does not offer it ignores the field.` },
+    },
+  };
+}
+
 export function asyncApiDocument(): JsonSchema {
   const messages: Record<string, JsonSchema> = Object.fromEntries(SERVER_EVENT_NAMES.map((event) => [event, messageOf(event)]));
   messages[CLIENT_PING] = {
@@ -75,6 +130,7 @@ export function asyncApiDocument(): JsonSchema {
       'Sent by the console every 4500 ms with an empty payload and an acknowledgement callback. A backend accepts it without disconnecting; the reference server acknowledges with `{t}` (ms).',
     payload: { type: 'object', maxProperties: 0 },
   };
+  messages[BATCH_EVENT] = batchMessage();
   const channelMessages = Object.fromEntries(Object.keys(messages).map((name) => [name, { $ref: `#/components/messages/${name}` }]));
   const operations: Record<string, JsonSchema> = Object.fromEntries(
     SERVER_EVENT_NAMES.map((event) => [
@@ -88,6 +144,13 @@ export function asyncApiDocument(): JsonSchema {
       },
     ]),
   );
+  operations[`receive_${BATCH_EVENT}`] = {
+    action: 'send',
+    title: `Server sends ${BATCH_EVENT}`,
+    summary: `To a socket whose handshake asked for it (\`${BATCH_QUERY}: "1"\`), the server may send its broadcasts as runs in \`${BATCH_EVENT}\` messages (an optional extension).`,
+    channel: { $ref: '#/channels/socket' },
+    messages: [{ $ref: `#/channels/socket/messages/${BATCH_EVENT}` }],
+  };
   operations.ping = {
     action: 'receive',
     title: 'Client sends ping',
@@ -101,7 +164,7 @@ export function asyncApiDocument(): JsonSchema {
       title: 'Operator console socket',
       version: CONTRACT_VERSION,
       description:
-        'The socket.io 4 connection a backend offers the console, generated from the zod schemas in src/contract. The console connects with `io(origin, { auth: { token }, query: { events: "<comma-separated event names>" } })`: a handshake without a valid session token is refused with `connect_error` message `unauthorized`, and the server sends only the events named in `events`. Operations are written from the server’s side: it sends every event and receives `ping`. Messages marked `x-extension` / `x-optional: true` are console extensions a backend may leave out.',
+        'The socket.io 4 connection a backend offers the console, generated from the zod schemas in src/contract. The console connects with `io(origin, { auth: { token }, query: { events: "<comma-separated event names>" } })`: a handshake without a valid session token is refused with `connect_error` message `unauthorized`, and the server sends only the events named in `events`. Operations are written from the server’s side: it sends every event and receives `ping`. Messages marked `x-extension` / `x-optional: true` are console extensions a backend may leave out. A console may add `batch: "1"` to the query to ask for batched delivery: broadcasts as runs in `batch` messages, which a backend may offer or ignore.',
     },
     defaultContentType: 'application/json',
     servers: {
@@ -114,10 +177,7 @@ export function asyncApiDocument(): JsonSchema {
         security: [{ $ref: '#/components/securitySchemes/sessionToken' }],
         'x-socketio-handshake': {
           auth: { type: 'object', properties: { token: { type: 'string', description: 'The session token' } }, required: ['token'] },
-          query: {
-            type: 'object',
-            properties: { events: { type: 'string', description: 'Comma-separated names of the events to receive; unknown names are ignored.' } },
-          },
+          query: handshakeQuery('Comma-separated names of the events to receive; unknown names are ignored.'),
           refusal: { event: 'connect_error', message: 'unauthorized' },
         },
       },
@@ -130,10 +190,7 @@ export function asyncApiDocument(): JsonSchema {
         messages: channelMessages,
         bindings: {
           ws: {
-            query: {
-              type: 'object',
-              properties: { events: { type: 'string', description: 'Comma-separated event names to subscribe to.' } },
-            },
+            query: handshakeQuery('Comma-separated event names to subscribe to.'),
           },
         },
       },
