@@ -1,7 +1,8 @@
 /**
  * Socket fan-out of the live feed: 50 and 200 consoles connected to the real server
  * (socket.io-client, signed in per docs/protocol.md "Socket connection": auth.token and the `events`
- * query naming every server event, as the console subscribes), while the server broadcasts
+ * query naming every server event, as the console subscribes, without batched delivery: one message
+ * per event, the heavier form for the server), while the server broadcasts
  * workerIterationResult events through its hub at a known rate, each stamped with the time it was
  * handed to the hub. Each client records the delay from that stamp to its receipt. Reported per
  * client count and rate: events/s delivered per client and in total, delay p50/p99, events lost.
