@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import { ADMIN_ROLE } from '../../src/config/enums.ts';
+import { BATCH_EVENT, BATCH_QUERY } from '../../src/contract/index.ts';
 
 export interface Running {
   url: string;
@@ -71,53 +72,68 @@ export async function tamperingProxy(target: string, tamper: Tamper): Promise<Ru
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** A minimal, valid init: no tokens, no bridges, a brain at rest. */
+const INIT = {
+  devMode: false,
+  msRemainingBeforeDisconnect: 3_600_000,
+  allTokens: {},
+  competitors: [],
+  bridges: {},
+  miscSettings: {},
+  brainState: {
+    walletAddress: null,
+    workersRunning: false,
+    workersStartedBy: '',
+    routeSearchRunning: false,
+    routeSearchProgress: 0,
+    pinnedTokens: [],
+    autosellPins: [],
+    pendingSells: [],
+    lockedNonces: [],
+    wethPriceUSD: 3000,
+    txPeerStatus: {},
+    zmqPeerStatus: {},
+    nativePriceUSD: {},
+  },
+  awsGroups: [],
+  connectedServices: { numConnected: 1, numExpected: 1 },
+};
+
+export interface SocketBackendOptions {
+  /** newBlock's `num` as sent: the block number itself by default. */
+  num?: (block: number) => unknown;
+  /** ms between two newBlocks. */
+  everyMs?: number;
+  /**
+   * Sent each as one `batch` message right after eventCache to a socket whose handshake asked for
+   * batches (`batch=1`), so they are in hand long before the checker's window ends. With none, the
+   * backend ignores the query (docs/protocol.md "Batched delivery").
+   */
+  batches?: readonly unknown[];
+}
+
 /**
- * A socket.io backend of its own whose `newBlock` sends `num` as a string. It signs anyone in as
- * Admin and answers 404 to every other REST call; its socket refuses a handshake without a token.
+ * A socket.io backend of its own. It signs anyone in as Admin and answers 404 to every other REST
+ * call; its socket refuses a handshake without a token, and sends init, eventCache and then a
+ * `newBlock` as itself every `everyMs`.
  */
-export async function stringBlockServer(): Promise<Running> {
+export async function socketBackend({ num = (block) => block, everyMs = 50, batches = [] }: SocketBackendOptions = {}): Promise<Running> {
   const token = [base64url({ alg: 'HS256' }), base64url({ name: 'admin', role: ADMIN_ROLE, exp: Math.floor(Date.now() / 1000) + 3600 }), 'c2ln'].join('.');
   const server = createServer((request, response) => {
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    if (request.method === 'POST' && request.url === '/api/login') send(200, { token });
-    else send(404, { error: 'not found' });
+    const signIn = request.method === 'POST' && request.url === '/api/login';
+    response.writeHead(signIn ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(signIn ? { token } : { error: 'not found' }));
   });
   const io = new SocketServer(server);
   io.use((socket, next) => next((socket.handshake.auth as { token?: unknown }).token === token ? undefined : new Error('unauthorized')));
   const timers: NodeJS.Timeout[] = [];
   io.on('connection', (socket) => {
-    socket.emit('init', {
-      devMode: false,
-      msRemainingBeforeDisconnect: 3_600_000,
-      allTokens: {},
-      competitors: [],
-      bridges: {},
-      miscSettings: {},
-      brainState: {
-        walletAddress: null,
-        workersRunning: false,
-        workersStartedBy: '',
-        routeSearchRunning: false,
-        routeSearchProgress: 0,
-        pinnedTokens: [],
-        autosellPins: [],
-        pendingSells: [],
-        lockedNonces: [],
-        wethPriceUSD: 3000,
-        txPeerStatus: {},
-        zmqPeerStatus: {},
-        nativePriceUSD: {},
-      },
-      awsGroups: [],
-      connectedServices: { numConnected: 1, numExpected: 1 },
-    });
+    socket.emit('init', INIT);
     socket.emit('eventCache', {});
+    if (socket.handshake.query[BATCH_QUERY] === '1') for (const batch of batches) socket.emit(BATCH_EVENT, batch);
     socket.on('ping', (_payload: unknown, ack?: () => void) => ack?.());
-    let num = 21_000_000;
-    timers.push(setInterval(() => socket.emit('newBlock', { network: 'Ethereum', num: String(num++) }), 100));
+    let block = 21_000_000;
+    timers.push(setInterval(() => socket.emit('newBlock', { network: 'Ethereum', num: num(block++) }), everyMs));
   });
   return {
     url: await listen(server),
@@ -127,3 +143,6 @@ export async function stringBlockServer(): Promise<Running> {
     }),
   };
 }
+
+/** socketBackend whose `newBlock` sends `num` as a string, against the contract. */
+export const stringBlockServer = (): Promise<Running> => socketBackend({ num: String, everyMs: 100 });

@@ -10,14 +10,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Server as SocketServer } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../scripts/checkBackend/report.ts';
 import { runConformance, type CheckOptions } from '../../scripts/checkBackend/run.ts';
-import { ADMIN_ROLE } from '../../src/config/enums.ts';
-import { BATCH_EVENT, BATCH_MAX_EVENTS, BATCH_QUERY } from '../../src/contract/index.ts';
+import { BATCH_MAX_EVENTS, BATCH_QUERY } from '../../src/contract/index.ts';
 import { ADMIN_KEY, makeApp, OPERATOR_KEY, type TestApp } from '../server/helpers.ts';
-import { stringBlockServer, tamperingProxy, type Running } from './backends.ts';
+import { socketBackend, stringBlockServer, tamperingProxy, type Running } from './backends.ts';
 
 let t: TestApp;
 let url: string;
@@ -255,69 +253,9 @@ describe('check-backend: what it prints is safe for a CI log', () => {
   });
 });
 
-/** A minimal, valid init: no tokens, no bridges, a brain at rest. */
-const INIT = {
-  devMode: false,
-  msRemainingBeforeDisconnect: 3_600_000,
-  allTokens: {},
-  competitors: [],
-  bridges: {},
-  miscSettings: {},
-  brainState: {
-    walletAddress: null,
-    workersRunning: false,
-    workersStartedBy: '',
-    routeSearchRunning: false,
-    routeSearchProgress: 0,
-    pinnedTokens: [],
-    autosellPins: [],
-    pendingSells: [],
-    lockedNonces: [],
-    wethPriceUSD: 3000,
-    txPeerStatus: {},
-    zmqPeerStatus: {},
-    nativePriceUSD: {},
-  },
-  awsGroups: [],
-  connectedServices: { numConnected: 1, numExpected: 1 },
-};
-
-/**
- * A socket.io backend of the test's own (REST: sign-in only, 404 otherwise). Each socket gets init,
- * eventCache and then a valid `newBlock` as itself every 50 ms. A socket whose handshake asked for
- * batches (`batch=1`) also gets `batches`, each as one `batch` message, right after eventCache, so
- * they are in hand long before the checker's window ends; with none, the backend ignores the query.
- */
-async function socketBackend(batches: readonly unknown[] = []): Promise<Running> {
-  const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const token = [base64url({ alg: 'HS256' }), base64url({ name: 'admin', role: ADMIN_ROLE, exp: Math.floor(Date.now() / 1000) + 3600 }), 'c2ln'].join('.');
-  const server = createServer((request, response) => {
-    const signIn = request.method === 'POST' && request.url === '/api/login';
-    response.writeHead(signIn ? 200 : 404, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(signIn ? { token } : { error: 'not found' }));
-  });
-  const io = new SocketServer(server);
-  io.use((socket, next) => next((socket.handshake.auth as { token?: unknown }).token === token ? undefined : new Error('unauthorized')));
-  const timers: NodeJS.Timeout[] = [];
-  io.on('connection', (socket) => {
-    socket.emit('init', INIT);
-    socket.emit('eventCache', {});
-    if (socket.handshake.query[BATCH_QUERY] === '1') for (const batch of batches) socket.emit(BATCH_EVENT, batch);
-    socket.on('ping', (_payload: unknown, ack?: () => void) => ack?.());
-    let num = 21_000_000;
-    timers.push(setInterval(() => socket.emit('newBlock', { network: 'Ethereum', num: num++ }), 50));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const backend: Running = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearInterval(timer);
-        void io.close();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+/** A backend of the test's own (backends.ts), closed after the file's tests. */
+async function ownBackend(batches: readonly unknown[] = []): Promise<Running> {
+  const backend = await socketBackend({ batches });
   running.push(backend);
   return backend;
 }
@@ -342,7 +280,7 @@ describe('check-backend: batched delivery (docs/protocol.md "Batched delivery"),
   });
 
   it('a backend that ignores batch=1 and sends every event as itself: socket.batch is skipped as not offered, not failed', async () => {
-    const backend = await socketBackend();
+    const backend = await ownBackend();
     const report = await runConformance(options(backend.url, { operatorKey: undefined }));
     const batch = check(report, 'socket.batch');
     expect(batch?.status).toBe('skipped');
@@ -352,7 +290,7 @@ describe('check-backend: batched delivery (docs/protocol.md "Batched delivery"),
   });
 
   it('a backend that sends well-formed batches and plain events on the same socket passes, the plain ones noted (the console reads both forms)', async () => {
-    const backend = await socketBackend([
+    const backend = await ownBackend([
       [['newBlock', { network: 'Base', num: 1 }], ['balance', { network: 'Base', balance: 2.5 }]],
       [['newBlock', { network: 'Base', num: 2 }]],
     ]);
@@ -369,12 +307,12 @@ describe('check-backend: batched delivery (docs/protocol.md "Batched delivery"),
     ['an empty batch', [[]], /^batch \[\]: \(root\): Too small: expected array to have >=1 items/],
     ['a batch with a pair that is not [eventName, payload]', [[['newBlock']]], /^batch \[\["newBlock"\]\]: 0: Too small/],
     ['a batch with a pair whose payload does not parse with its event’s schema', [[['newBlock', { network: 'Base', num: 'one' }]]], /^newBlock in a batch \{"network":"Base","num":"one"\}: num: /],
-    ['init inside a batch (init comes as itself)', [[['init', INIT]]], /^init came in a batch: it is sent as itself$/],
+    ['init inside a batch (init comes as itself)', [[['init', { devMode: false }]]], /^init came in a batch: it is sent as itself$/],
     ['a batch holding an event the socket did not subscribe to', [[['gas', { network: 'Base', gasEstimate: 1 }]]], /^a batch holds an unsubscribed event: gas$/],
     ['a batch holding an event the contract does not name', [[['blockHeight', 1]]], /^a batch holds an event the contract does not name: blockHeight$/],
     [`a batch of more than ${BATCH_MAX_EVENTS} pairs`, [Array.from({ length: BATCH_MAX_EVENTS + 1 }, (_, i) => ['newBlock', { network: 'Base', num: i }])], /: \(root\): Too big: expected array to have <=500 items$/],
   ])('a backend that sends %s: socket.batch fails, naming the problem, and the other socket checks still pass', async (_case, batches, problem) => {
-    const backend = await socketBackend(batches);
+    const backend = await ownBackend(batches);
     const report = await runConformance(options(backend.url, { operatorKey: undefined }));
     const batch = check(report, 'socket.batch');
     expect(batch?.status).toBe('fail');
