@@ -77,6 +77,37 @@ describe.skipIf(!hasChromium)('live dashboard in Chromium against the reference 
     await context.close();
   });
 
+  it('docs/protocol.md "Batched delivery": the console asks for batches, and its block heads move with the batch messages the server sends', async () => {
+    const { page, context, pageErrors } = await newSession(browser);
+    const socketUrls: string[] = [];
+    // The newBlock numbers that reached the page inside batch messages, and any newBlock sent alone.
+    const batchedBlocks: number[] = [];
+    let plainBlocks = 0;
+    page.on('websocket', (socket) => {
+      socketUrls.push(socket.url());
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload !== 'string') return;
+        if (payload.startsWith('42["newBlock"')) plainBlocks += 1;
+        if (!payload.startsWith('42["batch"')) return;
+        const [, entries] = JSON.parse(payload.slice(2)) as [string, [string, { num?: number }][]];
+        for (const [event, block] of entries) if (event === 'newBlock' && typeof block.num === 'number') batchedBlocks.push(block.num);
+      });
+    });
+    await signIn(page, operatorKey);
+    const base = page.getByRole('button', { name: /^Base block \d+$/ });
+    await base.waitFor({ timeout: 15_000 });
+    expect(socketUrls.some((url) => new URL(url).searchParams.get('batch') === '1'), socketUrls.join(' ')).toBe(true);
+    // The head's name is its hidden first words, "Base block <number>".
+    const shown = async () => Number(/ block (\d+)$/.exec((await base.locator('span').first().textContent()) ?? '')?.[1]);
+    const before = await shown();
+    // The head moves on, to a number that came in a batch.
+    await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect.poll(async () => batchedBlocks.includes(await shown()), { timeout: 20_000 }).toBe(true);
+    expect(plainBlocks).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('§4/§9 a stalled block head turns danger after its threshold and recovers', async () => {
     const { page, context } = await newSession(browser, 'dark');
     await signIn(page, operatorKey);
