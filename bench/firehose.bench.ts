@@ -47,6 +47,9 @@
  *   BENCH_RATES=10,100 BENCH_STEP_SECONDS=8 BENCH_MEMORY_MINUTES=0 BENCH_STATUS_LINE=off npm run bench -- firehose
  *   BENCH_RATES=100 BENCH_STEP_SECONDS=3 BENCH_BASELINE=off BENCH_PHONE=off BENCH_STATUS_LINE=off BENCH_MEMORY_MINUTES=0 BENCH_PROFILE=trace npm run bench -- firehose
  *   BENCH_BASELINE=off skips the naive baseline.
+ *   BENCH_BARE_SOCKET=plain: the bench's bare socket (server-to-socket) does not ask for batched
+ *   delivery, so its emit-to-arrival is the plain transport's (one message per event); the page still
+ *   asks for batches. By default it asks, as the console does.
  *
  * SIM_RATE 1 is about 25 events/s, so the default ladder 10, 50, 100, 200 offers about 250, 1,250,
  * 2,500 and 5,000. Default run: about 17 minutes (10 of them the memory mode).
@@ -543,7 +546,7 @@ export async function run(): Promise<BenchResult[]> {
     log(`server at ${server.baseURL} (SIM_SEED=${SIM_SEED}, SIM_RATE=${rates[0]}, block stamps on)`);
     browser = await launchChromium();
     const { token, call: api } = await apiAs(server.baseURL, ADMIN_KEY);
-    feed = await countFeed(server.baseURL, token);
+    feed = await countFeed(server.baseURL, token, { batched: process.env.BENCH_BARE_SOCKET !== 'plain' });
     // Workers running is the dashboard at its busiest: iteration results, checker results, stats.
     await api('POST', '/workers/start', {});
 

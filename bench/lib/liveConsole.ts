@@ -165,12 +165,13 @@ export interface FeedCounter {
  * A second socket, subscribed to every event as the console is, counting what the server sends:
  * the offered rate the page's absorbed rate is compared with. It asks for batches as the console
  * does (docs/protocol.md "Batched delivery"), so its emit-to-arrival is the transport the console
- * gets, not a slower one the page would be measured against.
+ * gets, not a slower one the page would be measured against; `batched: false` measures the plain
+ * form instead (one message per event, as before the extension).
  */
-export async function countFeed(baseURL: string, token: string): Promise<FeedCounter> {
+export async function countFeed(baseURL: string, token: string, { batched = true }: { batched?: boolean } = {}): Promise<FeedCounter> {
   const socket = io(baseURL, {
     auth: { token },
-    query: { events: SERVER_EVENT_NAMES.join(','), [BATCH_QUERY]: '1' },
+    query: { events: SERVER_EVENT_NAMES.join(','), ...(batched ? { [BATCH_QUERY]: '1' } : {}) },
     transports: ['websocket'],
     reconnection: false,
   });
