@@ -150,6 +150,40 @@ describe('Socket connection (protocol)', () => {
     expect(batched.received.map((r) => r.event)).toEqual(['init', 'eventCache', BATCH_EVENT, BATCH_EVENT]);
   });
 
+  it('docs/protocol.md "Batched delivery": broadcasts made while a socket\'s init is read are held and sent after eventCache, in order, as a batch to a socket that asks for batches and one by one to one that does not', async () => {
+    const tokens = t.app.store.tokens;
+    const list = tokens.list.bind(tokens);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reading = 0;
+    tokens.list = async (...args: Parameters<typeof list>) => {
+      reading += 1;
+      await held;
+      return list(...args);
+    };
+    try {
+      const events = ['init', 'eventCache', 'newBlock'];
+      const batched = open(events, { token: token() }, { [BATCH_QUERY]: '1' });
+      const plain = open(events);
+      // Both sockets are reading their init: what is broadcast now waits for it.
+      await expect.poll(() => reading).toBe(2);
+      t.app.hub.broadcast('newBlock', { network: 'Base', num: 1 });
+      t.app.hub.broadcast('newBlock', { network: 'Base', num: 2 });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(batched.received).toEqual([]);
+      release();
+      await expect.poll(() => batched.received.map((r) => r.event)).toEqual(['init', 'eventCache', BATCH_EVENT]);
+      expect(batched.received[2]?.payload).toEqual([
+        ['newBlock', { network: 'Base', num: 1 }],
+        ['newBlock', { network: 'Base', num: 2 }],
+      ]);
+      await expect.poll(() => plain.received.map((r) => r.event)).toEqual(['init', 'eventCache', 'newBlock', 'newBlock']);
+    } finally {
+      release();
+      tokens.list = list;
+    }
+  });
+
   it('user logs reach admins only, even when an operator subscribes', async () => {
     const operator = open(['init', 'newUserLog']);
     const admin = open(['init', 'newUserLog'], { token: token(ADMIN_ROLE) });
