@@ -147,3 +147,10 @@ export const BATCH_MAX_EVENTS = 500;
 /** One entry of a batch: an event name and its payload, checked as that event when it is applied. */
 export const BatchEntry = z.tuple([z.string(), z.unknown()]);
 export const BatchPayload = z.array(BatchEntry).min(1).max(BATCH_MAX_EVENTS);
+
+/** A run of events as the batch payloads that carry it, in order, each of at most BATCH_MAX_EVENTS. */
+export function batchesOf<T>(run: readonly T[]): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < run.length; start += BATCH_MAX_EVENTS) batches.push(run.slice(start, start + BATCH_MAX_EVENTS));
+  return batches;
+}

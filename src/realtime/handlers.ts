@@ -403,20 +403,18 @@ export function dispatchServerEvent(name: string, raw: unknown, ctx: HandlerCont
 /**
  * Applies a `batch` message (docs/protocol.md "Batched delivery"): each entry in order, as if it had
  * come on its own. A payload that is not a list is dropped whole; an entry that is not an
- * `[eventName, payload]` pair is dropped alone, and the others still apply. Returns how many applied.
+ * `[eventName, payload]` pair is dropped alone, and the others still apply.
  */
-export function dispatchBatch(raw: unknown, ctx: HandlerContext): number {
+export function dispatchBatch(raw: unknown, ctx: HandlerContext): void {
   if (!Array.isArray(raw)) {
     ctx.logger.warn(`[realtime] malformed "batch" dropped: not a list of [event, payload] pairs`);
-    return 0;
+    return;
   }
-  let applied = 0;
   let malformed = 0;
   for (const entry of raw as unknown[]) {
     const parsed = BatchEntry.safeParse(entry);
-    if (!parsed.success) malformed += 1;
-    else if (dispatchServerEvent(parsed.data[0], parsed.data[1], ctx)) applied += 1;
+    if (parsed.success) dispatchServerEvent(parsed.data[0], parsed.data[1], ctx);
+    else malformed += 1;
   }
   if (malformed > 0) ctx.logger.warn(`[realtime] ${malformed} malformed "batch" entr${malformed === 1 ? 'y' : 'ies'} dropped: not [event, payload] pairs`);
-  return applied;
 }

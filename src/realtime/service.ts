@@ -25,7 +25,7 @@ const DISCONNECTED_TOAST_ID = 'realtime:disconnected';
 export interface SocketOptions {
   auth: { token: string };
   /** `batch: "1"` asks for batched delivery (docs/protocol.md "Batched delivery"). */
-  query: { events: string; batch: "1" };
+  query: { events: string; batch: '1' };
   reconnection: false;
   transports: ['websocket'];
 }

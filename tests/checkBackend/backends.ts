@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Server as SocketServer } from 'socket.io';
 import { ADMIN_ROLE } from '../../src/config/enums.ts';
 import { BATCH_EVENT, BATCH_QUERY } from '../../src/contract/index.ts';
+import { initPayload } from '../realtime/fixtures.ts';
 
 export interface Running {
   url: string;
@@ -72,33 +73,6 @@ export async function tamperingProxy(target: string, tamper: Tamper): Promise<Ru
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** A minimal, valid init: no tokens, no bridges, a brain at rest. */
-const INIT = {
-  devMode: false,
-  msRemainingBeforeDisconnect: 3_600_000,
-  allTokens: {},
-  competitors: [],
-  bridges: {},
-  miscSettings: {},
-  brainState: {
-    walletAddress: null,
-    workersRunning: false,
-    workersStartedBy: '',
-    routeSearchRunning: false,
-    routeSearchProgress: 0,
-    pinnedTokens: [],
-    autosellPins: [],
-    pendingSells: [],
-    lockedNonces: [],
-    wethPriceUSD: 3000,
-    txPeerStatus: {},
-    zmqPeerStatus: {},
-    nativePriceUSD: {},
-  },
-  awsGroups: [],
-  connectedServices: { numConnected: 1, numExpected: 1 },
-};
-
 export interface SocketBackendOptions {
   /** newBlock's `num` as sent: the block number itself by default. */
   num?: (block: number) => unknown;
@@ -128,7 +102,7 @@ export async function socketBackend({ num = (block) => block, everyMs = 50, batc
   io.use((socket, next) => next((socket.handshake.auth as { token?: unknown }).token === token ? undefined : new Error('unauthorized')));
   const timers: NodeJS.Timeout[] = [];
   io.on('connection', (socket) => {
-    socket.emit('init', INIT);
+    socket.emit('init', initPayload());
     socket.emit('eventCache', {});
     if (socket.handshake.query[BATCH_QUERY] === '1') for (const batch of batches) socket.emit(BATCH_EVENT, batch);
     socket.on('ping', (_payload: unknown, ack?: () => void) => ack?.());

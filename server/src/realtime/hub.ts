@@ -22,7 +22,7 @@
  */
 import fp from 'fastify-plugin';
 import {
-  BATCH_MAX_EVENTS,
+  batchesOf,
   CACHED_EVENTS,
   KEYED_CACHED_EVENTS,
   ServerEvents,
@@ -179,7 +179,7 @@ export class Hub {
     this.deliverRuns(batch, receiversOf);
   }
 
-  /** The run to each batched subscriber: one list per role and subscription, split at BATCH_MAX_EVENTS. */
+  /** The run to each batched subscriber: one list per role and subscription, split by batchesOf. */
   private deliverRuns(batch: readonly Delivery[], receiversOf: (event: ServerEventName) => ReadonlySet<Subscriber>): void {
     const groups = new Map<string, Subscriber[]>();
     for (const subscriber of this.subscribers.values()) {
@@ -192,15 +192,10 @@ export class Hub {
     const batchFanOut = this.batchFanOut;
     for (const group of groups.values()) {
       const first = group[0] as Subscriber;
-      const run = batch.filter(([event]) => receiversOf(event).has(first));
-      for (let start = 0; start < run.length; start += BATCH_MAX_EVENTS) {
-        const part = run.slice(start, start + BATCH_MAX_EVENTS);
-        if (batchFanOut) {
-          const ids = group.map((subscriber) => subscriber.id);
-          this.guarded(ids, () => batchFanOut(ids, part));
-        } else {
-          for (const subscriber of group) this.guarded([subscriber.id], () => subscriber.sendBatch?.(part));
-        }
+      const ids = group.map((subscriber) => subscriber.id);
+      for (const part of batchesOf(batch.filter(([event]) => receiversOf(event).has(first)))) {
+        if (batchFanOut) this.guarded(ids, () => batchFanOut(ids, part));
+        else for (const subscriber of group) this.guarded([subscriber.id], () => subscriber.sendBatch?.(part));
       }
     }
   }

@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
-import { BATCH_EVENT, BATCH_MAX_EVENTS, BATCH_QUERY, SERVER_EVENT_NAMES, type ConnectedUser } from '../../../src/contract/index.ts';
+import { BATCH_EVENT, BATCH_QUERY, batchesOf, SERVER_EVENT_NAMES, type ConnectedUser } from '../../../src/contract/index.ts';
 import type { Session } from '../auth/sessions.ts';
 import { hostJudge, type HostRules } from '../lib/hosts.ts';
 import { judgeOrigin } from '../lib/origins.ts';
@@ -108,10 +108,10 @@ export default fp<SocketOptions>(
     const expiryTimers = new Map<string, NodeJS.Timeout>();
     const endSession = new Map<string, () => void>();
     // Broadcasts that arrive while a socket's init is being read are held and sent after it, in order.
-    const held = new Map<string, (readonly [string, unknown])[]>();
+    const held = new Map<string, Delivery[]>();
     // Each broadcast, and each run for batched sockets, is encoded once and the same frame written
     // to every ready socket.
-    const readyOf = (ids: readonly string[], hold: (backlog: (readonly [string, unknown])[]) => void): string[] => {
+    const readyOf = (ids: readonly string[], hold: (backlog: Delivery[]) => void): string[] => {
       const ready: string[] = [];
       for (const id of ids) {
         const backlog = held.get(id);
@@ -179,12 +179,9 @@ export default fp<SocketOptions>(
       held.set(socket.id, []);
       const batched = socket.handshake.query[BATCH_QUERY] === '1';
       /** Broadcasts held while init was read, sent after it in the form the socket asked for. */
-      const sendHeld = (backlog: readonly (readonly [string, unknown])[]) => {
-        if (!batched) {
-          for (const [event, payload] of backlog) socket.emit(event, payload);
-          return;
-        }
-        for (let start = 0; start < backlog.length; start += BATCH_MAX_EVENTS) socket.emit(BATCH_EVENT, backlog.slice(start, start + BATCH_MAX_EVENTS));
+      const sendHeld = (backlog: readonly Delivery[]) => {
+        if (batched) for (const part of batchesOf(backlog)) socket.emit(BATCH_EVENT, part);
+        else for (const [event, payload] of backlog) socket.emit(event, payload);
       };
       const subscriber: Subscriber = {
         id: socket.id,
